@@ -1,0 +1,49 @@
+// swift-tools-version: 6.0
+// TransitionKit: iOS-style view-controller transitions, headless, on every platform Swift runs on.
+// Layout and dependency direction: see README.md ("Architecture"). No outside Swift packages.
+import PackageDescription
+
+let package = Package(
+    name: "TransitionKit",
+    products: [
+        .library(name: "TransitionKitCore", targets: ["TransitionKitCore"]),
+        .library(name: "TransitionKitRender", targets: ["TransitionKitRender"]),
+        .library(name: "RadialEffect", targets: ["RadialEffect"]),
+        .library(name: "FadeEffect", targets: ["FadeEffect"]),
+        .library(name: "PushBack3DEffect", targets: ["PushBack3DEffect"]),
+        .library(name: "DragDismissEffect", targets: ["DragDismissEffect"]),
+        .executable(name: "effect-bench", targets: ["effect-bench"]),
+    ],
+    targets: [
+        // System libraries (Debian: zlib1g-dev, libpng-dev; both present on a fresh machine of this kind).
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        .systemLibrary(name: "CLibPNG", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+
+        .target(name: "TransitionKitCore"),
+        .target(name: "TransitionKitRender", dependencies: ["TransitionKitCore", "CZlib", "CLibPNG"]),
+
+        .target(name: "RadialEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/Radial"),
+        .target(name: "FadeEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/Fade"),
+        .target(name: "PushBack3DEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/PushBack3D"),
+        .target(name: "DragDismissEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/DragDismiss"),
+
+        .executableTarget(
+            name: "effect-bench",
+            dependencies: ["TransitionKitCore", "TransitionKitRender", "RadialEffect", "FadeEffect", "PushBack3DEffect", "DragDismissEffect"]
+        ),
+
+        .target(
+            name: "TransitionKitTestSupport",
+            dependencies: ["TransitionKitCore", "TransitionKitRender"],
+            path: "Tests/TransitionKitTestSupport"
+        ),
+        .testTarget(name: "TransitionKitCoreTests", dependencies: ["TransitionKitCore", "TransitionKitTestSupport"]),
+        .testTarget(name: "TransitionKitRenderTests", dependencies: ["TransitionKitRender", "TransitionKitTestSupport"]),
+        .testTarget(name: "RadialEffectTests", dependencies: ["RadialEffect", "TransitionKitTestSupport"]),
+        .testTarget(name: "FadeEffectTests", dependencies: ["FadeEffect", "TransitionKitTestSupport"]),
+        .testTarget(name: "PushBack3DEffectTests", dependencies: ["PushBack3DEffect", "TransitionKitTestSupport"]),
+        .testTarget(name: "DragDismissEffectTests", dependencies: ["DragDismissEffect", "TransitionKitTestSupport"]),
+        .testTarget(name: "EffectBenchTests", dependencies: ["effect-bench", "TransitionKitTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+print("effect-bench: not yet implemented")
