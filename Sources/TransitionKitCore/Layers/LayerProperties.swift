@@ -1,0 +1,85 @@
+import Foundation
+
+/// How `contents` fill a layer's bounds (`CALayerContentsGravity`, the subset that scales).
+public enum ContentsGravity: Sendable, Hashable {
+    /// Stretch to fill the bounds (`.resize`, Core Animation's default).
+    case resize
+    /// Uniform scale to fit inside the bounds, centred (`.resizeAspect`).
+    case resizeAspect
+    /// Uniform scale to cover the bounds, centred, overflow cropped (`.resizeAspectFill`,
+    /// what `UIView.ContentMode.scaleAspectFill` sets).
+    case resizeAspectFill
+}
+
+/// Every value property of a layer, the part that animates. Shared by the live `Layer`
+/// (the model) and `LayerSnapshot` (the presentation tree the renderer draws).
+///
+/// Names, units and defaults are Core Animation's: points for geometry, unit coordinates for
+/// `anchorPoint`, `opacity` 0...1 as a `Float`.
+public struct LayerProperties: Sendable, Equatable {
+    /// The layer's own coordinate space, in points (`CALayer.bounds`). Default `.zero`.
+    public var bounds: CGRect = .zero
+    /// Where `anchorPoint` sits in the superlayer's coordinates, in points. Default `.zero`.
+    public var position: CGPoint = .zero
+    /// Position on the z axis in points; also orders siblings (higher drawn later). Default 0.
+    public var zPosition: CGFloat = 0
+    /// The point of the bounds, in unit coordinates (0,0 top-left, 1,1 bottom-right), that
+    /// `position` refers to and `transform` turns about. Default (0.5, 0.5).
+    public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    /// Applied about the anchor point, relative to the superlayer. Default identity.
+    public var transform: Transform3D = .identity
+    /// Applied to the sublayers about the anchor point, before the layer's own `transform`
+    /// (Core Animation's rule; the usual place for a shared perspective `m34`). Default identity.
+    public var sublayerTransform: Transform3D = .identity
+    /// Group opacity 0...1; values outside are clamped when drawn. Default 1.
+    public var opacity: Float = 1
+    /// Hidden layers and their sublayers are not drawn. Default false.
+    public var isHidden = false
+    /// Fills the bounds (rounded by `cornerRadius`) below the contents. Default nil (none).
+    public var backgroundColor: Color? = nil
+    /// Radius of the background's corners in points; also clips contents and sublayers
+    /// when `masksToBounds` is true. Default 0.
+    public var cornerRadius: CGFloat = 0
+    /// Clips contents and sublayers to the (rounded) bounds. Default false.
+    public var masksToBounds = false
+    /// An image drawn into the bounds according to `contentsGravity`, bilinearly sampled.
+    public var contents: Bitmap? = nil
+    /// How `contents` map into the bounds. Default `.resize`.
+    public var contentsGravity: ContentsGravity = .resize
+    /// A shape drawn above background and contents, filled with `fillColor`
+    /// (`CAShapeLayer.path`), in the layer's own coordinates. Default nil.
+    public var path: ShapePath? = nil
+    /// The fill of `path` (`CAShapeLayer.fillColor`). Default opaque black, as Core Animation.
+    public var fillColor: Color = .black
+
+    public init() {}
+
+    /// The layer's frame in the superlayer's coordinates when `transform` is the identity:
+    /// origin = position − anchorPoint·size (`CALayer.frame`).
+    public var untransformedFrame: CGRect {
+        CGRect(x: position.x - anchorPoint.x * bounds.width,
+               y: position.y - anchorPoint.y * bounds.height,
+               width: bounds.width, height: bounds.height)
+    }
+
+    /// The matrix that maps the layer's own coordinates (points in `bounds`) into its
+    /// superlayer's coordinates: −bounds.origin − anchor offset, `transform`, +position.
+    /// The caller appends the superlayer's `sublayerToLocal`.
+    public var localToParent: Transform3D {
+        let ax = bounds.minX + anchorPoint.x * bounds.width
+        let ay = bounds.minY + anchorPoint.y * bounds.height
+        return Transform3D(translationX: -ax, y: -ay)
+            .concatenating(transform)
+            .concatenating(Transform3D(translationX: position.x, y: position.y, z: zPosition))
+    }
+
+    /// The matrix that maps a sublayer's parent-space coordinates (this layer's bounds
+    /// space) through `sublayerTransform` about the anchor point. Identity when
+    /// `sublayerTransform` is the identity.
+    public var sublayerToLocal: Transform3D {
+        guard !sublayerTransform.isIdentity else { return .identity }
+        let ax = bounds.minX + anchorPoint.x * bounds.width
+        let ay = bounds.minY + anchorPoint.y * bounds.height
+        return sublayerTransform.about(CGPoint(x: ax, y: ay))
+    }
+}

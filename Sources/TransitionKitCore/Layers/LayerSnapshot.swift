@@ -1,0 +1,42 @@
+import Foundation
+
+/// An immutable copy of a layer subtree at one frame: what the renderer draws.
+///
+/// Built by `Layer.snapshot()` or directly (tests and tools can describe a scene without
+/// any live layer). Value type, `Sendable`, safe to hand to rendering threads.
+public struct LayerSnapshot: Sendable, Equatable {
+    /// The layer's value properties.
+    public var properties: LayerProperties
+    /// Sublayers in insertion order (back to front); the renderer orders siblings by
+    /// `zPosition` stably, as Core Animation does.
+    public var sublayers: [LayerSnapshot]
+    private var maskStorage: [LayerSnapshot]
+
+    /// The mask layer, in this layer's coordinates (`CALayer.mask`).
+    public var mask: LayerSnapshot? {
+        get { maskStorage.first }
+        set { maskStorage = newValue.map { [$0] } ?? [] }
+    }
+
+    public init(properties: LayerProperties = LayerProperties(), sublayers: [LayerSnapshot] = [], mask: LayerSnapshot? = nil) {
+        self.properties = properties
+        self.sublayers = sublayers
+        self.maskStorage = mask.map { [$0] } ?? []
+    }
+
+    /// A snapshot built by editing default properties, e.g.
+    /// `LayerSnapshot { $0.bounds = r; $0.backgroundColor = .red }`.
+    public init(sublayers: [LayerSnapshot] = [], mask: LayerSnapshot? = nil, _ configure: (inout LayerProperties) -> Void) {
+        var p = LayerProperties()
+        configure(&p)
+        self.init(properties: p, sublayers: sublayers, mask: mask)
+    }
+
+    /// Sublayer indices in drawing order: stable sort by `zPosition`.
+    public var drawingOrder: [Int] {
+        sublayers.indices.sorted { a, b in
+            let za = sublayers[a].properties.zPosition, zb = sublayers[b].properties.zPosition
+            return za != zb ? za < zb : a < b
+        }
+    }
+}
