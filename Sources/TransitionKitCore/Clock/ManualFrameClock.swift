@@ -1,0 +1,70 @@
+import Foundation
+
+/// A frame clock that advances only when told: deterministic frames for tests, traces and
+/// offline rendering.
+///
+/// ```swift
+/// let clock = ManualFrameClock(framesPerSecond: 60)
+/// clock.advance(frames: 30)          // half a second of frames
+/// clock.runUntilIdle()               // until no display link is active
+/// ```
+@MainActor
+public final class ManualFrameClock: FrameClock {
+    /// Seconds since the clock's origin; starts at 0.
+    public private(set) var now: TimeInterval = 0
+    public let frameInterval: TimeInterval
+    private var links: [DisplayLink] = []
+
+    /// - Parameter framesPerSecond: frame rate in Hz, finite and in 1...1000 (default 60).
+    /// - Throws: `TransitionKitError.invalidValue` for a rate outside that range.
+    public init(framesPerSecond: Double = 60) throws(TransitionKitError) {
+        try TransitionKitError.check(framesPerSecond, "framesPerSecond", in: 1...1000, accepted: "1...1000 Hz")
+        frameInterval = 1 / framesPerSecond
+    }
+
+    public var activeLinkCount: Int { links.count }
+
+    public func makeDisplayLink(_ callback: @escaping @MainActor (DisplayLink) -> Void) -> DisplayLink {
+        let link = DisplayLink(clock: self, callback: callback)
+        links.append(link)
+        return link
+    }
+
+    public func remove(_ link: DisplayLink) {
+        links.removeAll { $0 === link }
+    }
+
+    /// Advances one frame: `now` grows by `frameInterval`, then every active link fires once
+    /// (links added during the frame first fire on the next one).
+    public func step() {
+        now += frameInterval
+        for link in links where link.isActive {
+            link.fire(timestamp: now, frameInterval: frameInterval)
+        }
+    }
+
+    /// Advances `frames` frames (>= 0).
+    public func advance(frames: Int) {
+        precondition(frames >= 0, "frames must be >= 0, got \(frames)")
+        for _ in 0..<frames { step() }
+    }
+
+    /// Advances whole frames until at least `seconds` (finite, >= 0) have passed.
+    public func advance(by seconds: TimeInterval) {
+        precondition(seconds >= 0 && seconds.isFinite, "seconds must be finite and >= 0, got \(seconds)")
+        let target = now + seconds - frameInterval * 1e-6
+        while now < target { step() }
+    }
+
+    /// Steps until no display link is active, at most `maxFrames` frames.
+    /// - Returns: the number of frames stepped; equal to `maxFrames` if links remain.
+    @discardableResult
+    public func runUntilIdle(maxFrames: Int = 100_000) -> Int {
+        var n = 0
+        while !links.isEmpty && n < maxFrames {
+            step()
+            n += 1
+        }
+        return n
+    }
+}

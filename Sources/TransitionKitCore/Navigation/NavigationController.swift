@@ -1,0 +1,210 @@
+import Foundation
+
+/// A stack of view controllers with push and pop transitions (`UINavigationController`).
+///
+/// The stack (`viewControllers`) changes atomically when a transition finishes; a cancelled
+/// transition leaves it exactly as it was. Requests made while a transition runs are queued
+/// (see `TransitionQueue` for the policy). Each request's `completion` is called exactly
+/// once, after the stack changed, with `true` if it changed and `false` if the request was
+/// cancelled or had nothing to do (popping the root).
+@MainActor
+public final class NavigationController: ViewController {
+    /// The stack, root first. Never empty.
+    public private(set) var viewControllers: [ViewController]
+    /// The app's navigation delegate, held weakly as UIKit does.
+    public weak var delegate: (any NavigationControllerDelegate)?
+    private let ownQueue = TransitionQueue()
+
+    /// A stack holding `rootViewController`.
+    public init(rootViewController: ViewController) {
+        precondition(rootViewController.navigationController == nil, "the root view controller is already in a navigation stack")
+        viewControllers = [rootViewController]
+        super.init(title: "navigation")
+        rootViewController.navigationController = self
+    }
+
+    /// The view controller on top of the stack.
+    public var topViewController: ViewController { viewControllers[viewControllers.count - 1] }
+
+    /// The queue this controller's transitions run on: its window's, so navigation and modal
+    /// transitions in one window never overlap; its own when not in a window.
+    public var transitionQueue: TransitionQueue { view.window?.transitionQueue ?? ownQueue }
+
+    /// Whether a transition runs or waits in this controller's queue.
+    public var isTransitioning: Bool { !transitionQueue.isIdle }
+
+    override func viewDidLoad() {
+        view.backgroundColor = .black  // the container background shown behind tilted views
+        let top = topViewController.view
+        top.frame = view.bounds
+        view.addSubview(top)
+    }
+
+    override func appearanceDidChange(_ callback: AppearanceCallback) {
+        topViewController.sendAppearance(callback)
+    }
+
+    override func containerDidResize() {
+        if viewControllers.count > 0, topViewController.isViewLoaded, topViewController.view.superview === view {
+            topViewController.view.frame = view.bounds
+        }
+    }
+
+    // MARK: Requests
+
+    /// A change of the stack.
+    public enum Request {
+        case push(ViewController)
+        case pop
+        case popToRoot
+        case popTo(ViewController)
+        case setViewControllers([ViewController])
+    }
+
+    /// Pushes `viewController` (`pushViewController(_:animated:)`).
+    /// - Precondition: `viewController` is not already in a navigation stack when the request runs.
+    public func push(_ viewController: ViewController, animated: Bool = true, completion: (@MainActor (Bool) -> Void)? = nil) {
+        perform(.push(viewController), animated: animated, completion: completion)
+    }
+
+    /// Pops the top view controller (`popViewController(animated:)`); nothing happens on the root.
+    public func pop(animated: Bool = true, completion: (@MainActor (Bool) -> Void)? = nil) {
+        perform(.pop, animated: animated, completion: completion)
+    }
+
+    /// Pops to the root view controller (`popToRootViewController(animated:)`).
+    public func popToRoot(animated: Bool = true, completion: (@MainActor (Bool) -> Void)? = nil) {
+        perform(.popToRoot, animated: animated, completion: completion)
+    }
+
+    /// Pops until `viewController` is on top; nothing happens if it is not in the stack then.
+    public func pop(to viewController: ViewController, animated: Bool = true, completion: (@MainActor (Bool) -> Void)? = nil) {
+        perform(.popTo(viewController), animated: animated, completion: completion)
+    }
+
+    /// Replaces the stack (`setViewControllers(_:animated:)`). The transition is a push if
+    /// the new top was not in the old stack, a pop otherwise.
+    /// - Precondition: `viewControllers` is non-empty, without duplicates, and holds no view
+    ///   controller of another stack.
+    public func setViewControllers(_ viewControllers: [ViewController], animated: Bool = true, completion: (@MainActor (Bool) -> Void)? = nil) {
+        perform(.setViewControllers(viewControllers), animated: animated, completion: completion)
+    }
+
+    /// Queues `request`. `transition`, if given, supplies the animator and interaction
+    /// controller for this one request instead of the delegate (category-style effect
+    /// extensions use it); the delegate still receives `willShow`/`didShow`.
+    public func perform(_ request: Request, animated: Bool, transition: TransitionOverride? = nil, completion: (@MainActor (Bool) -> Void)? = nil) {
+        let queue = transitionQueue
+        queue.enqueue { [self] in
+            self.run(request, animated: animated, transition: transition, queue: queue, completion: completion)
+        }
+    }
+
+    private func newStack(for request: Request) -> [ViewController]? {
+        let old = viewControllers
+        switch request {
+        case .push(let vc):
+            precondition(!old.contains { $0 === vc }, "pushing \(vc.title ?? "a view controller") that is already in the stack")
+            precondition(vc.navigationController == nil, "pushing \(vc.title ?? "a view controller") that is in another navigation stack")
+            precondition(!(vc is NavigationController), "a navigation controller cannot be pushed")
+            return old + [vc]
+        case .pop:
+            return old.count > 1 ? Array(old.dropLast()) : nil
+        case .popToRoot:
+            return old.count > 1 ? [old[0]] : nil
+        case .popTo(let vc):
+            guard let i = old.firstIndex(where: { $0 === vc }), i < old.count - 1 else { return nil }
+            return Array(old[...i])
+        case .setViewControllers(let list):
+            precondition(!list.isEmpty, "setViewControllers needs at least one view controller")
+            precondition(Set(list.map(ObjectIdentifier.init)).count == list.count, "setViewControllers with duplicates")
+            for vc in list where vc.navigationController != nil && vc.navigationController !== self {
+                preconditionFailure("\(vc.title ?? "a view controller") is in another navigation stack")
+            }
+            return list
+        }
+    }
+
+    private func commit(_ stack: [ViewController]) {
+        for vc in viewControllers where !stack.contains(where: { $0 === vc }) { vc.navigationController = nil }
+        for vc in stack { vc.navigationController = self }
+        viewControllers = stack
+    }
+
+    private func run(_ request: Request, animated: Bool, transition: TransitionOverride?, queue: TransitionQueue,
+                     completion: (@MainActor (Bool) -> Void)?) {
+        guard let stack = newStack(for: request) else {
+            completion?(false)
+            return
+        }
+        let from = topViewController, to = stack[stack.count - 1]
+        guard from !== to else {
+            commit(stack)
+            completion?(true)
+            return
+        }
+        let operation: TransitionOperation = viewControllers.contains { $0 === to } ? .pop : .push
+        let visible = isViewLoaded && view.window != nil && appearanceState == .appeared
+        delegate?.navigationController(self, willShow: to, animated: animated && visible)
+
+        guard animated, visible else {
+            if visible {
+                from.sendAppearance(.viewWillDisappear(animated: false))
+                to.sendAppearance(.viewWillAppear(animated: false))
+            }
+            if isViewLoaded {
+                from.view.removeFromSuperview()
+                to.view.frame = view.bounds
+                view.addSubview(to.view)
+            }
+            commit(stack)
+            if visible {
+                from.sendAppearance(.viewDidDisappear(animated: false))
+                to.sendAppearance(.viewDidAppear(animated: false))
+            }
+            delegate?.navigationController(self, didShow: to, animated: false)
+            completion?(true)
+            return
+        }
+
+        let animator = transition?.animator
+            ?? delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to)
+            ?? SlideAnimator()
+        let interaction = transition.map { $0.interactionController }
+            ?? delegate?.navigationController(self, interactionControllerFor: animator)
+        let container = view
+        let context = TransitionContext(container: container, operation: operation, animated: true, from: from, to: to,
+                                        fromInitialFrame: from.view.frame, toFinalFrame: container.bounds)
+        let driver = TransitionDriver(
+            context: context, animator: animator, interactionController: interaction, clock: view.window!.frameClock,
+            restoring: [from.view, to.view]
+        ) { [unowned self] completed, _ in
+            if completed {
+                from.view.removeFromSuperview()
+                to.view.frame = container.bounds
+                self.commit(stack)
+                from.sendAppearance(.viewDidDisappear(animated: true))
+                to.sendAppearance(.viewDidAppear(animated: true))
+                self.delegate?.navigationController(self, didShow: to, animated: true)
+            } else {
+                to.view.removeFromSuperview()
+                to.sendAppearance(.viewWillDisappear(animated: true))
+                to.sendAppearance(.viewDidDisappear(animated: true))
+                from.sendAppearance(.viewWillAppear(animated: true))
+                from.sendAppearance(.viewDidAppear(animated: true))
+            }
+            completion?(completed)
+        }
+        to.view.frame = container.bounds
+        driver.recapture([from.view, to.view])
+        if operation.insertsIncomingAbove {
+            container.insertSubview(to.view, aboveSubview: from.view)
+        } else {
+            container.insertSubview(to.view, belowSubview: from.view)
+        }
+        queue.begin(driver)
+        from.sendAppearance(.viewWillDisappear(animated: true))
+        to.sendAppearance(.viewWillAppear(animated: true))
+        driver.start()
+    }
+}

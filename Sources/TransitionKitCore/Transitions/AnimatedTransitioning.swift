@@ -1,0 +1,56 @@
+import Foundation
+
+/// The animator role (`UIViewControllerAnimatedTransitioning`), made a pure function of
+/// progress: the driver owns time and asks for the layer state at each progress.
+///
+/// An animator sets, at every progress, every layer property it animates, so the state
+/// depends on progress alone: effects are scrubbable, reversible, interruptible and testable
+/// per frame. The driver records every layer of both view controllers before `prepare` and
+/// restores them when the transition ends, so an animator never has to undo its changes.
+@MainActor
+public protocol AnimatedTransitioning: AnyObject {
+    /// The duration of the whole transition in seconds, finite and >= 0
+    /// (`transitionDuration(using:)`).
+    func transitionDuration(using context: any ContextTransitioning) -> TimeInterval
+    /// The curve from time to progress for time-based playback. Default `.easeInEaseOut`.
+    var timingCurve: TimingCurve { get }
+    /// Sets up the scene once before the first frame: layer order, masks, anchor points.
+    /// The incoming view is already in the container at its final frame, above the outgoing
+    /// view for push and present, below it for pop and dismiss.
+    /// - Throws: `TransitionKitError.transitionUnavailable` if the transition cannot run;
+    ///   the driver then restores everything and the stack is unchanged (scenario G4).
+    func prepareTransition(using context: any ContextTransitioning) throws(TransitionKitError)
+    /// Sets the layer state for `progress`, the eased progress (0 at the start, 1 at the
+    /// end; a spring may overshoot slightly outside 0...1).
+    /// - Complexity: must be O(layers touched), no allocation; called once per frame.
+    func updateTransition(progress: CGFloat, using context: any ContextTransitioning)
+    /// Called once after the transition ended and the driver restored the layers
+    /// (`animationEnded(_:)`); `transitionCompleted` is false for a cancelled transition.
+    func animationEnded(_ transitionCompleted: Bool)
+}
+
+extension AnimatedTransitioning {
+    public var timingCurve: TimingCurve { .easeInEaseOut }
+    public func prepareTransition(using context: any ContextTransitioning) throws(TransitionKitError) {}
+    public func animationEnded(_ transitionCompleted: Bool) {}
+}
+
+/// The interaction controller role (`UIViewControllerInteractiveTransitioning`): something
+/// that drives a transition's progress (a gesture, a scroll view) instead of the clock.
+@MainActor
+public protocol InteractiveTransitioning: AnyObject {
+    /// Called when the transition starts; keep `context` (weakly) and report progress through
+    /// its `updateInteractiveTransition(_:)`, `finishInteractiveTransition()` and
+    /// `cancelInteractiveTransition()`.
+    func startInteractiveTransition(_ context: any ContextTransitioning)
+    /// Speed multiplier of the run-out after finish or cancel, > 0 (default 1).
+    var completionSpeed: CGFloat { get }
+    /// Curve of the run-out after finish or cancel (default `.easeInEaseOut`, UIKit's
+    /// `completionCurve` default `.easeInOut`).
+    var completionCurve: TimingCurve { get }
+}
+
+extension InteractiveTransitioning {
+    public var completionSpeed: CGFloat { 1 }
+    public var completionCurve: TimingCurve { .easeInEaseOut }
+}

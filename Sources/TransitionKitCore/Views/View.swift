@@ -1,0 +1,107 @@
+import Foundation
+
+/// A rectangular area on screen backed by a `Layer` (`UIView`): its geometry forwards to the
+/// layer, its subviews' layers are its layer's sublayers in the same order.
+@MainActor
+public final class View {
+    /// The backing layer; every geometric property of the view is the layer's.
+    public let layer: Layer
+    /// Subviews back to front.
+    public private(set) var subviews: [View] = []
+    /// The view this one is a subview of.
+    public private(set) weak var superview: View?
+    /// Set on a window's root view only.
+    weak var hostWindow: Window?
+
+    /// A view with `frame` in points (default `.zero`).
+    public init(frame: CGRect = .zero, name: String? = nil) {
+        layer = Layer(name: name)
+        layer.anchorPoint = CGPoint(x: 0.5, y: 0.5)
+        layer.frame = frame
+    }
+
+    /// The window the view is in, if any.
+    public var window: Window? {
+        var node: View? = self
+        while let n = node {
+            if let w = n.hostWindow { return w }
+            node = n.superview
+        }
+        return nil
+    }
+
+    // MARK: Geometry (points; UIKit names)
+
+    /// The frame in the superview's coordinates (`UIView.frame`).
+    public var frame: CGRect { get { layer.frame } set { layer.frame = newValue } }
+    /// The view's own coordinate space (`UIView.bounds`).
+    public var bounds: CGRect { get { layer.bounds } set { layer.bounds = newValue } }
+    /// The centre in the superview's coordinates (`UIView.center`, the layer's position).
+    public var center: CGPoint { get { layer.position } set { layer.position = newValue } }
+    /// The layer transform (`UIView.transform3D`).
+    public var transform3D: Transform3D { get { layer.transform } set { layer.transform = newValue } }
+    /// Opacity 0...1 (`UIView.alpha`, the layer's opacity).
+    public var alpha: CGFloat { get { CGFloat(layer.opacity) } set { layer.opacity = Float(newValue) } }
+    public var isHidden: Bool { get { layer.isHidden } set { layer.isHidden = newValue } }
+    public var backgroundColor: Color? { get { layer.backgroundColor } set { layer.backgroundColor = newValue } }
+    /// Clips subviews to the bounds (`UIView.clipsToBounds`, the layer's `masksToBounds`).
+    public var clipsToBounds: Bool { get { layer.masksToBounds } set { layer.masksToBounds = newValue } }
+
+    // MARK: Hierarchy
+
+    /// Appends `view` as the frontmost subview (removing it from its old superview first).
+    public func addSubview(_ view: View) { insertSubview(view, at: subviews.count) }
+
+    /// Inserts `view` at `index` (clamped) among the subviews.
+    public func insertSubview(_ view: View, at index: Int) {
+        precondition(view !== self, "a view cannot be its own subview")
+        view.removeFromSuperview()
+        let i = max(0, min(index, subviews.count))
+        // Keep the layer order equal to the subview order: insert relative to a sibling layer.
+        if i < subviews.count {
+            layer.insertSublayer(view.layer, below: subviews[i].layer)
+        } else if let last = subviews.last {
+            layer.insertSublayer(view.layer, above: last.layer)
+        } else {
+            layer.addSublayer(view.layer)
+        }
+        subviews.insert(view, at: i)
+        view.superview = self
+    }
+
+    /// Inserts `view` directly above `sibling`, which must be a subview.
+    public func insertSubview(_ view: View, aboveSubview sibling: View) {
+        view.removeFromSuperview()
+        guard let i = subviews.firstIndex(where: { $0 === sibling }) else {
+            preconditionFailure("insertSubview(_:aboveSubview:): sibling is not a subview")
+        }
+        insertSubview(view, at: i + 1)
+    }
+
+    /// Inserts `view` directly below `sibling`, which must be a subview.
+    public func insertSubview(_ view: View, belowSubview sibling: View) {
+        view.removeFromSuperview()
+        guard let i = subviews.firstIndex(where: { $0 === sibling }) else {
+            preconditionFailure("insertSubview(_:belowSubview:): sibling is not a subview")
+        }
+        insertSubview(view, at: i)
+    }
+
+    /// Removes the view (and its layer) from its superview.
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        parent.subviews.removeAll { $0 === self }
+        layer.removeFromSuperlayer()
+        superview = nil
+    }
+
+    /// Whether `ancestor` is this view or one of its superviews.
+    public func isDescendant(of ancestor: View) -> Bool {
+        var node: View? = self
+        while let n = node {
+            if n === ancestor { return true }
+            node = n.superview
+        }
+        return false
+    }
+}

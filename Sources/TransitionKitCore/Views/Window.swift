@@ -1,0 +1,74 @@
+import Foundation
+
+/// The root of a view hierarchy on one screen (`UIWindow`), with the frame clock that drives
+/// its transitions and the queue that runs them one at a time.
+@MainActor
+public final class Window {
+    /// The window's own view; the root view controller's view fills it and presented
+    /// view controllers' views are stacked above it.
+    public let rootView: View
+    /// Pixels per point of the screen (`UIScreen.scale`), > 0.
+    public let scale: CGFloat
+    /// The clock every transition in this window runs on.
+    public let frameClock: any FrameClock
+    /// Serialises the window's transitions (see `TransitionQueue`).
+    public let transitionQueue = TransitionQueue()
+
+    /// The view controller whose view fills the window. Setting it replaces the old one
+    /// without animation, with balanced appearance callbacks.
+    public var rootViewController: ViewController? {
+        didSet {
+            guard oldValue !== rootViewController else { return }
+            if let old = oldValue {
+                old.sendAppearance(.viewWillDisappear(animated: false))
+                old.view.removeFromSuperview()
+                old.sendAppearance(.viewDidDisappear(animated: false))
+            }
+            if let new = rootViewController {
+                new.view.frame = rootView.bounds
+                new.sendAppearance(.viewWillAppear(animated: false))
+                rootView.addSubview(new.view)
+                new.sendAppearance(.viewDidAppear(animated: false))
+            }
+        }
+    }
+
+    /// A window of `size` points at `scale`, driven by `frameClock`.
+    /// - Throws: `TransitionKitError.invalidSize` for a non-finite or non-positive size,
+    ///   `.invalidValue` for a scale outside 0.5...8.
+    public init(size: CGSize, scale: CGFloat = 1, frameClock: any FrameClock) throws(TransitionKitError) {
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+            throw .invalidSize(name: "window size", width: size.width, height: size.height, accepted: "finite and > 0 points")
+        }
+        try TransitionKitError.check(scale, "scale", in: 0.5...8, accepted: "0.5...8 pixels per point")
+        self.scale = scale
+        self.frameClock = frameClock
+        rootView = View(frame: CGRect(origin: .zero, size: size), name: "window")
+        rootView.backgroundColor = .black
+        rootView.hostWindow = self
+    }
+
+    /// The window's size in points.
+    public var size: CGSize { rootView.bounds.size }
+
+    /// Resizes the window (rotation, status-bar change): every full-screen view controller
+    /// view in it is resized to the new bounds (scenario G3).
+    /// - Throws: `TransitionKitError.invalidSize` for a non-finite or non-positive size.
+    public func resize(to size: CGSize) throws(TransitionKitError) {
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+            throw .invalidSize(name: "window size", width: size.width, height: size.height, accepted: "finite and > 0 points")
+        }
+        rootView.frame = CGRect(origin: .zero, size: size)
+        var vc = rootViewController
+        while let c = vc {
+            c.view.frame = rootView.bounds
+            c.containerDidResize()
+            vc = c.presentedViewController
+        }
+        transitionQueue.current?.containerDidResize()
+    }
+
+    /// The presentation tree of the whole window, for the renderer.
+    public func snapshot() -> LayerSnapshot { rootView.layer.snapshot() }
+}
+
