@@ -41,9 +41,8 @@ extension ViewController {
     /// Dismisses with an explicit animator and interaction controller for this one request.
     public func dismiss(animated: Bool, transition: TransitionOverride?, completion: (@MainActor (Bool) -> Void)? = nil) {
         let root = presentationRoot
-        guard let window = (root.presentingViewController ?? root).presentationRoot.isViewLoaded
-            ? (root.presentingViewController ?? root).presentationRoot.view.window : nil
-        else {
+        let target = root.presentedViewController ?? root
+        guard let window = target.isViewLoaded ? target.view.window : nil else {
             completion?(false)
             return
         }
