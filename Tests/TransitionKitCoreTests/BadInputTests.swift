@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+import TransitionKitCore
+import TransitionKitTestSupport
+
+/// Bad input from outside is rejected with a typed error naming the value; programmer errors
+/// trap with a precondition naming the value (checked with exit tests).
+@MainActor
+@Suite struct BadInputTests {
+    @Test(arguments: [Double.nan, .infinity, -1, 0, 5000])
+    func clockRateRejected(rate: Double) {
+        #expect(throws: TransitionKitError.self) { _ = try ManualFrameClock(framesPerSecond: rate) }
+        #expect(throws: TransitionKitError.self) { _ = try RealTimeFrameClock(framesPerSecond: rate) }
+    }
+
+    @Test(arguments: [CGSize(width: CGFloat.nan, height: 10), CGSize(width: 10, height: CGFloat.infinity), CGSize(width: -1, height: 10), CGSize(width: 0, height: 0)])
+    func windowSizeRejected(size: CGSize) throws {
+        let clock = try ManualFrameClock()
+        #expect(throws: TransitionKitError.self) { _ = try Window(size: size, frameClock: clock) }
+        let w = try Window(size: CGSize(width: 10, height: 10), frameClock: clock)
+        #expect(throws: TransitionKitError.self) { try w.resize(to: size) }
+        #expect(w.size == CGSize(width: 10, height: 10))
+    }
+
+    @Test func windowScaleRejected() throws {
+        let clock = try ManualFrameClock()
+        for s in [CGFloat.nan, 0, -2, .infinity] {
+            #expect(throws: TransitionKitError.self) { _ = try Window(size: CGSize(width: 10, height: 10), scale: s, frameClock: clock) }
+        }
+    }
+
+    @Test func bitmapSizeRejected() {
+        for (w, h) in [(0, 1), (1, 0), (-5, 5), (16385, 1), (1, 100_000)] {
+            #expect(throws: TransitionKitError.self) { _ = try Bitmap(width: w, height: h) }
+        }
+        #expect(throws: TransitionKitError.self) { _ = try Bitmap(width: 2, height: 2, packedBytes: [0, 0, 0]) }
+    }
+
+    @Test func effectParametersRejected() throws {
+        let declared = [EffectParameter(name: "duration", summary: "length", unit: "seconds", defaultValue: 0.33, range: 0...10, source: "test")]
+        #expect(try EffectParameters(declared)["duration"] == 0.33)
+        for bad in [Double.nan, .infinity, -0.1, 11] {
+            #expect(throws: TransitionKitError.self) { _ = try EffectParameters(declared, overrides: ["duration": bad]) }
+        }
+        do {
+            _ = try EffectParameters(declared, overrides: ["durration": 1])
+            Issue.record("unknown parameter accepted")
+        } catch {
+            #expect("\(error)".contains("durration") && "\(error)".contains("duration"))
+        }
+    }
+
+    @Test func percentDrivenIgnoresNonFiniteProgress() {
+        let p = PercentDrivenInteractiveTransition()
+        p.update(0.4)
+        p.update(.nan)
+        p.update(.infinity)
+        #expect(p.percentComplete == 0.4)
+        p.update(7)
+        #expect(p.percentComplete == 1)
+    }
+
+    @Test func negativeAnimatorDurationTraps() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let scene = TestScene()
+                let animator = RecordingAnimator(duration: -1)
+                scene.navigationController.perform(.push(ViewController()), animated: true, transition: TransitionOverride(animator: animator))
+            }
+        }
+    }
+
+    @Test func nanAnimatorDurationTraps() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let scene = TestScene()
+                scene.navigationController.perform(.push(ViewController()), animated: true,
+                                                   transition: TransitionOverride(animator: RecordingAnimator(duration: .nan)))
+            }
+        }
+    }
+
+    @Test func zeroCompletionSpeedTraps() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run { PercentDrivenInteractiveTransition().completionSpeed = 0 }
+        }
+    }
+
+    @Test func perspectiveDistanceTraps() async {
+        await #expect(processExitsWith: .failure) { _ = Transform3D.perspective(distance: 0) }
+        await #expect(processExitsWith: .failure) { _ = Transform3D.perspective(distance: .nan) }
+    }
+}
