@@ -177,7 +177,7 @@ public final class NavigationController: ViewController {
                                         fromInitialFrame: from.view.frame, toFinalFrame: container.bounds)
         let driver = TransitionDriver(
             context: context, animator: animator, interactionController: interaction, clock: view.window!.frameClock,
-            restoring: [from.view, to.view]
+            restoring: [from.view, to.view], completion: completion
         ) { [unowned self] completed, _ in
             if completed {
                 from.view.removeFromSuperview()
@@ -193,7 +193,6 @@ public final class NavigationController: ViewController {
                 from.sendAppearance(.viewWillAppear(animated: true))
                 from.sendAppearance(.viewDidAppear(animated: true))
             }
-            completion?(completed)
         }
         to.view.frame = container.bounds
         driver.recapture([from.view, to.view])

@@ -87,7 +87,7 @@ extension ViewController {
                                         fromInitialFrame: presenting.view.frame, toFinalFrame: container.bounds)
         presented.view.frame = container.bounds
         let driver = TransitionDriver(context: context, animator: animator, interactionController: interaction,
-                                      clock: window.frameClock, restoring: [presenting.view, presented.view]) { completed, _ in
+                                      clock: window.frameClock, restoring: [presenting.view, presented.view], completion: completion) { completed, _ in
             if completed {
                 presented.view.frame = container.bounds
                 if !keepsPresenter { presenting.view.removeFromSuperview() }
@@ -103,7 +103,6 @@ extension ViewController {
                     presenting.sendAppearance(.viewDidAppear(animated: true))
                 }
             }
-            completion?(completed)
         }
         container.addSubview(presented.view)
         window.transitionQueue.begin(driver)
@@ -149,7 +148,7 @@ extension ViewController {
         let context = TransitionContext(container: container, operation: .dismiss, animated: true, from: target, to: presenting,
                                         fromInitialFrame: target.view.frame, toFinalFrame: container.bounds)
         let driver = TransitionDriver(context: context, animator: animator, interactionController: interaction,
-                                      clock: window.frameClock, restoring: [target.view, presenting.view]) { completed, _ in
+                                      clock: window.frameClock, restoring: [target.view, presenting.view], completion: completion) { completed, _ in
             if completed {
                 target.view.removeFromSuperview()
                 presenting.view.frame = container.bounds  // G3: the window may have been resized meanwhile
@@ -166,7 +165,6 @@ extension ViewController {
                 target.sendAppearance(.viewWillAppear(animated: true))
                 target.sendAppearance(.viewDidAppear(animated: true))
             }
-            completion?(completed)
         }
         window.transitionQueue.begin(driver)
         target.sendAppearance(.viewWillDisappear(animated: true))

@@ -24,6 +24,10 @@ public protocol AnimatedTransitioning: AnyObject {
     /// end; a spring may overshoot slightly outside 0...1).
     /// - Complexity: must be O(layers touched), no allocation; called once per frame.
     func updateTransition(progress: CGFloat, using context: any ContextTransitioning)
+    /// Called after a *finished* transition, once the driver restored the layers and committed
+    /// the hierarchy: set state that must outlive the transition (a presenter shrunk behind
+    /// a card stays shrunk until dismissed). Default: nothing.
+    func finalizeTransition(using context: any ContextTransitioning)
     /// Called once after the transition ended and the driver restored the layers
     /// (`animationEnded(_:)`); `transitionCompleted` is false for a cancelled transition.
     func animationEnded(_ transitionCompleted: Bool)
@@ -33,6 +37,7 @@ extension AnimatedTransitioning {
     public var timingCurve: TimingCurve { .easeInEaseOut }
     public func prepareTransition(using context: any ContextTransitioning) throws(TransitionKitError) {}
     public func animationEnded(_ transitionCompleted: Bool) {}
+    public func finalizeTransition(using context: any ContextTransitioning) {}
 }
 
 /// The interaction controller role (`UIViewControllerInteractiveTransitioning`): something

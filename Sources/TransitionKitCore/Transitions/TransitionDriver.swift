@@ -53,10 +53,12 @@ public final class TransitionDriver {
     private var restorePoint: LayerRestorePoint
     weak var queue: TransitionQueue?
     private let onEnd: @MainActor (_ completed: Bool, _ error: TransitionKitError?) -> Void
+    private let completion: (@MainActor (Bool) -> Void)?
 
     init(context: TransitionContext, animator: any AnimatedTransitioning, interactionController: (any InteractiveTransitioning)?,
-         clock: any FrameClock, restoring views: [View],
+         clock: any FrameClock, restoring views: [View], completion: (@MainActor (Bool) -> Void)?,
          onEnd: @escaping @MainActor (_ completed: Bool, _ error: TransitionKitError?) -> Void) {
+        self.completion = completion
         self.context = context
         self.animator = animator
         self.interactionController = interactionController
@@ -68,6 +70,9 @@ public final class TransitionDriver {
         self.onEnd = onEnd
         context.driver = self
     }
+
+    /// `onEnd` commits or rolls back the hierarchy and sends appearance callbacks; then a
+    /// finished transition's animator finalises; then `completion` runs, exactly once.
 
     /// Re-records the layers (after the caller placed the incoming view at its final frame).
     func recapture(_ views: [View]) { restorePoint = LayerRestorePoint(capturing: views) }
@@ -167,6 +172,8 @@ public final class TransitionDriver {
         link = nil
         restorePoint.restore()
         onEnd(completed, error)
+        if completed { animator.finalizeTransition(using: context) }
+        completion?(completed)
         animator.animationEnded(completed)
         queue?.end(self)
     }
