@@ -14,6 +14,9 @@ public final class NavigationController: ViewController {
     /// The app's navigation delegate, held weakly as UIKit does.
     public weak var delegate: (any NavigationControllerDelegate)?
     private let ownQueue = TransitionQueue()
+    /// Per-controller settings of effect modules' category-style extensions (Objective-C
+    /// categories used associated objects for this), keyed by module-chosen names.
+    package var extensionStorage: [String: Any] = [:]
 
     /// A stack holding `rootViewController`.
     public init(rootViewController: ViewController) {

@@ -1,0 +1,91 @@
+import Foundation
+import TransitionKitCore
+
+/// The circular-reveal animator (RadialTransition's push and pop, as a pure function of
+/// progress).
+///
+/// - `.reveal` (push, and pop by default): the incoming view is placed above the outgoing
+///   one and shown through an ellipse mask growing from the start frame (see `RadialGeometry`).
+/// - `.conceal` (pop): the outgoing view stays on top and its mask shrinks from the full
+///   circle into the start frame, uncovering the incoming view below.
+@MainActor
+public final class RadialAnimator: AnimatedTransitioning {
+    /// How the circle moves.
+    public enum Style: String, Sendable, Hashable, CaseIterable {
+        case reveal, conceal
+    }
+
+    /// Duration in seconds (default 0.33 s, RadialTransition's).
+    public let duration: TimeInterval
+    /// The start frame in container coordinates (points); nil → `RadialGeometry.defaultStartFrame`.
+    public let startFrame: CGRect?
+    public let style: Style
+    /// Core Animation's easeIn, RadialTransition's curve.
+    public let timingCurve: TimingCurve
+    private var geometry: RadialGeometry?
+    private var mask: Layer?
+
+    /// Default duration of RadialTransition: 0.33 s.
+    nonisolated public static let defaultDuration: TimeInterval = 0.33
+
+    /// - Parameters:
+    ///   - duration: seconds, finite and >= 0.
+    ///   - startFrame: points in container coordinates, finite; nil for the default.
+    ///   - style: `.reveal` (default) or `.conceal`.
+    ///   - timingCurve: default `.easeIn`.
+    public init(duration: TimeInterval = RadialAnimator.defaultDuration, startFrame: CGRect? = nil, style: Style = .reveal,
+                timingCurve: TimingCurve = .easeIn) {
+        precondition(duration.isFinite && duration >= 0, "radial duration must be finite and >= 0 seconds, got \(duration)")
+        if let f = startFrame {
+            precondition(f.origin.x.isFinite && f.origin.y.isFinite && f.width.isFinite && f.height.isFinite,
+                         "radial startFrame must be finite, got \(f)")
+        }
+        self.duration = duration
+        self.startFrame = startFrame?.standardized
+        self.style = style
+        self.timingCurve = timingCurve
+    }
+
+    public func transitionDuration(using context: any ContextTransitioning) -> TimeInterval { duration }
+
+    /// The view that carries the mask: the incoming view for `.reveal`, the outgoing one for `.conceal`.
+    private func maskedView(_ context: any ContextTransitioning) -> View? {
+        context.view(forKey: style == .reveal ? .to : .from)
+    }
+
+    /// - Throws: `TransitionKitError.transitionUnavailable` when the incoming or outgoing view
+    ///   is not in the container (scenario G4).
+    public func prepareTransition(using context: any ContextTransitioning) throws(TransitionKitError) {
+        let container = context.containerView
+        guard let to = context.view(forKey: .to), to.superview === container else {
+            throw .transitionUnavailable("radial: the incoming view is not in the transition container")
+        }
+        guard let from = context.view(forKey: .from), from.superview === container else {
+            throw .transitionUnavailable("radial: the outgoing view is not in the transition container")
+        }
+        switch style {
+        case .reveal: container.insertSubview(to, aboveSubview: from)
+        case .conceal: container.insertSubview(from, aboveSubview: to)
+        }
+        let bounds = container.bounds
+        geometry = RadialGeometry(containerBounds: bounds,
+                                  startFrame: startFrame ?? RadialGeometry.defaultStartFrame(for: context.operation, in: bounds))
+        let m = Layer(name: "radial mask")
+        maskedView(context)?.layer.mask = m
+        mask = m
+    }
+
+    /// - Complexity: O(1); no allocation.
+    public func updateTransition(progress: CGFloat, using context: any ContextTransitioning) {
+        guard let geometry, let mask, let view = maskedView(context) else { return }
+        let p = style == .reveal ? progress : 1 - progress
+        // The mask lives in the masked view's own coordinates.
+        let rect = geometry.maskRect(at: p).offsetBy(dx: -view.frame.minX + view.bounds.minX, dy: -view.frame.minY + view.bounds.minY)
+        mask.bounds = view.bounds
+        mask.position = CGPoint(x: view.bounds.midX, y: view.bounds.midY)
+        mask.path = .ellipse(in: rect)
+    }
+
+    /// The geometry in use (after `prepareTransition`).
+    public var currentGeometry: RadialGeometry? { geometry }
+}
