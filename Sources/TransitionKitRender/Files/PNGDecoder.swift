@@ -70,7 +70,8 @@ public enum PNGDecoder {
             return .failure(.notPNG(prefix: Array(buffer.prefix(8))))
         }
         let scan = PNGPrescan(buffer)
-        if let (width, height) = scan.headerSize,
+        // A zero side is left to libpng, which reports it as invalid (corrupt), not too large.
+        if let (width, height) = scan.headerSize, width > 0, height > 0,
            let error = sizeError(width: width, height: height, maximumPixelCount: maximumPixelCount) {
             return .failure(error)
         }

@@ -44,7 +44,7 @@ struct PNGPrescan {
             let isIHDR = type == (0x49, 0x48, 0x44, 0x52)
             if offset == 8, isIHDR, length == 13 {
                 let crc = crc32(0, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + offset + 4, 17)
-                if UInt32(truncatingIfNeeded: crc) == be32(offset + 25) {
+                if UInt32(truncatingIfNeeded: crc) == be32(offset + 21) {
                     headerSize = (Int(be32(offset + 8)), Int(be32(offset + 12)))
                 }
             }
