@@ -85,6 +85,16 @@ struct PNGDecoderTests {
         #expect(!reason.isEmpty)
     }
 
+    /// libpng's simplified reader stops after the image data and never reads `IEND`; this
+    /// pins that leniency so a change in libpng shows up here.
+    @Test("a stream missing only IEND still decodes (libpng stops after the image data)")
+    func missingIEND() throws {
+        let (bytes, _) = try sample()
+        let expected = try PNGDecoder.decode(bytes)
+        #expect(try PNGDecoder.decode(Array(bytes.dropLast(12))) == expected)
+        #expect(try PNGDecoder.decode(Array(bytes.dropLast(1))) == expected)
+    }
+
     @Test("a bad CRC on IDAT is corrupt data, with libpng's message")
     func corruptCRC() throws {
         var (bytes, chunks) = try sample()

@@ -26,7 +26,8 @@ public struct APNGEncoder: Sendable {
     public let width: Int
     /// Height of every frame, in pixels.
     public let height: Int
-    /// How many times decoders play the animation; 0 (the default) means forever.
+    /// How many times decoders play the animation; 0 (the default) means forever. Values
+    /// above 2³¹−1 (the largest PNG integer) are written as 2³¹−1.
     public var playCount: UInt32 = 0
     /// The frames appended so far.
     public var frameCount: Int { frames.count }
@@ -93,7 +94,7 @@ public struct APNGEncoder: Sendable {
 
         var control = [UInt8]()
         PNGChunkWriter.appendBE32(UInt32(frames.count), to: &control)
-        PNGChunkWriter.appendBE32(playCount, to: &control)
+        PNGChunkWriter.appendBE32(min(playCount, 0x7FFF_FFFF), to: &control)
         png.append("acTL", control)
 
         var sequence: UInt32 = 0

@@ -17,6 +17,9 @@ import TransitionKitCore
 /// data as *linear* and would gamma-encode it). 16-bit samples are scaled to 8 bits with
 /// libpng's `png_set_scale_16`, i.e. `round(v · 255 / 65535)`.
 ///
+/// Leniency inherited from libpng: the simplified reader stops once it has the image data,
+/// so a stream that lacks only its `IEND` chunk (or has a damaged one) still decodes.
+///
 /// Why the simplified API: libpng reports errors by `longjmp`, which must never cross Swift
 /// frames. The simplified API does its `setjmp` inside libpng and returns a status and a
 /// message instead, so no Swift frame is ever jumped over.
