@@ -21,8 +21,11 @@ public final class PercentDrivenInteractiveTransition: InteractiveTransitioning 
     public var completionCurve: TimingCurve = .easeInEaseOut
     /// The last progress reported, 0...1.
     public private(set) var percentComplete: CGFloat = 0
-    /// Whether `finish()` or `cancel()` was called.
+    /// Whether `finish()` or `cancel()` was called (and no `pause()` since).
     public private(set) var hasEnded = false
+    /// Progress per second at release, positive toward completion; set by
+    /// `finish(velocity:)`/`cancel(velocity:)`, used by a `.spring` `completionCurve`.
+    public private(set) var completionVelocity: CGFloat = 0
 
     private weak var context: (any ContextTransitioning)?
     private var pendingEnd: Bool?
@@ -46,14 +49,30 @@ public final class PercentDrivenInteractiveTransition: InteractiveTransitioning 
     }
 
     /// Runs the transition to its end. Later calls are ignored.
-    public func finish() { end(true) }
+    /// - Parameter velocity: progress per second at release (finite; positive toward
+    ///   completion), the start velocity of a spring `completionCurve`. Default 0.
+    public func finish(velocity: CGFloat = 0) { end(true, velocity) }
 
     /// Runs the transition back to its start; the stack is left as it was. Later calls are ignored.
-    public func cancel() { end(false) }
+    /// - Parameter velocity: progress per second at release (negative = toward the start).
+    public func cancel(velocity: CGFloat = 0) { end(false, velocity) }
 
-    private func end(_ finish: Bool) {
+    /// Stops the run-out after `finish()`/`cancel()` where it is and makes the transition
+    /// interactive again (a finger re-grabbed it, `UIPercentDrivenInteractiveTransition.pause()`);
+    /// `percentComplete` becomes the progress on screen, so nothing jumps.
+    public func pause() {
+        guard hasEnded, let context else { return }
+        context.pauseInteractiveTransition()
+        guard context.isInteractive else { return }  // the run-out had already ended
+        hasEnded = false
+        completionVelocity = 0
+        percentComplete = context.percentComplete
+    }
+
+    private func end(_ finish: Bool, _ velocity: CGFloat) {
         guard !hasEnded else { return }
         hasEnded = true
+        completionVelocity = velocity.isFinite ? velocity : 0
         if let context {
             finish ? context.finishInteractiveTransition() : context.cancelInteractiveTransition()
         } else {

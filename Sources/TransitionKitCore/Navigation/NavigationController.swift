@@ -177,7 +177,7 @@ public final class NavigationController: ViewController {
             ?? delegate?.navigationController(self, interactionControllerFor: animator)
         let container = view
         let context = TransitionContext(container: container, operation: operation, animated: true, from: from, to: to,
-                                        fromInitialFrame: from.view.frame, toFinalFrame: container.bounds)
+                                        fromInitialFrame: from.view.frame, toFinalFrame: container.bounds, clock: view.window!.frameClock)
         let driver = TransitionDriver(
             context: context, animator: animator, interactionController: interaction, clock: view.window!.frameClock,
             restoring: [from.view, to.view], completion: completion

@@ -84,7 +84,7 @@ extension ViewController {
         let interaction = transition.map { $0.interactionController }
             ?? presented.transitioningDelegate?.interactionControllerForPresentation(using: animator)
         let context = TransitionContext(container: container, operation: .present, animated: true, from: presenting, to: presented,
-                                        fromInitialFrame: presenting.view.frame, toFinalFrame: container.bounds)
+                                        fromInitialFrame: presenting.view.frame, toFinalFrame: container.bounds, clock: window.frameClock)
         presented.view.frame = container.bounds
         let driver = TransitionDriver(context: context, animator: animator, interactionController: interaction,
                                       clock: window.frameClock, restoring: [presenting.view, presented.view], completion: completion) { completed, _ in
@@ -146,7 +146,7 @@ extension ViewController {
         let interaction = transition.map { $0.interactionController }
             ?? target.transitioningDelegate?.interactionControllerForDismissal(using: animator)
         let context = TransitionContext(container: container, operation: .dismiss, animated: true, from: target, to: presenting,
-                                        fromInitialFrame: target.view.frame, toFinalFrame: container.bounds)
+                                        fromInitialFrame: target.view.frame, toFinalFrame: container.bounds, clock: window.frameClock)
         let driver = TransitionDriver(context: context, animator: animator, interactionController: interaction,
                                       clock: window.frameClock, restoring: [target.view, presenting.view], completion: completion) { completed, _ in
             if completed {

@@ -51,11 +51,17 @@ public protocol InteractiveTransitioning: AnyObject {
     /// Speed multiplier of the run-out after finish or cancel, > 0 (default 1).
     var completionSpeed: CGFloat { get }
     /// Curve of the run-out after finish or cancel (default `.easeInEaseOut`, UIKit's
-    /// `completionCurve` default `.easeInOut`).
+    /// `completionCurve` default `.easeInOut`). A `.spring` run-out lasts the spring's
+    /// `settlingDuration` ÷ `completionSpeed` and starts at `completionVelocity`, so the
+    /// motion continues the finger's without a jump.
     var completionCurve: TimingCurve { get }
+    /// Progress per second at release, positive toward completion (default 0); used as the
+    /// initial velocity of a spring run-out.
+    var completionVelocity: CGFloat { get }
 }
 
 extension InteractiveTransitioning {
     public var completionSpeed: CGFloat { 1 }
     public var completionCurve: TimingCurve { .easeInEaseOut }
+    public var completionVelocity: CGFloat { 0 }
 }

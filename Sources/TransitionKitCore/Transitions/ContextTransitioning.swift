@@ -33,4 +33,10 @@ public protocol ContextTransitioning: AnyObject {
     func finishInteractiveTransition()
     /// Ends the interactive part; the rest runs back to the start and the stack is restored.
     func cancelInteractiveTransition()
+    /// Stops a run-out after finish or cancel where it is and makes the transition
+    /// interactive again at that progress (a finger re-grabbed it; UIKit's
+    /// `pauseInteractiveTransition()`). Ignored unless running out.
+    func pauseInteractiveTransition()
+    /// The clock the transition runs on (for display-link-driven interaction).
+    var frameClock: any FrameClock { get }
 }

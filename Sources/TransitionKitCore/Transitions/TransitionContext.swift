@@ -15,9 +15,11 @@ final class TransitionContext: ContextTransitioning {
     var fromInitialFrame: CGRect
     var toFinalFrame: CGRect
     weak var driver: TransitionDriver?
+    let frameClock: any FrameClock
 
     init(container: View, operation: TransitionOperation, animated: Bool, from: ViewController, to: ViewController,
-         fromInitialFrame: CGRect, toFinalFrame: CGRect) {
+         fromInitialFrame: CGRect, toFinalFrame: CGRect, clock: any FrameClock) {
+        self.frameClock = clock
         self.containerView = container
         self.operation = operation
         self.isAnimated = animated
@@ -49,4 +51,5 @@ final class TransitionContext: ContextTransitioning {
     func updateInteractiveTransition(_ percentComplete: CGFloat) { driver?.interactiveUpdate(percentComplete) }
     func finishInteractiveTransition() { driver?.interactiveEnd(finish: true) }
     func cancelInteractiveTransition() { driver?.interactiveEnd(finish: false) }
+    func pauseInteractiveTransition() { driver?.interactivePause() }
 }

@@ -135,8 +135,8 @@ public final class TransitionDriver {
 
     private func finishSegment(_ s: Segment) {
         segment = nil
-        let endEased = s.isFullTimeline ? CGFloat(s.curve.value(at: 1, duration: s.duration)) : s.to
-        apply(linear: s.to, eased: endEased)
+        // The last frame shows exactly the end state (a spring may not have reached it).
+        apply(linear: s.to, eased: s.to)
         end(completed: s.completes, error: nil)
     }
 
@@ -156,10 +156,40 @@ public final class TransitionDriver {
         let speed = interactionController?.completionSpeed ?? 1
         precondition(speed > 0 && speed.isFinite, "completionSpeed must be finite and > 0, got \(speed)")
         let p = percentComplete
-        // UIKit: the rest takes (1 − p)·duration/completionSpeed to finish, p·duration/completionSpeed to cancel.
-        let remaining = Double(finish ? 1 - p : p) * duration / Double(speed)
-        run(Segment(startTime: clock.now, duration: remaining, from: p, to: finish ? 1 : 0,
-                    curve: interactionController?.completionCurve ?? .easeInEaseOut, completes: finish, isFullTimeline: false))
+        let target: CGFloat = finish ? 1 : 0
+        var curve = interactionController?.completionCurve ?? .easeInEaseOut
+        let remaining: TimeInterval
+        if case .spring(let spring) = curve {
+            // The spring moves a unit step from p to target; its initial velocity is the
+            // finger's progress velocity relative to that distance (CASpringAnimation's
+            // initialVelocity convention), so the motion continues without a jump.
+            let distance = target - p
+            let v = Double(interactionController?.completionVelocity ?? 0)
+            let unitVelocity = distance != 0 && v.isFinite ? v / Double(distance) : 0
+            let s = Spring(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping, initialVelocity: unitVelocity)
+            curve = .spring(s)
+            let settle = s.settlingDuration
+            remaining = (settle.isFinite ? settle : 10) / Double(speed)
+        } else {
+            // UIKit: the rest takes (1 − p)·duration/completionSpeed to finish, p·duration/completionSpeed to cancel.
+            remaining = Double(abs(target - p)) * duration / Double(speed)
+        }
+        run(Segment(startTime: clock.now, duration: remaining, from: p, to: target, curve: curve,
+                    completes: finish, isFullTimeline: false))
+    }
+
+    /// Stops a run-out where it is and hands control back to the interaction (re-grab).
+    func interactivePause() {
+        guard state == .finishing || state == .cancelling else { return }
+        segment = nil
+        link?.invalidate()
+        link = nil
+        state = .interacting
+        context.isInteractive = true
+        context.transitionWasCancelled = false
+        // Continue from what is on screen: the progress last handed to the animator.
+        percentComplete = animatorProgress
+        context.percentComplete = animatorProgress
     }
 
     // MARK: End
