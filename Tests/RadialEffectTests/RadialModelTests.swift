@@ -139,6 +139,8 @@ import TransitionKitTestSupport
             func updateInteractiveTransition(_ percentComplete: CGFloat) {}
             func finishInteractiveTransition() {}
             func cancelInteractiveTransition() {}
+            func pauseInteractiveTransition() {}
+            let frameClock: any FrameClock = try! ManualFrameClock()
         }
         let context = LooseContext()
         let animator = RadialAnimator()

@@ -1,0 +1,119 @@
+import Foundation
+import TransitionKitCore
+import TransitionKitRender
+
+/// Golden-image comparison in the manner of pointfreeco/swift-snapshot-testing.
+///
+/// References live in `Tests/<Target>Tests/__Snapshots__/<Suite>/<test>.<label>.png`, next
+/// to the calling test file. The record mode comes from the environment variable
+/// `TRANSITIONKIT_RECORD`:
+/// - `never`: only compare (CI sets this; a missing reference fails),
+/// - `missing` (default): record references that do not exist yet, compare the rest,
+/// - `failed`: re-record references that do not match,
+/// - `all`: re-record everything.
+/// A recorded reference is reported as a failure so nobody records without looking at it.
+/// On a mismatch the actual, reference and difference images are written to
+/// `$TMPDIR/transitionkit-goldens/` and their paths are in the message.
+public enum GoldenImage {
+    public enum RecordMode: String, Sendable { case never, missing, failed, all }
+
+    /// Comparison tolerance: a pixel differs when a channel differs by more than
+    /// `perChannel` (0...255); the check passes when at most `maximumDifferingFraction`
+    /// of the pixels differ.
+    public struct Tolerance: Sendable {
+        public var perChannel: Int
+        public var maximumDifferingFraction: Double
+        public init(perChannel: Int, maximumDifferingFraction: Double) {
+            self.perChannel = perChannel
+            self.maximumDifferingFraction = maximumDifferingFraction
+        }
+        /// 2/255 per channel on at most 0.1 % of the pixels: rounding differences only.
+        public static let rounding = Tolerance(perChannel: 2, maximumDifferingFraction: 0.001)
+    }
+
+    /// The outcome of one comparison.
+    public struct Result: Sendable, CustomStringConvertible {
+        public var passed: Bool
+        public var message: String
+        public var description: String { message }
+    }
+
+    public static var recordMode: RecordMode {
+        RecordMode(rawValue: ProcessInfo.processInfo.environment["TRANSITIONKIT_RECORD"] ?? "missing") ?? .missing
+    }
+
+    /// Compares `bitmap` with the reference `<suite>/<test>.<label>.png` beside `file`.
+    public static func check(_ bitmap: Bitmap, suite: String, test: String, label: String,
+                             tolerance: Tolerance = .rounding, file: String = #filePath) -> Result {
+        let directory = URL(fileURLWithPath: file).deletingLastPathComponent()
+            .appendingPathComponent("__Snapshots__").appendingPathComponent(suite)
+        let testName = test.replacingOccurrences(of: "()", with: "").replacingOccurrences(of: "(", with: "_")
+            .replacingOccurrences(of: ":", with: "_").replacingOccurrences(of: ")", with: "")
+        let reference = directory.appendingPathComponent("\(testName).\(label).png")
+        let mode = recordMode
+        let exists = FileManager.default.fileExists(atPath: reference.path)
+        func record(_ why: String) -> Result {
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                try PNGEncoder.write(bitmap, to: reference.path)
+                return Result(passed: false, message: "recorded golden \(reference.path) (\(why)); look at it, then run again")
+            } catch {
+                return Result(passed: false, message: "could not record \(reference.path): \(error)")
+            }
+        }
+        if mode == .all { return record("TRANSITIONKIT_RECORD=all") }
+        guard exists else {
+            if mode == .never { return Result(passed: false, message: "missing golden \(reference.path); record with TRANSITIONKIT_RECORD=missing") }
+            return record("it was missing")
+        }
+        let expected: Bitmap
+        do {
+            expected = try PNGDecoder.read(contentsOf: reference.path)
+        } catch {
+            return Result(passed: false, message: "unreadable golden \(reference.path): \(error)")
+        }
+        let comparison = compare(bitmap, expected, tolerance: tolerance)
+        if comparison.passed { return Result(passed: true, message: comparison.summary) }
+        if mode == .failed { return record("it did not match: \(comparison.summary)") }
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("transitionkit-goldens")
+        try? FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let base = out.appendingPathComponent("\(suite).\(testName).\(label)")
+        try? PNGEncoder.write(bitmap, to: base.path + ".actual.png")
+        try? PNGEncoder.write(expected, to: base.path + ".reference.png")
+        if let diff = comparison.difference { try? PNGEncoder.write(diff, to: base.path + ".diff.png") }
+        return Result(passed: false, message: """
+            golden mismatch for \(reference.path): \(comparison.summary)
+              actual:     \(base.path).actual.png
+              reference:  \(base.path).reference.png
+              difference: \(base.path).diff.png
+              re-record with TRANSITIONKIT_RECORD=failed after looking at the actual image
+            """)
+    }
+
+    /// Pixel comparison with a difference image (differing pixels red, the rest dimmed grey).
+    public static func compare(_ a: Bitmap, _ b: Bitmap, tolerance: Tolerance)
+        -> (passed: Bool, summary: String, difference: Bitmap?) {
+        guard a.width == b.width, a.height == b.height else {
+            return (false, "size \(a.width)x\(a.height) differs from reference \(b.width)x\(b.height)", nil)
+        }
+        var diff = try! Bitmap(width: a.width, height: a.height)
+        var differing = 0, maxDelta = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let p = a[x, y], q = b[x, y]
+                let d = max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)), abs(Int(p.a) - Int(q.a)))
+                maxDelta = max(maxDelta, d)
+                if d > tolerance.perChannel {
+                    differing += 1
+                    diff[x, y] = RGBA8(r: 255, g: 0, b: 0, a: 255)
+                } else {
+                    let g = UInt8((Int(q.r) + Int(q.g) + Int(q.b)) / 12 + 32)
+                    diff[x, y] = RGBA8(r: g, g: g, b: g, a: 255)
+                }
+            }
+        }
+        let fraction = Double(differing) / Double(a.width * a.height)
+        let passed = fraction <= tolerance.maximumDifferingFraction
+        return (passed, "\(differing) pixels (\(String(format: "%.4f", fraction * 100)) %) differ by more than \(tolerance.perChannel)/255; max difference \(maxDelta)/255", diff)
+    }
+}
