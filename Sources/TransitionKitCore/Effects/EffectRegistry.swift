@@ -14,6 +14,7 @@ public struct EffectRegistry: Sendable {
         public let summary: String
         public let parameters: [EffectParameter]
         public let supportedOperations: [TransitionOperation]
+        public let modalPresentationStyle: ModalPresentationStyle
         let make: @Sendable (EffectParameters) throws(TransitionKitError) -> any TransitionEffect
     }
 
@@ -30,7 +31,8 @@ public struct EffectRegistry: Sendable {
             throw .invalidOperation("effect name '\(name)' must be lowercase letters and digits")
         }
         guard entry(named: name) == nil else { throw .invalidOperation("an effect named '\(name)' is already registered") }
-        entries.append(Entry(name: name, summary: E.summary, parameters: E.parameters, supportedOperations: E.supportedOperations) {
+        entries.append(Entry(name: name, summary: E.summary, parameters: E.parameters, supportedOperations: E.supportedOperations,
+                             modalPresentationStyle: E.modalPresentationStyle) {
             (p: EffectParameters) throws(TransitionKitError) -> any TransitionEffect in try E(parameters: p)
         })
     }

@@ -71,6 +71,13 @@ public protocol TransitionEffect: Sendable {
     static var supportedOperations: [TransitionOperation] { get }
     /// An instance with validated parameters.
     init(parameters: EffectParameters) throws(TransitionKitError)
+    /// How a presented view controller covers its presenter with this effect (default
+    /// `.fullScreen`; an effect that keeps the presenter visible behind says `.overFullScreen`).
+    static var modalPresentationStyle: ModalPresentationStyle { get }
     /// A fresh animator for `operation` (one of `supportedOperations`).
     @MainActor func makeAnimator(for operation: TransitionOperation) -> any AnimatedTransitioning
+}
+
+extension TransitionEffect {
+    public static var modalPresentationStyle: ModalPresentationStyle { .fullScreen }
 }

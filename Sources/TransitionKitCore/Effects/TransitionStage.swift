@@ -1,0 +1,118 @@
+import Foundation
+
+/// A ready-made scene for running one transition offline: a window on a manual clock with an
+/// outgoing and an incoming view controller placed so that `operation` takes the screen from
+/// the first to the second. Used by effect-bench and by tests to evaluate, render and
+/// measure any frame of any effect.
+///
+/// For every operation `fromViewController` is on top before the operation and
+/// `toViewController` after it: push `[from] → [from, to]`, pop `[to, from] → [to]`,
+/// present `from` presents `to`, dismiss `from` (presented over `to`) goes away.
+@MainActor
+public final class TransitionStage {
+    public let operation: TransitionOperation
+    public let clock: ManualFrameClock
+    public let window: Window
+    public let fromViewController: ViewController
+    public let toViewController: ViewController
+    /// The navigation controller for push and pop; nil for present and dismiss.
+    public let navigationController: NavigationController?
+    /// The outcome once the transition ended: true finished, false cancelled.
+    public private(set) var completed: Bool?
+    private var interaction: PercentDrivenInteractiveTransition?
+
+    /// - Parameters:
+    ///   - size: window size in points (finite, > 0).
+    ///   - scale: pixels per point (0.5...8).
+    ///   - framesPerSecond: the manual clock's rate for time-based playback.
+    ///   - modalPresentationStyle: how `to` (present) or `from` (dismiss) is presented.
+    ///   - fromContent, toContent: fill each view controller's view (called once, with the view
+    ///     at full-screen size).
+    /// - Throws: `TransitionKitError` for a bad size, scale or rate.
+    public init(operation: TransitionOperation, size: CGSize, scale: CGFloat = 1, framesPerSecond: Double = 60,
+                modalPresentationStyle: ModalPresentationStyle = .fullScreen,
+                fromContent: @MainActor (View) -> Void, toContent: @MainActor (View) -> Void) throws(TransitionKitError) {
+        self.operation = operation
+        clock = try ManualFrameClock(framesPerSecond: framesPerSecond)
+        window = try Window(size: size, scale: scale, frameClock: clock)
+        let from = ViewController(title: "from"), to = ViewController(title: "to")
+        from.view.frame = window.rootView.bounds
+        to.view.frame = window.rootView.bounds
+        fromContent(from.view)
+        toContent(to.view)
+        fromViewController = from
+        toViewController = to
+        switch operation {
+        case .push:
+            let nav = NavigationController(rootViewController: from)
+            navigationController = nav
+            window.rootViewController = nav
+        case .pop:
+            let nav = NavigationController(rootViewController: to)
+            navigationController = nav
+            window.rootViewController = nav
+            nav.push(from, animated: false)
+        case .present:
+            navigationController = nil
+            window.rootViewController = from
+            to.modalPresentationStyle = modalPresentationStyle
+        case .dismiss:
+            navigationController = nil
+            window.rootViewController = to
+            from.modalPresentationStyle = modalPresentationStyle
+            to.present(from, animated: false)
+        }
+    }
+
+    /// A stage whose two views show `fromImage` and `toImage` scaled to fill (`.resizeAspectFill`,
+    /// like `UIView.ContentMode.scaleAspectFill`), on `background` where an image is nil.
+    public convenience init(operation: TransitionOperation, size: CGSize, scale: CGFloat = 1, framesPerSecond: Double = 60,
+                            modalPresentationStyle: ModalPresentationStyle = .fullScreen,
+                            fromImage: Bitmap?, toImage: Bitmap?) throws(TransitionKitError) {
+        func fill(_ image: Bitmap?, _ fallback: Color) -> @MainActor (View) -> Void {
+            { view in
+                view.backgroundColor = fallback
+                view.layer.contents = image
+                view.layer.contentsGravity = .resizeAspectFill
+                view.clipsToBounds = true
+            }
+        }
+        try self.init(operation: operation, size: size, scale: scale, framesPerSecond: framesPerSecond,
+                      modalPresentationStyle: modalPresentationStyle,
+                      fromContent: fill(fromImage, Color(red: 0.95, green: 0.95, blue: 0.97)),
+                      toContent: fill(toImage, Color(red: 0.2, green: 0.45, blue: 0.9)))
+    }
+
+    /// Starts the transition with `animator`. Interactive stages are driven by `setProgress`;
+    /// time-based ones by stepping `clock`.
+    public func begin(animator: any AnimatedTransitioning, interactive: Bool) {
+        precondition(completed == nil && interaction == nil, "a stage runs one transition")
+        let p = interactive ? PercentDrivenInteractiveTransition() : nil
+        interaction = p
+        let override = TransitionOverride(animator: animator, interactionController: p)
+        let done: @MainActor (Bool) -> Void = { [weak self] in self?.completed = $0 }
+        switch operation {
+        case .push: navigationController!.perform(.push(toViewController), animated: true, transition: override, completion: done)
+        case .pop: navigationController!.perform(.pop, animated: true, transition: override, completion: done)
+        case .present: fromViewController.present(toViewController, animated: true, transition: override, completion: done)
+        case .dismiss: fromViewController.dismiss(animated: true, transition: override, completion: done)
+        }
+    }
+
+    /// Shows the layer state at `progress` (0...1, handed to the animator as an interactive
+    /// transition's percentComplete, linear).
+    /// - Complexity: one driver update and one animator evaluation.
+    public func setProgress(_ progress: CGFloat) {
+        precondition(interaction != nil, "setProgress needs an interactive stage")
+        interaction!.update(progress)
+    }
+
+    /// Ends an interactive stage (finish or cancel) and runs the clock until idle.
+    public func end(finish: Bool) {
+        if let interaction { finish ? interaction.finish() : interaction.cancel() }
+        clock.runUntilIdle()
+    }
+
+    /// The window's presentation tree now.
+    public func snapshot() -> LayerSnapshot { window.snapshot() }
+}
