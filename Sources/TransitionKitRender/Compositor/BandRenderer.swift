@@ -142,9 +142,19 @@ final class BandRenderer {
         contents.withUnsafePixels { pixels in
             let sampler = BilinearSampler(pixels: pixels, width: contents.width, height: contents.height, stride: contents.rowStride)
             let mask = clip.mask
-            rasterizer.fill(polygons, rule: .nonZero, clip: clip.bounds) { y, x, coverage, count in
-                SpanKernels.image(plane.row(y) + x, coverage: coverage, clip: mask.map { UnsafePointer($0.row(y) + x) },
-                                  count: count, x: x, y: y, sampler: sampler, inverse: map, alpha: alpha)
+            rasterizer.fill(polygons, rule: .nonZero, clip: clip.bounds) { span in
+                let y = span.y, row = plane.row(y), maskRow = mask?.row(y)
+                if span.count > 0 {
+                    SpanKernels.image(row + span.x, coverage: span.coverage, constantCoverage: 0,
+                                      clip: maskRow.map { UnsafePointer($0 + span.x) }, count: span.count,
+                                      x: span.x, y: y, sampler: sampler, inverse: map, alpha: alpha)
+                }
+                if span.solidCount > 0 {
+                    let x = span.x + span.count
+                    SpanKernels.image(row + x, coverage: nil, constantCoverage: span.solidCoverage,
+                                      clip: maskRow.map { UnsafePointer($0 + x) }, count: span.solidCount,
+                                      x: x, y: y, sampler: sampler, inverse: map, alpha: alpha)
+                }
             }
         }
     }
@@ -157,9 +167,17 @@ final class BandRenderer {
         let c = PixelMath.scale(color.premultipliedRGBA8.packed, alpha)
         guard c != 0 else { return }
         let mask = clip.mask
-        rasterizer.fill(polygons, rule: rule, clip: clip.bounds) { y, x, coverage, count in
-            SpanKernels.solid(plane.row(y) + x, coverage: coverage, clip: mask.map { UnsafePointer($0.row(y) + x) },
-                              count: count, color: c)
+        rasterizer.fill(polygons, rule: rule, clip: clip.bounds) { span in
+            let row = plane.row(span.y), maskRow = mask?.row(span.y)
+            if span.count > 0 {
+                SpanKernels.solid(row + span.x, coverage: span.coverage, clip: maskRow.map { UnsafePointer($0 + span.x) },
+                                  count: span.count, color: c)
+            }
+            if span.solidCount > 0 {
+                let x = span.x + span.count
+                SpanKernels.solidRun(row + x, coverage: span.solidCoverage, clip: maskRow.map { UnsafePointer($0 + x) },
+                                     count: span.solidCount, color: c)
+            }
         }
     }
 
@@ -183,11 +201,11 @@ final class BandRenderer {
         }
         let mask = CoverageMask(width: width, band: band)
         let old = clip.mask
-        let touched = rasterizer.fill(polygons, rule: rule, clip: clip.bounds) { y, x, coverage, count in
-            let dst = mask.row(y) + x
-            let previous = old.map { $0.row(y) + x }
-            for i in 0..<count {
-                var c = UInt32(coverage[i])
+        let touched = rasterizer.fill(polygons, rule: rule, clip: clip.bounds) { span in
+            let dst = mask.row(span.y) + span.x
+            let previous = old.map { $0.row(span.y) + span.x }
+            for i in 0..<(span.count + span.solidCount) {
+                var c = i < span.count ? UInt32(span.coverage[i]) : span.solidCoverage
                 if let previous { c = PixelMath.mul(c, UInt32(previous[i])) }
                 if alpha != 255 { c = PixelMath.mul(c, alpha) }
                 dst[i] = UInt8(truncatingIfNeeded: c)

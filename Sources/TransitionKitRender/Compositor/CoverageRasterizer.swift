@@ -30,13 +30,14 @@ final class CoverageRasterizer {
     private var coverage: [UInt8] = []
 
     /// Rasterises `polygons` (device pixels, implicitly closed) inside `clip` and calls `row`
-    /// once per row with any coverage: `row(y, x, coverage, count)` where `coverage[i]` is the
-    /// 8-bit coverage of pixel (x + i, y). Shapes with a non-finite point are skipped whole.
+    /// once per row with any coverage, as a `CoverageSpan`: a run of per-pixel coverage where
+    /// edges cross the row, followed by a run of constant coverage (a shape's interior).
+    /// Shapes with a non-finite point are skipped whole.
     /// - Returns: the rectangle of pixels that received coverage (empty if none).
-    /// - Complexity: O(bounding-box area ∩ clip + edge crossings).
+    /// - Complexity: O(pixels crossed by edges + rows·edges) plus O(1) per row for interiors.
     @discardableResult
     func fill(_ polygons: [[CGPoint]], rule: ShapePath.FillRule, clip: PixelRect,
-              row: (_ y: Int, _ x: Int, _ coverage: UnsafePointer<UInt8>, _ count: Int) -> Void) -> PixelRect {
+              row: (CoverageSpan) -> Void) -> PixelRect {
         guard !clip.isEmpty else { return .empty }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for polygon in polygons where polygon.count >= 3 {
@@ -73,54 +74,72 @@ final class CoverageRasterizer {
         var touched = PixelRect.empty
         var next = 0
         let evenOdd = rule == .evenOdd
+        // Per band row: the first and last accumulation cell any edge wrote.
+        var cellRange = [(lo: Int, hi: Int)](repeating: (Int.max, -1), count: band)
+
+        @inline(__always) func quantise(_ sum: Float) -> UInt8 {
+            var v = abs(sum)
+            if evenOdd {
+                v -= 2 * Float(Int32(truncatingIfNeeded: Int(v * 0.5)))
+                if v > 1 { v = 2 - v }
+            } else if v > 1 {
+                v = 1
+            }
+            return UInt8(truncatingIfNeeded: Int32(v * 255 + 0.5))
+        }
 
         accumulation.withUnsafeMutableBufferPointer { accBuffer in
             coverage.withUnsafeMutableBufferPointer { covBuffer in
-                let acc = accBuffer.baseAddress!, cov = covBuffer.baseAddress!
-                var top = 0
-                while top < h {
-                    let bottom = min(top + band, h)
-                    while next < edges.count, edges[next].y0 < Double(bottom) {
-                        active.append(next); next += 1
-                    }
-                    var i = 0
-                    while i < active.count {
-                        let e = edges[active[i]]
-                        if e.y1 <= Double(top) {
-                            active[i] = active[active.count - 1]; active.removeLast()
-                            continue
+                cellRange.withUnsafeMutableBufferPointer { ranges in
+                    let acc = accBuffer.baseAddress!, cov = covBuffer.baseAddress!, cells = ranges.baseAddress!
+                    var top = 0
+                    while top < h {
+                        let bottom = min(top + band, h)
+                        while next < edges.count, edges[next].y0 < Double(bottom) {
+                            active.append(next); next += 1
                         }
-                        CoverageRasterizer.draw(e, top: top, bottom: bottom, width: w, acc: acc, stride: stride)
-                        i += 1
-                    }
-                    for r in top..<bottom {
-                        let line = acc + (r - top) * stride
-                        var sum: Float = 0
-                        var first = -1, last = -1
-                        for x in 0..<w {
-                            sum += line[x]
-                            line[x] = 0
-                            var v = abs(sum)
-                            if evenOdd {
-                                v -= 2 * Float(Int32(truncatingIfNeeded: Int(v * 0.5)))
-                                if v > 1 { v = 2 - v }
-                            } else if v > 1 {
-                                v = 1
+                        var i = 0
+                        while i < active.count {
+                            let e = edges[active[i]]
+                            if e.y1 <= Double(top) {
+                                active[i] = active[active.count - 1]; active.removeLast()
+                                continue
                             }
-                            let c = UInt8(truncatingIfNeeded: Int32(v * 255 + 0.5))
-                            cov[x] = c
-                            if c != 0 {
-                                if first < 0 { first = x }
-                                last = x
+                            CoverageRasterizer.draw(e, top: top, bottom: bottom, width: w, acc: acc, stride: stride, cells: cells)
+                            i += 1
+                        }
+                        for r in top..<bottom {
+                            let (lo, hi) = cells[r - top]
+                            cells[r - top] = (Int.max, -1)
+                            guard lo <= hi else { continue }
+                            let line = acc + (r - top) * stride
+                            // Left of the first touched cell the sum is 0; right of the last it
+                            // is constant. Only the cells in between need a running sum.
+                            let end = min(hi, w - 1)
+                            var sum: Float = 0
+                            var x = lo
+                            while x <= end {
+                                sum += line[x]
+                                line[x] = 0
+                                cov[x] = quantise(sum)
+                                x += 1
                             }
+                            if hi >= w { for k in w...hi { line[k] = 0 } }
+                            let tail = end + 1 < w ? quantise(sum) : 0
+                            var first = lo, last = end
+                            while first <= end && cov[first] == 0 { first += 1 }
+                            if tail == 0 { while last >= first && cov[last] == 0 { last -= 1 } }
+                            let count = max(0, last - first + 1)
+                            let solidCount = tail == 0 ? 0 : w - end - 1
+                            guard count + solidCount > 0 else { continue }
+                            let x0 = first <= end ? first : end + 1
+                            let span = CoverageSpan(y: by0 + r, x: bx0 + x0, count: count, coverage: UnsafePointer(cov + x0),
+                                                    solidCount: solidCount, solidCoverage: UInt32(tail))
+                            row(span)
+                            touched = touched.union(PixelRect(x0: span.x, y0: span.y, x1: span.x + count + solidCount, y1: span.y + 1))
                         }
-                        line[w] = 0; line[w + 1] = 0
-                        if first >= 0 {
-                            row(by0 + r, bx0 + first, cov + first, last - first + 1)
-                            touched = touched.union(PixelRect(x0: bx0 + first, y0: by0 + r, x1: bx0 + last + 1, y1: by0 + r + 1))
-                        }
+                        top = bottom
                     }
-                    top = bottom
                 }
             }
         }
@@ -166,7 +185,8 @@ final class CoverageRasterizer {
     /// Deposits the signed area of the part of `e` within rows `top..<bottom` (font-rs
     /// `draw_line`: per row, the cells the edge crosses get the area to their right).
     @inline(__always)
-    private static func draw(_ e: Edge, top: Int, bottom: Int, width: Int, acc: UnsafeMutablePointer<Float>, stride: Int) {
+    private static func draw(_ e: Edge, top: Int, bottom: Int, width: Int, acc: UnsafeMutablePointer<Float>, stride: Int,
+                             cells: UnsafeMutablePointer<(lo: Int, hi: Int)>) {
         let ys = max(e.y0, Double(top)), ye = min(e.y1, Double(bottom))
         guard ys < ye else { return }
         let wd = Double(width)
@@ -182,6 +202,8 @@ final class CoverageRasterizer {
             let xaFloor = xa.rounded(.down), xbCeil = xb.rounded(.up)
             let xai = Int(xaFloor), xbi = Int(xbCeil)
             let line = acc + (yi - top) * stride
+            let c = cells + (yi - top)
+            c.pointee = (min(c.pointee.lo, xai), max(c.pointee.hi, max(xbi, xai + 1)))
             if xbi <= xai + 1 {
                 let xmf = 0.5 * (x + xNext) - xaFloor
                 line[xai] += Float(d - d * xmf)
@@ -211,4 +233,16 @@ final class CoverageRasterizer {
             yi += 1
         }
     }
+}
+
+/// One row of a shape's coverage: `count` pixels of per-pixel coverage starting at (`x`, `y`)
+/// (`coverage[i]` for pixel x + i), then `solidCount` pixels of constant `solidCoverage`
+/// (0...255) starting at x + count. Valid only during the callback.
+struct CoverageSpan {
+    let y: Int
+    let x: Int
+    let count: Int
+    let coverage: UnsafePointer<UInt8>
+    let solidCount: Int
+    let solidCoverage: UInt32
 }

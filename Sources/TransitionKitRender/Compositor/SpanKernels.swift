@@ -22,11 +22,35 @@ enum SpanKernels {
         }
     }
 
-    /// Contents sampled bilinearly through `inverse` (device pixel → image pixel), times
-    /// `alpha` (0...255).
+    /// A solid premultiplied colour at constant coverage `coverage` (0...255): an interior run.
+    /// Opaque colour, full coverage and no clip mask make it a plain fill.
     /// - Complexity: O(count).
     @inline(__always)
-    static func image(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>,
+    static func solidRun(_ dst: UnsafeMutablePointer<UInt32>, coverage: UInt32,
+                         clip: UnsafePointer<UInt8>?, count: Int, color: UInt32) {
+        if clip == nil && coverage == 255 && color &>> 24 == 255 {
+            dst.update(repeating: color, count: count)
+            return
+        }
+        let c = coverage == 255 ? color : PixelMath.scale(color, coverage)
+        let opaque = c &>> 24 == 255
+        var i = 0
+        while i < count {
+            var s = c
+            if let clip {
+                let m = UInt32(clip[i])
+                s = m == 255 ? c : PixelMath.scale(c, m)
+            }
+            if s != 0 { dst[i] = opaque && s == c ? c : PixelMath.over(s, dst[i]) }
+            i &+= 1
+        }
+    }
+
+    /// Contents sampled bilinearly through `inverse` (device pixel → image pixel), times
+    /// `alpha` (0...255), at per-pixel `coverage` or, when nil, `constantCoverage`.
+    /// - Complexity: O(count).
+    @inline(__always)
+    static func image(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>?, constantCoverage: UInt32,
                       clip: UnsafePointer<UInt8>?, count: Int, x: Int, y: Int,
                       sampler: BilinearSampler, inverse h: Homography, alpha: UInt32) {
         let px = Double(x) + 0.5, py = Double(y) + 0.5
@@ -35,7 +59,7 @@ enum SpanKernels {
         var w = px * h.m13 + py * h.m23 + h.m33
         var i = 0
         while i < count {
-            var m = UInt32(coverage[i])
+            var m = coverage.map { UInt32($0[i]) } ?? constantCoverage
             if let clip { m = PixelMath.mul(m, UInt32(clip[i])) }
             if alpha != 255 { m = PixelMath.mul(m, alpha) }
             if m != 0 && w > 0 {
