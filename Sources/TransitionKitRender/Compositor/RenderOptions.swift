@@ -1,0 +1,32 @@
+import Foundation
+import TransitionKitCore
+
+/// How a `Compositor` turns a layer tree into pixels.
+///
+/// ```swift
+/// let options = RenderOptions(scale: 3, background: .black, threads: 2)
+/// let frame = try Compositor(options: options).render(tree, size: CGSize(width: 393, height: 852))
+/// ```
+public struct RenderOptions: Sendable, Equatable {
+    /// Pixels per point (UIKit's `UIScreen.scale`), finite and > 0. Default 1.
+    public var scale: CGFloat
+    /// The colour of the transition container behind the root layer, RGBA8 premultiplied.
+    /// Default opaque black (`DESIGN.md`, "Pixels": what shows behind a tilted or scaled view).
+    public var background: RGBA8
+    /// How many horizontal row bands to render concurrently, >= 1 (clamped to the bitmap's
+    /// height). Each band renders the whole tree restricted to its rows with its own scratch
+    /// memory, so the result does not depend on this number. Default 1.
+    public var threads: Int
+
+    /// - Parameters:
+    ///   - scale: pixels per point, finite and > 0.
+    ///   - background: the container colour, premultiplied.
+    ///   - threads: row bands rendered concurrently, >= 1.
+    public init(scale: CGFloat = 1, background: RGBA8 = .black, threads: Int = 1) {
+        precondition(scale > 0 && scale.isFinite, "RenderOptions.scale must be finite and > 0, got \(scale)")
+        precondition(threads >= 1, "RenderOptions.threads must be >= 1, got \(threads)")
+        self.scale = scale
+        self.background = background
+        self.threads = threads
+    }
+}
