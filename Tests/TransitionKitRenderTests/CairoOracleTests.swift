@@ -25,7 +25,7 @@ import TransitionKitTestSupport
     func check(_ scene: String, _ root: LayerSnapshot) throws {
         let ours = try render(root)
         let reference = try cairo(scene)
-        writeForLooking(try DebugPNG.comparison(ours, reference), name: "\(scene).ours-cairo-diff")
+        writeForLooking(try GoldenImage.comparison(ours, reference), name: "\(scene).ours-cairo-diff")
         writeForLooking(ours, name: "\(scene).ours")
         let c = OracleComparison(ours, reference, inside: Self.blue, outside: Self.red)
         print("cairo oracle \(scene): \(c)")
@@ -68,7 +68,7 @@ import TransitionKitTestSupport
         })
         let ours = try render(root)
         let reference = try cairo("opacity_bands")
-        writeForLooking(try DebugPNG.comparison(ours, reference, gain: 64), name: "opacity_bands.ours-cairo-diff")
+        writeForLooking(try GoldenImage.comparison(ours, reference, gain: 64), name: "opacity_bands.ours-cairo-diff")
         var maxError = 0
         for y in 0..<Self.height {
             for x in 0..<Self.width {

@@ -25,7 +25,7 @@ func fixtureBitmap(_ relativePath: String, width: Int, height: Int, file: String
 /// Where to write images for a human to look at: `$TRANSITIONKIT_LOOK_DIR` if set.
 func writeForLooking(_ bitmap: Bitmap, name: String) {
     guard let dir = ProcessInfo.processInfo.environment["TRANSITIONKIT_LOOK_DIR"], !dir.isEmpty else { return }
-    try? DebugPNG.write(bitmap, to: dir + "/" + name + ".png")
+    try? PNGEncoder.write(bitmap, to: dir + "/" + name + ".png")
 }
 
 /// Per-pixel comparison of a render against an oracle image with one foreground colour over one

@@ -116,4 +116,22 @@ public enum GoldenImage {
         let passed = fraction <= tolerance.maximumDifferingFraction
         return (passed, "\(differing) pixels (\(String(format: "%.4f", fraction * 100)) %) differ by more than \(tolerance.perChannel)/255; max difference \(maxDelta)/255", diff)
     }
+
+    /// Three images side by side: `actual`, `reference`, and their difference (each channel
+    /// |a − b| × `gain`, opaque), all the size of `actual`.
+    public static func comparison(_ actual: Bitmap, _ reference: Bitmap, gain: Int = 8) throws -> Bitmap {
+        let w = actual.width, h = actual.height
+        var out = try Bitmap(width: 3 * w + 20, height: h, fill: RGBA8(r: 40, g: 40, b: 40, a: 255))
+        for y in 0..<h {
+            for x in 0..<w {
+                let a = actual[x, y]
+                let r = (x < reference.width && y < reference.height) ? reference[x, y] : .transparent
+                out[x, y] = a
+                out[w + 10 + x, y] = r
+                func d(_ p: UInt8, _ q: UInt8) -> UInt8 { UInt8(min(255, abs(Int(p) - Int(q)) * gain)) }
+                out[2 * w + 20 + x, y] = RGBA8(r: d(a.r, r.r), g: d(a.g, r.g), b: d(a.b, r.b), a: 255)
+            }
+        }
+        return out
+    }
 }
