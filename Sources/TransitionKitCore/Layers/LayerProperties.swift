@@ -6,8 +6,8 @@ public enum ContentsGravity: Sendable, Hashable {
     case resize
     /// Uniform scale to fit inside the bounds, centred (`.resizeAspect`).
     case resizeAspect
-    /// Uniform scale to cover the bounds, centred, overflow cropped (`.resizeAspectFill`,
-    /// what `UIView.ContentMode.scaleAspectFill` sets).
+    /// Uniform scale to cover the bounds, centred (`.resizeAspectFill`, what
+    /// `UIView.ContentMode.scaleAspectFill` sets); the overflow shows unless `masksToBounds`.
     case resizeAspectFill
 }
 

@@ -127,10 +127,13 @@ final class BandRenderer {
                               projection: Projection, clip: Clip, alpha: UInt32, into plane: PixelPlane) {
         let g = BandRenderer.contentsRect(p.contentsGravity, imageWidth: contents.width, imageHeight: contents.height, bounds: bounds)
         guard g.width > 0, g.height > 0, g.width.isFinite, g.height.isFinite else { return }
-        // The drawn area: the contents rectangle cropped to the bounds (rounded when the layer
-        // masks to bounds), as one polygon so its edges are anti-aliased once.
+        // The drawn area, as one polygon so its edges are anti-aliased once: the contents
+        // rectangle, cropped to the (rounded) bounds only when the layer masks to bounds.
+        // Core Animation lets `.resizeAspectFill` contents overflow an unmasked layer.
         let rounded = p.masksToBounds && p.cornerRadius > 0
-        let area = ShapeFlattening.clip(rounded ? boundsShape : ShapeFlattening.rect(bounds), to: g)
+        let area = p.masksToBounds
+            ? ShapeFlattening.clip(rounded ? boundsShape : ShapeFlattening.rect(bounds), to: g)
+            : ShapeFlattening.rect(g)
         guard area.count >= 3 else { return }
         let polygons = projection.project([area])
         guard !polygons.isEmpty, let inverse = projection.composite.inverted() else { return }

@@ -14,7 +14,7 @@ import TransitionKitCore
 ///
 /// Appearance: `isHidden`; `opacity` (group opacity through an offscreen buffer when a layer
 /// draws more than one thing); `backgroundColor` filling the bounds rounded by `cornerRadius`;
-/// `contents` placed by `contentsGravity` (cropped to the bounds) and sampled bilinearly through
+/// `contents` placed by `contentsGravity` (overflowing unless `masksToBounds`, as Core Animation) and sampled bilinearly through
 /// the inverse projective map; `path` filled with `fillColor` by its fill rule; `masksToBounds`
 /// clipping contents, path and sublayers to the rounded bounds; `mask` multiplying by the mask
 /// subtree's alpha.

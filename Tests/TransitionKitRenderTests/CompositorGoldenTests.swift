@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import TransitionKitCore
+import TransitionKitRender
+import TransitionKitTestSupport
+
+/// Golden images of layer trees, looked at before recording (see `__Snapshots__`).
+@Suite struct CompositorGoldenTests {
+    static func screenshot(_ name: String) throws -> Bitmap {
+        try PNGDecoder.read(contentsOf: Fixtures.url("screenshots/\(name).png").path)
+    }
+
+    /// A perspective-transformed, circle-masked, rounded, semi-transparent layer (with image
+    /// contents) over a full-screen bitmap: every feature of the compositor in one frame.
+    @Test func perspectiveMaskedRoundedTranslucentOverBitmap() throws {
+        let screen = CGRect(x: 0, y: 0, width: 390, height: 844)
+        let background = LayerSnapshot {
+            $0.bounds = screen
+            $0.position = CGPoint(x: 195, y: 422)
+            $0.contents = try! Self.screenshot("shell-exit-expanded")
+            $0.contentsGravity = .resizeAspectFill
+        }
+        let cardBounds = CGRect(x: 0, y: 0, width: 300, height: 420)
+        let card = LayerSnapshot(mask: LayerSnapshot {
+            $0.bounds = cardBounds
+            $0.position = CGPoint(x: 150, y: 210)
+            $0.path = .circle(center: CGPoint(x: 150, y: 190), radius: 170)
+        }) {
+            $0.bounds = cardBounds
+            $0.position = CGPoint(x: 195, y: 430)
+            $0.backgroundColor = Color(red: 0.1, green: 0.5, blue: 0.9)
+            $0.contents = try! Self.screenshot("shell-appts")
+            $0.contentsGravity = .resizeAspect
+            $0.cornerRadius = 24
+            $0.masksToBounds = true
+            $0.opacity = 0.75
+            $0.transform = Transform3D(rotationAngle: 25 * .pi / 180, x: 0, y: 1, z: 0)
+                .concatenating(Transform3D(rotationAngle: 10 * .pi / 180, x: 1, y: 0, z: 0))
+                .concatenating(.perspective(distance: 500))
+        }
+        let root = LayerSnapshot(sublayers: [background, card]) { $0.bounds = screen; $0.position = CGPoint(x: 195, y: 422) }
+        let bitmap = try Compositor(options: RenderOptions(scale: 1)).render(root, size: screen.size)
+        let result = GoldenImage.check(bitmap, suite: "CompositorGoldenTests", test: #function, label: "390x844")
+        #expect(result.passed, "\(result)")
+    }
+
+    /// `.resizeAspectFill` contents overflow an unmasked layer and are cropped by
+    /// `masksToBounds` (Core Animation's rule): a 20x10 red image aspect-filled into a 10x10
+    /// layer at (10, 10) covers x 5..<25 unmasked, 10..<20 masked.
+    @Test(arguments: [false, true])
+    func aspectFillOverflowsUnlessMasked(masks: Bool) throws {
+        let image = try Bitmap(width: 20, height: 10, fill: RGBA8(r: 255, g: 0, b: 0, a: 255))
+        let layer = LayerSnapshot {
+            $0.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+            $0.position = CGPoint(x: 15, y: 15)
+            $0.contents = image
+            $0.contentsGravity = .resizeAspectFill
+            $0.masksToBounds = masks
+        }
+        let root = LayerSnapshot(sublayers: [layer]) { $0.bounds = CGRect(x: 0, y: 0, width: 30, height: 30); $0.position = CGPoint(x: 15, y: 15) }
+        let b = try Compositor(options: RenderOptions(scale: 1, background: .black)).render(root, size: CGSize(width: 30, height: 30))
+        #expect(b[7, 15] == (masks ? .black : RGBA8(r: 255, g: 0, b: 0, a: 255)))
+        #expect(b[12, 15] == RGBA8(r: 255, g: 0, b: 0, a: 255))
+        #expect(b[3, 15] == .black)
+    }
+}
