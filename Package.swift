@@ -19,6 +19,9 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .systemLibrary(name: "CLibPNG", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
 
+        // Counts malloc calls for effect-bench's allocations per frame (symbol interposition).
+        .target(name: "CAllocationCounter"),
+
         .target(name: "TransitionKitCore"),
         .target(name: "TransitionKitRender", dependencies: ["TransitionKitCore", "CZlib", "CLibPNG"]),
 
@@ -29,7 +32,10 @@ let package = Package(
 
         .executableTarget(
             name: "effect-bench",
-            dependencies: ["TransitionKitCore", "TransitionKitRender", "RadialEffect", "FadeEffect", "PushBack3DEffect", "DragDismissEffect"]
+            dependencies: [
+                "TransitionKitCore", "TransitionKitRender", "RadialEffect", "FadeEffect", "PushBack3DEffect", "DragDismissEffect",
+                "CAllocationCounter",
+            ]
         ),
 
         .target(

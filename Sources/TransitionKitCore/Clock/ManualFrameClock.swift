@@ -44,6 +44,17 @@ public final class ManualFrameClock: FrameClock {
         }
     }
 
+    /// Advances one frame of `interval` seconds (finite, > 0) instead of `frameInterval`:
+    /// links see that interval as their `duration`. Used to sweep a transition in a chosen
+    /// number of frames whatever its duration.
+    public func step(by interval: TimeInterval) {
+        precondition(interval > 0 && interval.isFinite, "frame interval must be finite and > 0 seconds, got \(interval)")
+        now += interval
+        for link in links where link.isActive {
+            link.fire(timestamp: now, frameInterval: interval)
+        }
+    }
+
     /// Advances `frames` frames (>= 0).
     public func advance(frames: Int) {
         precondition(frames >= 0, "frames must be >= 0, got \(frames)")

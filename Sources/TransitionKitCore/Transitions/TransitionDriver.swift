@@ -47,7 +47,8 @@ public final class TransitionDriver {
     let animator: any AnimatedTransitioning
     let interactionController: (any InteractiveTransitioning)?
     private let clock: any FrameClock
-    private let duration: TimeInterval
+    /// The animator's `transitionDuration`, seconds.
+    public let duration: TimeInterval
     private var link: DisplayLink?
     private var segment: Segment?
     private var restorePoint: LayerRestorePoint

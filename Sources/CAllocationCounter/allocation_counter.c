@@ -1,0 +1,45 @@
+// See include/allocation_counter.h. glibc exports __libc_malloc and friends precisely so an
+// interposing malloc can forward to the real allocator (glibc manual, "Replacing malloc").
+#include "allocation_counter.h"
+#include <stddef.h>
+#include <errno.h>
+
+#if defined(__GLIBC__) || defined(__linux__)
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void *__libc_memalign(size_t, size_t);
+extern void __libc_free(void *);
+
+static uint64_t counted_calls;
+static uint64_t counted_bytes;
+
+static inline void tk_count(size_t n) {
+    __atomic_fetch_add(&counted_calls, 1, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&counted_bytes, (uint64_t)n, __ATOMIC_RELAXED);
+}
+
+void *malloc(size_t n) { tk_count(n); return __libc_malloc(n); }
+void *calloc(size_t a, size_t b) { tk_count(a * b); return __libc_calloc(a, b); }
+void *realloc(void *p, size_t n) { tk_count(n); return __libc_realloc(p, n); }
+void free(void *p) { __libc_free(p); }
+void *memalign(size_t align, size_t n) { tk_count(n); return __libc_memalign(align, n); }
+void *aligned_alloc(size_t align, size_t n) { tk_count(n); return __libc_memalign(align, n); }
+void *valloc(size_t n) { tk_count(n); return __libc_memalign(4096, n); }
+int posix_memalign(void **out, size_t align, size_t n) {
+    if (align < sizeof(void *) || (align & (align - 1)) != 0) return EINVAL;
+    tk_count(n);
+    void *p = __libc_memalign(align, n);
+    if (!p) return ENOMEM;
+    *out = p;
+    return 0;
+}
+
+uint64_t tk_allocation_count(void) { return __atomic_load_n(&counted_calls, __ATOMIC_RELAXED); }
+uint64_t tk_allocation_bytes(void) { return __atomic_load_n(&counted_bytes, __ATOMIC_RELAXED); }
+int tk_allocation_counter_active(void) { return tk_allocation_count() > 0; }
+#else
+uint64_t tk_allocation_count(void) { return 0; }
+uint64_t tk_allocation_bytes(void) { return 0; }
+int tk_allocation_counter_active(void) { return 0; }
+#endif

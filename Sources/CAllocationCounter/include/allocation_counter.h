@@ -1,0 +1,15 @@
+// Counts heap allocations made through malloc and friends in the whole process, for
+// effect-bench's "allocations per frame". The counting wrappers replace the C library's
+// malloc family by symbol interposition and forward to glibc's __libc_* entry points.
+#ifndef TRANSITIONKIT_ALLOCATION_COUNTER_H
+#define TRANSITIONKIT_ALLOCATION_COUNTER_H
+#include <stdint.h>
+
+/// Number of allocation calls (malloc, calloc, realloc, posix_memalign, aligned_alloc,
+/// memalign, valloc) since the process started; 0 forever if interposition is not active.
+uint64_t tk_allocation_count(void);
+/// Bytes requested by those calls.
+uint64_t tk_allocation_bytes(void);
+/// 1 if the counting wrappers are the process's malloc (they saw at least one call).
+int tk_allocation_counter_active(void);
+#endif

@@ -1,0 +1,241 @@
+import Foundation
+import TransitionKitCore
+
+/// The parsed command line (grammar in README.md and `effect-bench --help`).
+enum Command: Equatable {
+    case run(RunOptions)
+    case list
+    case render(RenderRequest)
+    case play(PlayRequest)
+    case help
+}
+
+/// Scene settings shared by every command.
+struct SceneOptions: Equatable {
+    /// Points; default 393x852 (iPhone 15/16 in portrait).
+    var size = CGSize(width: 393, height: 852)
+    /// Pixels per point; default 3.
+    var scale: CGFloat = 3
+    /// Outgoing and incoming images (PNG paths); nil → built-in screens.
+    var fromPath: String?
+    var toPath: String?
+}
+
+struct RunOptions: Equatable {
+    var scene = SceneOptions()
+    /// Effects by registry name; empty → all.
+    var effects: [String] = []
+    /// Frames per sweep, 2...10000 (default 120).
+    var frames = 120
+    /// Row bands rendered in parallel, 1...64 (default 1).
+    var threads = 1
+    var jsonPath: String?
+    var baselinePath: String?
+    /// Allowed slowdown against the baseline before failing, as a fraction (default 0.10).
+    var threshold = 0.10
+    var htmlPath: String?
+}
+
+struct RenderRequest: Equatable {
+    var scene = SceneOptions(size: CGSize(width: 393, height: 852), scale: 1)
+    var effect: String
+    var operation: TransitionOperation?
+    /// One frame at this progress (0...1), or nil for an animation.
+    var progress: Double?
+    /// Frames of an animation (2...1000; default 30 when neither progress nor frames is given).
+    var frames: Int?
+    /// Contact-sheet columns (1...32), nil → APNG.
+    var sheetColumns: Int?
+    var parameters: [String: Double] = [:]
+    var outPath: String
+}
+
+struct PlayRequest: Equatable {
+    var scene = SceneOptions(size: CGSize(width: 320, height: 480), scale: 1)
+    var effect: String
+    var operation: TransitionOperation
+    var gesturePath: String
+    var json = false
+    var parameters: [String: Double] = [:]
+    var outPath: String?
+}
+
+/// A small hand-written parser: `--name value` or `--name=value` options, positional words.
+/// Unknown options, missing values and bad numbers give a usage error naming the option and
+/// what it accepts; nothing is run.
+enum ArgumentParser {
+    static func parse(_ arguments: [String]) throws(BenchError) -> Command {
+        var words = arguments[...]
+        let verb = words.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
+        if verb != nil { words = words.dropFirst() }
+        var options = try Options(words)
+        if options.flag("help") || options.flag("h") { return .help }
+        switch verb {
+        case nil, "run":
+            var run = RunOptions()
+            run.scene = try scene(&options, defaults: run.scene)
+            if let e = options.value("effects") {
+                run.effects = e.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                if run.effects.isEmpty { throw .usage("--effects needs a comma-separated list of effect names") }
+            }
+            run.frames = try options.int("frames", in: 2...10_000) ?? run.frames
+            run.threads = try options.int("threads", in: 1...64) ?? run.threads
+            if options.flag("json") { throw .usage("--json needs a file path: --json out.json") }
+            run.jsonPath = options.value("json")
+            run.baselinePath = options.value("baseline")
+            run.threshold = try options.double("threshold", in: 0...100) ?? run.threshold
+            run.htmlPath = options.value("html")
+            try options.finish(allowingPositional: 0)
+            return .run(run)
+        case "list":
+            try options.finish(allowingPositional: 0)
+            return .list
+        case "help":
+            return .help
+        case "render":
+            guard let effect = options.positional.first else { throw .usage("render needs an effect name: effect-bench render <effect> --out file.png") }
+            guard let out = options.value("out") else { throw .usage("render needs --out file.png") }
+            var r = RenderRequest(effect: effect, outPath: out)
+            r.scene = try scene(&options, defaults: r.scene)
+            r.operation = try options.value("operation").map(operation)
+            r.progress = try options.double("progress", in: 0...1)
+            r.frames = try options.int("frames", in: 2...1000)
+            r.sheetColumns = try options.int("sheet", in: 1...32)
+            if r.progress != nil && (r.frames != nil || r.sheetColumns != nil) {
+                throw .usage("--progress draws one frame; it cannot be combined with --frames or --sheet")
+            }
+            r.parameters = try parameters(options.values("param"))
+            try options.finish(allowingPositional: 1)
+            return .render(r)
+        case "play":
+            guard let effect = options.positional.first else { throw .usage("play needs an effect name: effect-bench play <effect> --operation pop --gesture trace.json") }
+            guard let op = try options.value("operation").map(operation) else { throw .usage("play needs --operation pop|dismiss") }
+            guard op == .pop || op == .dismiss else { throw .usage("play --operation must be pop or dismiss (interactive), got \(op.rawValue)") }
+            guard let gesture = options.value("gesture") else { throw .usage("play needs --gesture trace.json") }
+            var p = PlayRequest(effect: effect, operation: op, gesturePath: gesture)
+            p.scene = try scene(&options, defaults: p.scene)
+            p.json = options.flag("json")
+            p.outPath = options.value("out")
+            if p.outPath == nil && !p.json { throw .usage("play needs --out file.png (or --json for the summary only)") }
+            p.parameters = try parameters(options.values("param"))
+            try options.finish(allowingPositional: 1)
+            return .play(p)
+        case let other?:
+            throw .usage("unknown command '\(other)'; accepted: run, list, render, play, help")
+        }
+    }
+
+    private static func scene(_ options: inout Options, defaults: SceneOptions) throws(BenchError) -> SceneOptions {
+        var s = defaults
+        if let v = options.value("size") { s.size = try size(v) }
+        s.scale = try options.double("scale", in: 0.5...8).map { CGFloat($0) } ?? s.scale
+        s.fromPath = options.value("from")
+        s.toPath = options.value("to")
+        let pixels = (s.size.width * s.scale, s.size.height * s.scale)
+        guard pixels.0 >= 1, pixels.1 >= 1, pixels.0 <= CGFloat(Bitmap.maximumDimension), pixels.1 <= CGFloat(Bitmap.maximumDimension) else {
+            throw .usage("--size \(Int(s.size.width))x\(Int(s.size.height)) at --scale \(s.scale) gives \(Int(pixels.0))x\(Int(pixels.1)) pixels; accepted: 1...\(Bitmap.maximumDimension) pixels a side")
+        }
+        return s
+    }
+
+    static func size(_ text: String) throws(BenchError) -> CGSize {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite, h.isFinite, w > 0, h > 0, w <= 16384, h <= 16384 else {
+            throw .usage("--size '\(text)' is not WIDTHxHEIGHT in points (e.g. 393x852, each 0 < side <= 16384)")
+        }
+        return CGSize(width: w, height: h)
+    }
+
+    static func operation(_ text: String) throws(BenchError) -> TransitionOperation {
+        guard let op = TransitionOperation(rawValue: text) else {
+            throw .usage("--operation '\(text)' is unknown; accepted: push, pop, present, dismiss")
+        }
+        return op
+    }
+
+    static func parameters(_ pairs: [String]) throws(BenchError) -> [String: Double] {
+        var out: [String: Double] = [:]
+        for pair in pairs {
+            let kv = pair.split(separator: "=", maxSplits: 1)
+            guard kv.count == 2, let v = Double(kv[1]), v.isFinite else {
+                throw .usage("--param '\(pair)' is not key=number (e.g. --param duration=0.5)")
+            }
+            out[String(kv[0])] = v
+        }
+        return out
+    }
+}
+
+/// Option storage while parsing: every option must be consumed, or it is an error.
+struct Options {
+    private var named: [(name: String, value: String?)] = []
+    private var used = Set<Int>()
+    private(set) var positional: [String] = []
+
+    init(_ words: ArraySlice<String>) throws(BenchError) {
+        var i = words.startIndex
+        let flags: Set<String> = ["json", "help", "h"]
+        while i < words.endIndex {
+            let w = words[i]
+            if w.hasPrefix("-") && w.count > 1 && Double(w) == nil {
+                let body = w.drop(while: { $0 == "-" })
+                if let eq = body.firstIndex(of: "=") {
+                    named.append((String(body[..<eq]), String(body[body.index(after: eq)...])))
+                } else if flags.contains(String(body)) && !(String(body) == "json" && i + 1 < words.endIndex && words[i + 1].hasSuffix(".json")) {
+                    named.append((String(body), nil))
+                } else {
+                    guard i + 1 < words.endIndex else { throw .usage("option --\(body) needs a value") }
+                    named.append((String(body), words[i + 1]))
+                    i += 1
+                }
+            } else {
+                positional.append(w)
+            }
+            i += 1
+        }
+    }
+
+    mutating func value(_ name: String) -> String? {
+        guard let i = named.lastIndex(where: { $0.name == name }) else { return nil }
+        for j in named.indices where named[j].name == name { used.insert(j) }
+        return named[i].value
+    }
+
+    mutating func values(_ name: String) -> [String] {
+        var out: [String] = []
+        for j in named.indices where named[j].name == name {
+            used.insert(j)
+            if let v = named[j].value { out.append(v) }
+        }
+        return out
+    }
+
+    mutating func flag(_ name: String) -> Bool {
+        guard let i = named.firstIndex(where: { $0.name == name && $0.value == nil }) else { return false }
+        used.insert(i)
+        return true
+    }
+
+    mutating func int(_ name: String, in range: ClosedRange<Int>) throws(BenchError) -> Int? {
+        guard let v = value(name) else { return nil }
+        guard let n = Int(v), range.contains(n) else { throw .usage("--\(name) '\(v)' is not an integer in \(range.lowerBound)...\(range.upperBound)") }
+        return n
+    }
+
+    mutating func double(_ name: String, in range: ClosedRange<Double>) throws(BenchError) -> Double? {
+        guard let v = value(name) else { return nil }
+        guard let n = Double(v), n.isFinite, range.contains(n) else {
+            throw .usage("--\(name) '\(v)' is not a number in \(range.lowerBound)...\(range.upperBound)")
+        }
+        return n
+    }
+
+    func finish(allowingPositional count: Int) throws(BenchError) {
+        if let i = named.indices.first(where: { !used.contains($0) }) {
+            throw .usage("unknown option --\(named[i].name) for this command; see effect-bench --help")
+        }
+        if positional.count > count {
+            throw .usage("unexpected argument '\(positional[count])'; see effect-bench --help")
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import TransitionKitCore
+import TransitionKitRender
+
+/// Everything that stops effect-bench: printed as one line on standard error, with a
+/// non-zero exit status (2 for usage, 1 for failures, 3 for a baseline regression).
+struct BenchError: Error, CustomStringConvertible, Equatable {
+    enum Kind: Equatable { case usage, failure, regression }
+    let kind: Kind
+    let message: String
+
+    static func usage(_ m: String) -> BenchError { BenchError(kind: .usage, message: m) }
+    static func failure(_ m: String) -> BenchError { BenchError(kind: .failure, message: m) }
+
+    var description: String { "effect-bench: \(message)" }
+
+    var exitCode: Int32 {
+        switch kind {
+        case .usage: 2
+        case .failure: 1
+        case .regression: 3
+        }
+    }
+
+    init(kind: Kind, message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    init(_ error: TransitionKitError) { self.init(kind: .usage, message: error.description) }
+    init(_ error: ImageFileError) { self.init(kind: .failure, message: error.description) }
+}

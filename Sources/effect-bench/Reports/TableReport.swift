@@ -1,0 +1,47 @@
+import Foundation
+
+/// The plain-text table `effect-bench run` prints.
+enum TableReport {
+    static func format(_ report: BenchReport) -> String {
+        var lines: [String] = []
+        let m = report.machine, s = report.scene
+        if !m.optimized {
+            lines.append("WARNING: DEBUG BUILD, numbers are meaningless; run `swift run -c release effect-bench`")
+        }
+        lines.append("effect-bench: \(s.widthPixels)x\(s.heightPixels) px (\(fmt(s.widthPoints, 0))x\(fmt(s.heightPoints, 0)) pt @\(fmt(s.scale, 2))x, \(s.source)), "
+                     + "\(report.frames) frames a sweep, \(report.threads) thread\(report.threads == 1 ? "" : "s")")
+        lines.append("machine: \(m.cores) cores, \(m.cpu); \(m.toolchain), \(m.configuration) build")
+        let header = ["effect", "op", "model p50", "p99", "render p50", "p90", "p99", "max", ">60Hz", ">120Hz", "allocs/frame", "bytes/frame"]
+        var rows: [[String]] = []
+        for r in report.results {
+            let st = r.steadyState
+            let allocs = report.allocationCounting ? "\(fmt(st.modelAllocations, 1)) + \(fmt(st.renderAllocations, 1))" : "n/a"
+            let bytes = report.allocationCounting ? "\(bytesText(st.modelBytes)) + \(bytesText(st.renderBytes))" : "n/a"
+            rows.append([r.effect, r.operation, nsText(r.modelNanoseconds.p50), nsText(r.modelNanoseconds.p99),
+                         msText(r.renderMilliseconds.p50), msText(r.renderMilliseconds.p90), msText(r.renderMilliseconds.p99),
+                         msText(r.renderMilliseconds.max), "\(r.framesOver60hz)", "\(r.framesOver120hz)", allocs, bytes])
+        }
+        lines.append(contentsOf: grid([header] + rows))
+        lines.append("model = driver tick + effect evaluation; render = presentation snapshot + compositing; "
+                     + "allocations: steady-state mean per frame (model + render)")
+        return lines.joined(separator: "\n")
+    }
+
+    static func grid(_ rows: [[String]]) -> [String] {
+        guard let first = rows.first else { return [] }
+        let widths = first.indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { c, cell in
+                c < 2 ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[c] - cell.count) + cell
+            }.joined(separator: "  ")
+        }
+    }
+
+    static func fmt(_ v: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", v) }
+    static func nsText(_ ns: Double) -> String { ns >= 10_000 ? "\(fmt(ns / 1000, 1)) µs" : "\(fmt(ns, 0)) ns" }
+    static func msText(_ ms: Double) -> String { "\(fmt(ms, 2)) ms" }
+    static func bytesText(_ b: Double) -> String {
+        b >= 1_048_576 ? "\(fmt(b / 1_048_576, 1)) MB" : b >= 1024 ? "\(fmt(b / 1024, 1)) kB" : "\(fmt(b, 0)) B"
+    }
+}
