@@ -14,8 +14,10 @@ extension DragDismiss {
     ///   runs) when that duration ends, so the spring must be at rest by then. Mass is 1 and
     ///   the response (period of the undamped spring) is the one for which
     ///   `Spring.settlingDuration` (|x − 1| <= 0.001 and |x'| <= 0.01 per second from then on)
-    ///   equals `duration`, found by bisection. The values for the defaults are pinned in
-    ///   `DragDismissModelTests.springMapping`.
+    ///   equals `duration`, found by bisection. For the defaults (0.8 s, ζ 0.8, v0 0.1) the
+    ///   response is ≈ 0.5551 s (stiffness ≈ 128.1, damping ≈ 18.11), the overshoot peaks at
+    ///   1–3 % past the end and progress is within 0.001 of 1 at 0.8 s (pinned in
+    ///   `DragDismissModelTests.springMapping`).
     ///
     /// Rejected alternative: response = duration (SwiftUI's `Spring(duration:bounce:)`); with
     /// 0.8 s the spring would still be visibly short of its end when the transition ends.
