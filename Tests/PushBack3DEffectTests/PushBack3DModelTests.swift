@@ -13,14 +13,7 @@ import TransitionKitTestSupport
 /// container width (G2). Pop at p is push at 1 − p with roles swapped.
 @MainActor
 @Suite struct PushBack3DModelTests {
-    /// A scene of `size` points whose root view fills the window. (Work-around: `TestScene(size:)`
-    /// leaves the navigation controller's root view at the default 320x480 because setting the
-    /// navigation view's frame does not lay out its top view; a resize does.)
-    private func makeScene(_ size: CGSize) -> TestScene {
-        let scene = TestScene(size: size)
-        try! scene.window.resize(to: size)
-        return scene
-    }
+    private func makeScene(_ size: CGSize) -> TestScene { TestScene(size: size) }
 
     private func record(_ l: Layer) -> [String] {
         var out = ["\(l.name ?? "") \(l.properties) mask:\(l.mask.map { ObjectIdentifier($0).hashValue } ?? 0) "
@@ -209,23 +202,6 @@ import TransitionKitTestSupport
     /// A context whose incoming view is not in the container is refused with a clear error
     /// and nothing is changed (the G4 rule, applied to every effect).
     @Test func refusesViewsOutsideContainer() {
-        final class LooseContext: ContextTransitioning {
-            let containerView = View(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-            let from = ViewController(title: "from"), to = ViewController(title: "to")
-            var operation: TransitionOperation { .push }
-            var isAnimated: Bool { true }
-            var isInteractive: Bool { false }
-            var transitionWasCancelled: Bool { false }
-            var percentComplete: CGFloat { 0 }
-            init() { containerView.addSubview(from.view) }
-            func viewController(forKey key: TransitionContextKey) -> ViewController? { key == .from ? from : to }
-            func view(forKey key: TransitionContextKey) -> View? { viewController(forKey: key)?.view }
-            func initialFrame(for viewController: ViewController) -> CGRect { .zero }
-            func finalFrame(for viewController: ViewController) -> CGRect { .zero }
-            func updateInteractiveTransition(_ percentComplete: CGFloat) {}
-            func finishInteractiveTransition() {}
-            func cancelInteractiveTransition() {}
-        }
         let context = LooseContext()
         let animator = PushBack3DAnimator(PushBack3D(dimming: 0.5))
         #expect(throws: TransitionKitError.transitionUnavailable("pushback3d: the incoming view is not in the transition container")) {

@@ -123,25 +123,6 @@ import TransitionKitTestSupport
 
     /// G4: a reveal whose incoming view is not in the container fails with a clear error.
     @Test func G4_incomingViewNotInContainer() throws {
-        final class LooseContext: ContextTransitioning {
-            let containerView = View(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-            let from = ViewController(title: "from"), to = ViewController(title: "to")
-            var operation: TransitionOperation { .push }
-            var isAnimated: Bool { true }
-            var isInteractive: Bool { false }
-            var transitionWasCancelled: Bool { false }
-            var percentComplete: CGFloat { 0 }
-            init() { containerView.addSubview(from.view) }
-            func viewController(forKey key: TransitionContextKey) -> ViewController? { key == .from ? from : to }
-            func view(forKey key: TransitionContextKey) -> View? { viewController(forKey: key)?.view }
-            func initialFrame(for viewController: ViewController) -> CGRect { .zero }
-            func finalFrame(for viewController: ViewController) -> CGRect { .zero }
-            func updateInteractiveTransition(_ percentComplete: CGFloat) {}
-            func finishInteractiveTransition() {}
-            func cancelInteractiveTransition() {}
-            func pauseInteractiveTransition() {}
-            let frameClock: any FrameClock = try! ManualFrameClock()
-        }
         let context = LooseContext()
         let animator = RadialAnimator()
         #expect(throws: TransitionKitError.transitionUnavailable("radial: the incoming view is not in the transition container")) {

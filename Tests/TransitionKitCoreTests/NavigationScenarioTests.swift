@@ -318,6 +318,15 @@ import TransitionKitTestSupport
         #expect(animator.progressLog.allSatisfy { $0 <= 0.5 })
     }
 
+    /// View controller views follow their container's size (UIKit's flexible autoresizing):
+    /// the root view fills a window of any size, and a resize.
+    @Test func rootViewFillsWindowAndFollowsResize() throws {
+        let scene = TestScene(size: CGSize(width: 390, height: 844))
+        #expect(scene.root.view.frame == CGRect(x: 0, y: 0, width: 390, height: 844))
+        try scene.window.resize(to: CGSize(width: 844, height: 390))
+        #expect(scene.root.view.frame == CGRect(x: 0, y: 0, width: 844, height: 390))
+    }
+
     /// A navigation controller not in a window changes its stack at once, without animation.
     @Test func offscreenNavigationIsImmediate() {
         let nc = NavigationController(rootViewController: ViewController(title: "r"))

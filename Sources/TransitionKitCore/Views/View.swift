@@ -2,6 +2,15 @@ import Foundation
 
 /// A rectangular area on screen backed by a `Layer` (`UIView`): its geometry forwards to the
 /// layer, its subviews' layers are its layer's sublayers in the same order.
+/// Which dimensions of a view follow its superview's size (`UIView.AutoresizingMask`, the
+/// subset that stretches).
+public struct AutoresizingMask: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+    public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+}
+
 @MainActor
 public final class View {
     /// The backing layer; every geometric property of the view is the layer's.
@@ -32,10 +41,41 @@ public final class View {
 
     // MARK: Geometry (points; UIKit names)
 
-    /// The frame in the superview's coordinates (`UIView.frame`).
-    public var frame: CGRect { get { layer.frame } set { layer.frame = newValue } }
-    /// The view's own coordinate space (`UIView.bounds`).
-    public var bounds: CGRect { get { layer.bounds } set { layer.bounds = newValue } }
+    /// The frame in the superview's coordinates (`UIView.frame`). A size change resizes
+    /// subviews according to their `autoresizingMask`.
+    public var frame: CGRect {
+        get { layer.frame }
+        set {
+            let old = layer.bounds.size
+            layer.frame = newValue
+            resizeSubviews(from: old)
+        }
+    }
+    /// The view's own coordinate space (`UIView.bounds`); a size change resizes subviews
+    /// according to their `autoresizingMask`.
+    public var bounds: CGRect {
+        get { layer.bounds }
+        set {
+            let old = layer.bounds.size
+            layer.bounds = newValue
+            resizeSubviews(from: old)
+        }
+    }
+    /// How the view follows its superview's size changes (`UIView.autoresizingMask`).
+    /// Default: none. A view controller's root view flexes in both directions, as in UIKit.
+    public var autoresizingMask: AutoresizingMask = []
+
+    private func resizeSubviews(from old: CGSize) {
+        let new = layer.bounds.size
+        guard new != old else { return }
+        let dw = new.width - old.width, dh = new.height - old.height
+        for s in subviews where !s.autoresizingMask.isEmpty {
+            var f = s.frame
+            if s.autoresizingMask.contains(.flexibleWidth) { f.size.width += dw }
+            if s.autoresizingMask.contains(.flexibleHeight) { f.size.height += dh }
+            s.frame = f
+        }
+    }
     /// The centre in the superview's coordinates (`UIView.center`, the layer's position).
     public var center: CGPoint { get { layer.position } set { layer.position = newValue } }
     /// The layer transform (`UIView.transform3D`).

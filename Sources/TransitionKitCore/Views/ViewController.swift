@@ -61,6 +61,7 @@ public class ViewController {
         if let loadedView { return loadedView }
         let v = View(frame: CGRect(x: 0, y: 0, width: 320, height: 480), name: title.map { "\($0).view" })
         v.backgroundColor = .white
+        v.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         loadedView = v
         viewDidLoad()
         viewDidLoadHandler?(self)
