@@ -58,6 +58,8 @@ public struct DragDismiss: TransitionEffect, Hashable {
                         unit: "0 or 1", defaultValue: 1, range: 0...1, source: "ZFModalTransitionAnimator bounces YES"),
     ]
     public static let supportedOperations: [TransitionOperation] = [.present, .dismiss]
+    /// The presenter stays visible (shrunk) behind the modal, so the modal is `.overFullScreen`.
+    public static let modalPresentationStyle: ModalPresentationStyle = .overFullScreen
 
     /// Default duration: 0.8 s (ZFModalTransitionAnimator's spring animation).
     public static let defaultDuration: TimeInterval = 0.8

@@ -1,0 +1,84 @@
+import Foundation
+import TransitionKitCore
+import TransitionKitRender
+
+/// `effect-bench run` (also the default): sweep every effect and operation, print the table,
+/// optionally write JSON and HTML and compare with a baseline.
+@MainActor
+enum RunCommand {
+    struct Outcome {
+        var report: BenchReport
+        var text: String
+        var regression: Bool
+    }
+
+    static func run(_ options: RunOptions, registry: EffectRegistry, progress: ProgressIndicator = ProgressIndicator()) throws(BenchError) -> Outcome {
+        // Validate everything before measuring, so a bad argument costs nothing and writes nothing.
+        let names = options.effects.isEmpty ? registry.names : options.effects
+        let entries = try names.map { (n: String) throws(BenchError) -> EffectRegistry.Entry in try BenchEffects.entry(n, in: registry) }
+        let baseline: BenchReport? = try options.baselinePath.map { (path: String) throws(BenchError) -> BenchReport in
+            guard let data = FileManager.default.contents(atPath: path) else { throw .failure("cannot read baseline \(path)") }
+            return try BenchReport.decode(data, path: path)
+        }
+        for path in [options.jsonPath, options.htmlPath].compactMap({ $0 }) { try OutputPath.check(path) }
+
+        let images = try SceneImages.load(options.scene)
+        var results: [BenchReport.Result] = []
+        let total = entries.reduce(0) { $0 + $1.supportedOperations.count }
+        var done = 0
+        for entry in entries {
+            let effect: any TransitionEffect
+            do { effect = try registry.makeEffect(named: entry.name) } catch { throw BenchError(error) }
+            for op in entry.supportedOperations {
+                done += 1
+                progress.show("[\(done)/\(total)] \(entry.name) \(op.rawValue): \(options.frames) frames")
+                let sweep = try Sweep.run(effect: effect, name: entry.name, style: entry.modalPresentationStyle, operation: op,
+                                          scene: options.scene, images: images, frames: options.frames, threads: options.threads)
+                results.append(BenchReport.Result(sweep))
+            }
+        }
+        progress.clear()
+        let s = options.scene
+        let report = BenchReport(
+            machine: .current,
+            scene: BenchReport.Scene(source: s.fromPath == nil ? "built-in" : "images", from: s.fromPath, to: s.toPath,
+                                     widthPoints: Double(s.size.width), heightPoints: Double(s.size.height), scale: Double(s.scale),
+                                     widthPixels: Int((s.size.width * s.scale).rounded()),
+                                     heightPixels: Int((s.size.height * s.scale).rounded())),
+            frames: options.frames, threads: options.threads, allocationCounting: AllocationCounter.isActive, results: results)
+        var text = TableReport.format(report)
+        var regression = false
+        if let baseline {
+            let comparison = BaselineComparison(current: report, baseline: baseline, threshold: options.threshold)
+            text += "\n" + comparison.format()
+            regression = comparison.hasRegression
+        }
+        if let path = options.jsonPath { try OutputPath.write(report.encoded(), to: path) }
+        if let path = options.htmlPath {
+            progress.show("rendering previews for \(path)")
+            let previews = try HTMLReport.previews(entries: entries, registry: registry, scene: options.scene)
+            progress.clear()
+            try OutputPath.write(Data(HTMLReport.page(report, previews: previews).utf8), to: path)
+        }
+        return Outcome(report: report, text: text, regression: regression)
+    }
+}
+
+/// Output files: checked before work starts, written atomically (temporary file + rename).
+enum OutputPath {
+    static func check(_ path: String) throws(BenchError) {
+        let dir = (path as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dir.isEmpty ? "." : dir, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .failure("cannot write \(path): directory '\(dir)' does not exist")
+        }
+    }
+
+    static func write(_ data: Data, to path: String) throws(BenchError) {
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw .failure("cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+}
