@@ -21,7 +21,8 @@ extension View {
     /// - Returns: the deepest frontmost view under the point, or `nil`.
     /// - Complexity: O(number of views in the subtree) in the worst case.
     public func hitTest(_ point: CGPoint) -> View? {
-        guard !isHidden, alpha >= View.hitTestMinimumAlpha else { return nil }
+        // Compared in the layer's Float precision, so an alpha set to exactly 0.01 is hit.
+        guard !isHidden, layer.opacity >= Float(View.hitTestMinimumAlpha) else { return nil }
         guard point.x >= bounds.minX, point.x < bounds.maxX,
               point.y >= bounds.minY, point.y < bounds.maxY else { return nil }
         for sub in subviews.reversed() {

@@ -15,12 +15,14 @@ extension Window {
     /// Plays a recorded gesture into the window, frame by frame on a manual clock.
     ///
     /// Timing: the trace's first sample is placed at the clock's current time (`clock.now`
-    /// when called) and every sample keeps its offset from the first. A sample is delivered
-    /// (with `send(_:)`, its timestamp moved onto the clock's timeline) at the first frame
-    /// whose timestamp is >= its time, in trace order; the current frame counts, so the
-    /// first sample is delivered before any step, and several samples can be delivered in
-    /// one frame. Frame times are compared with a tolerance of 1 µs so that accumulated
-    /// rounding of `now` does not push a sample to the next frame.
+    /// when called) and every sample keeps its offset from the first; each is sent with
+    /// `send(_:)`, its timestamp moved onto the clock's timeline. A sample belongs to the
+    /// first frame whose timestamp is >= its time, and is delivered just before that frame
+    /// is stepped, in trace order, so the display links of that frame (a transition driver)
+    /// already see its effect, as UIKit handles touch events before the next display
+    /// refresh. Samples at or before the current time are delivered before any step;
+    /// several samples can fall into one frame. Times are compared with a tolerance of
+    /// 1 µs so that accumulated rounding of `now` does not push a sample to a later frame.
     ///
     /// After the last sample the clock keeps stepping until it is idle (no active display
     /// link, e.g. a finishing or cancelling transition has completed).
@@ -40,18 +42,25 @@ extension Window {
         let t0 = trace.samples.first?.timestamp ?? 0
         var next = 0
         var frames = 0
-        while true {
+        func deliver(upTo time: TimeInterval) {
             while next < trace.samples.count {
                 let s = trace.samples[next]
                 let t = origin + (s.timestamp - t0)
-                guard t <= clock.now + tolerance else { break }
+                guard t <= time + tolerance else { return }
                 send(Touch(timestamp: t, location: s.location, phase: s.phase))
                 next += 1
             }
-            let done = next == trace.samples.count && clock.activeLinkCount == 0
-            if done || frames >= maxFrames {
-                return GestureReplayResult(samplesDelivered: next, framesStepped: frames, reachedIdle: done)
+        }
+        deliver(upTo: clock.now)
+        while true {
+            let delivered = next == trace.samples.count
+            if delivered && clock.activeLinkCount == 0 {
+                return GestureReplayResult(samplesDelivered: next, framesStepped: frames, reachedIdle: true)
             }
+            if frames >= maxFrames {
+                return GestureReplayResult(samplesDelivered: next, framesStepped: frames, reachedIdle: false)
+            }
+            deliver(upTo: clock.now + clock.frameInterval)
             clock.step()
             frames += 1
         }
