@@ -40,6 +40,7 @@ public enum GestureTraceError: Error, Equatable, Sendable, CustomStringConvertib
     /// touch must end with `ended` or `cancelled`.
     case unterminatedTouch(beganIndex: Int)
 
+    /// A one-line message naming the sample, the field and what is accepted.
     public var description: String {
         switch self {
         case let .unreadableFile(path, reason):

@@ -2,7 +2,9 @@
 ///
 /// Raw values are UIKit's (`top` 1, `left` 2, `bottom` 4, `right` 8).
 public struct RectEdge: OptionSet, Sendable, Hashable {
+    /// The bit mask (UIKit's values).
     public let rawValue: UInt
+    /// A set from UIKit's bit mask.
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
     /// The top edge (y = 0).
