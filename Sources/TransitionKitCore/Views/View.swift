@@ -21,6 +21,9 @@ public final class View {
     public private(set) weak var superview: View?
     /// Set on a window's root view only.
     weak var hostWindow: Window?
+    /// Gesture recognizers and, on a window's root view, the routing of the current touch
+    /// (see `Interaction/View+Gestures.swift`).
+    var interaction = ViewInteraction()
 
     /// A view with `frame` in points (default `.zero`).
     public init(frame: CGRect = .zero, name: String? = nil) {

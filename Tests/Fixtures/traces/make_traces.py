@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Generates the gesture-trace fixtures in this folder (see README.md).
+
+Every trace is for a 320x480 pt window, sampled every 8 ms (125 Hz, close to the 120 Hz
+touch sampling of current iPhones). Movements are at constant speed, so the release
+velocity of each trace is known in closed form. Run from any directory:
+
+    python3 Tests/Fixtures/traces/make_traces.py
+"""
+import json
+import math
+import os
+
+W, H = 320.0, 480.0
+DT = 0.008  # seconds between samples
+
+
+class Trace:
+    def __init__(self):
+        self.samples = []
+        self.t = 0.0
+        self.x = 0.0
+        self.y = 0.0
+
+    def add(self, phase):
+        self.samples.append({"t": round(self.t, 6), "x": round(self.x, 4), "y": round(self.y, 4), "phase": phase})
+
+    def began(self, x, y, t=None):
+        if t is not None:
+            self.t = t
+        self.x, self.y = x, y
+        self.add("began")
+
+    def move_to(self, x, y, speed):
+        """Moves in a straight line at `speed` pt/s, a sample every DT; the last sample is
+        exactly at (x, y) (a shorter last interval: uneven spacing on purpose)."""
+        x0, y0, t0 = self.x, self.y, self.t
+        dist = math.hypot(x - x0, y - y0)
+        duration = dist / speed
+        n = math.ceil(duration / DT - 1e-9)
+        for k in range(1, n + 1):
+            f = min(1.0, k * DT / duration)
+            self.t = t0 + f * duration
+            self.x = x0 + f * (x - x0)
+            self.y = y0 + f * (y - y0)
+            self.add("moved")
+
+    def hold(self, seconds):
+        """The finger rests: `moved` samples at the same place every DT."""
+        for _ in range(int(round(seconds / DT))):
+            self.t += DT
+            self.add("moved")
+
+    def end(self, phase="ended"):
+        """Lifts (or is cancelled) DT after the last sample, where the finger is."""
+        self.t += DT
+        self.add(phase)
+
+    def write(self, name):
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), name)
+        with open(path, "w") as f:
+            f.write('{"samples":[\n')
+            f.write(",\n".join(json.dumps(s, separators=(",", ":")) for s in self.samples))
+            f.write("\n]}\n")
+
+
+def edge(y=240.0):
+    tr = Trace()
+    tr.began(1.0, y)
+    return tr
+
+
+# D1: slow edge pan to 0.95 w at 100 pt/s, rests 0.15 s, lifts: release velocity 0.
+tr = edge(); tr.move_to(0.95 * W, 240, 100); tr.hold(0.15); tr.end(); tr.write("slow-drag.json")
+
+# D1: 15 % flick toward completion at 800 pt/s, lifts at once: velocity +800, progress 0.15.
+tr = edge(); tr.move_to(1 + 0.15 * W, 240, 800); tr.end(); tr.write("flick.json")
+
+# D1: slow drag to 70 % (200 pt/s), rests 0.2 s, then the same 15 % flick away from
+# completion at 800 pt/s: released at 55 % moving back (position alone would finish).
+tr = edge(); tr.move_to(1 + 0.70 * W, 240, 200); tr.hold(0.2); tr.move_to(1 + 0.55 * W, 240, 800); tr.end()
+tr.write("flick-back.json")
+
+# S5: drag to 50 % then back to 10 % (300 pt/s), rests 0.15 s, lifts: velocity 0.
+tr = edge(); tr.move_to(1 + 0.5 * W, 240, 300); tr.move_to(1 + 0.1 * W, 240, 300); tr.hold(0.15); tr.end()
+tr.write("reversal.json")
+
+# C2: drag to 60 % (300 pt/s), then the system cancels the touch.
+tr = edge(); tr.move_to(1 + 0.6 * W, 240, 300); tr.end("cancelled"); tr.write("system-cancel.json")
+
+# S4: edge pan released at x = 0.6 w (300 pt/s, rests 0.15 s).
+tr = edge(); tr.move_to(0.6 * W, 240, 300); tr.hold(0.15); tr.end(); tr.write("edge-pan-root.json")
+
+
+# D3: drag from the middle down 20 % of h at a constant speed, lift right away.
+def vertical(tr, speed, t=None):
+    tr.began(W / 2, H / 2, t)
+    tr.move_to(W / 2, H / 2 + 0.2 * H, speed)
+    tr.end()
+
+
+tr = Trace(); vertical(tr, 101); tr.write("vertical-drag-101.json")
+tr = Trace(); vertical(tr, 99); tr.write("vertical-drag-99.json")
+# Both gestures in one trace: 101 pt/s, then 1 s later 99 pt/s.
+tr = Trace(); vertical(tr, 101); vertical(tr, 99, t=tr.t + 1.0); tr.write("vertical-drag.json")
