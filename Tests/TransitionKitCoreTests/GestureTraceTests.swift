@@ -68,8 +68,6 @@ import TransitionKitTestSupport
          .nonFiniteValue(index: 1, field: "x", value: "NaN")),
         ("Infinity string", [began, moved, #"{"t":"-Infinity","x":30,"y":420,"phase":"ended"}"#],
          .nonFiniteValue(index: 2, field: "t", value: "-Infinity")),
-        ("huge number", [began, moved, #"{"t":0.3,"x":30,"y":1e400,"phase":"ended"}"#],
-         .nonFiniteValue(index: 2, field: "y", value: "1e400")),
         ("unknown phase", [began, #"{"t":0.1,"x":30,"y":420,"phase":"stationary"}"#, ended],
          .unknownPhase(index: 1, value: "stationary")),
         ("phase case", [#"{"t":0,"x":1,"y":420,"phase":"Began"}"#], .unknownPhase(index: 0, value: "Began")),
@@ -118,7 +116,14 @@ import TransitionKitTestSupport
                 continue
             }
         }
-        if case let .invalidJSON(offset, _)? = error(#"{"samples": [1, 2,]}"#) { #expect(offset == 18) } else { Issue.record("trailing comma accepted") }
+        // Foundation's parser tolerates a trailing comma; the samples are still rejected.
+        #expect(error(#"{"samples": [1, 2,]}"#) != nil)
+        // A number beyond the double range makes the document invalid (Foundation's parser).
+        guard case .invalidJSON(let reason)? = error(#"{"samples":[{"t":0,"x":1e400,"y":0,"phase":"began"}]}"#) else {
+            Issue.record("1e400 accepted")
+            return
+        }
+        #expect(reason.contains("1e400"))
     }
 
     @Test func samplesBuiltInCodeAreValidated() {

@@ -33,10 +33,9 @@ public struct GestureTrace: Sendable, Hashable {
 
     /// Parses and validates a trace in the JSON format.
     ///
-    /// Parsing uses TransitionKit's own small JSON reader rather than `JSONSerialization` or
-    /// `JSONDecoder`, because Foundation rejects a number such as `1e400` for the whole
-    /// document without saying which sample holds it; here it is reported as
-    /// `.nonFiniteValue` with its sample index and field.
+    /// The JSON is parsed by Foundation's `JSONDecoder`; a number beyond the double range
+    /// (`1e400`) makes the whole document invalid there, so it is reported as `.invalidJSON`
+    /// with Foundation's reason rather than with its sample index.
     ///
     /// - Parameter jsonData: UTF-8 JSON.
     /// - Throws: `GestureTraceError`: `.invalidJSON`, `.missingSamples`, `.emptyTrace`,
@@ -44,7 +43,7 @@ public struct GestureTrace: Sendable, Hashable {
     ///   `.unknownPhase`, `.nonMonotonicTime`, `.firstSampleNotBegan`, `.sampleAfterEnd`,
     ///   `.beganWhileTouchDown`, `.unterminatedTouch` — the first problem in sample order.
     public init(jsonData: Data) throws(GestureTraceError) {
-        let root = try TraceJSONReader.parse(jsonData)
+        let root = try TraceJSONValue.parse(jsonData)
         guard case let .object(members) = root, let value = members["samples"] else {
             throw .missingSamples(found: root.typeName)
         }

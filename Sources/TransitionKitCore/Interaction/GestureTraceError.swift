@@ -10,7 +10,7 @@ public enum GestureTraceError: Error, Equatable, Sendable, CustomStringConvertib
     /// The file could not be read; `reason` is the system's message.
     case unreadableFile(path: String, reason: String)
     /// The bytes are not JSON; `offset` is the byte offset of the problem.
-    case invalidJSON(offset: Int, reason: String)
+    case invalidJSON(reason: String)
     /// The top level is not an object with a `"samples"` array.
     case missingSamples(found: String)
     /// `"samples"` is empty.
@@ -45,8 +45,8 @@ public enum GestureTraceError: Error, Equatable, Sendable, CustomStringConvertib
         switch self {
         case let .unreadableFile(path, reason):
             return "cannot read gesture trace \(path): \(reason)"
-        case let .invalidJSON(offset, reason):
-            return "gesture trace is not valid JSON at byte \(offset): \(reason)"
+        case let .invalidJSON(reason):
+            return "gesture trace is not valid JSON: \(reason)"
         case let .missingSamples(found):
             return "gesture trace must be an object with a \"samples\" array; found \(found)"
         case .emptyTrace:
