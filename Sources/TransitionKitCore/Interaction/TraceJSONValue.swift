@@ -21,21 +21,30 @@ enum TraceJSONValue: Equatable, Decodable {
             self = .number(d, text: text)
         } else if let s = try? c.decode(String.self) {
             self = .string(s)
-        } else if let a = try? c.decode([TraceJSONValue].self) {
-            self = .array(a)
         } else {
-            self = .object(try c.decode([String: TraceJSONValue].self))
+            // Only a type mismatch means "not an array"; errors inside (a number beyond the
+            // double range) must surface.
+            do {
+                self = .array(try c.decode([TraceJSONValue].self))
+            } catch DecodingError.typeMismatch {
+                self = .object(try c.decode([String: TraceJSONValue].self))
+            }
         }
     }
 
     /// Parses a whole document.
     /// - Throws: `GestureTraceError.invalidJSON` with Foundation's reason.
     static func parse(_ data: Data) throws(GestureTraceError) -> TraceJSONValue {
+        // Syntax first with JSONSerialization, whose errors say what is wrong (e.g. "Number
+        // 1e400 is not representable"); then the typed tree with JSONDecoder.
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+            throw .invalidJSON(reason: reason ?? error.localizedDescription)
+        }
         do {
             return try JSONDecoder().decode(TraceJSONValue.self, from: data)
-        } catch let DecodingError.dataCorrupted(context) {
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            throw .invalidJSON(reason: underlying ?? context.debugDescription)
         } catch {
             throw .invalidJSON(reason: "\(error)")
         }
