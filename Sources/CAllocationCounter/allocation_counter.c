@@ -37,7 +37,12 @@ int posix_memalign(void **out, size_t align, size_t n) {
 
 uint64_t tk_allocation_count(void) { return __atomic_load_n(&counted_calls, __ATOMIC_RELAXED); }
 uint64_t tk_allocation_bytes(void) { return __atomic_load_n(&counted_bytes, __ATOMIC_RELAXED); }
-int tk_allocation_counter_active(void) { return tk_allocation_count() > 0; }
+int tk_allocation_counter_active(void) {
+    uint64_t before = tk_allocation_count();
+    void *volatile p = malloc(16);  // volatile: the compiler must not elide the pair
+    free(p);
+    return tk_allocation_count() > before;
+}
 #else
 uint64_t tk_allocation_count(void) { return 0; }
 uint64_t tk_allocation_bytes(void) { return 0; }

@@ -10,6 +10,6 @@
 uint64_t tk_allocation_count(void);
 /// Bytes requested by those calls.
 uint64_t tk_allocation_bytes(void);
-/// 1 if the counting wrappers are the process's malloc (they saw at least one call).
+/// 1 if the counting wrappers are the process's malloc (probed with one malloc/free pair).
 int tk_allocation_counter_active(void);
 #endif

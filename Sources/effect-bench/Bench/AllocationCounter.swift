@@ -1,13 +1,7 @@
 import CAllocationCounter
-import Foundation
 
 /// Whether heap allocations are being counted (the `CAllocationCounter` wrappers replaced the
-/// C library's malloc in this process). Probed with one malloc/free pair.
+/// C library's malloc in this process).
 enum AllocationCounter {
-    static var isActive: Bool {
-        let before = tk_allocation_count()
-        let p = malloc(16)
-        free(p)
-        return tk_allocation_count() > before
-    }
+    static var isActive: Bool { tk_allocation_counter_active() != 0 }
 }

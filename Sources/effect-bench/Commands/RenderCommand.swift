@@ -1,0 +1,70 @@
+import Foundation
+import TransitionKitCore
+import TransitionKitRender
+
+/// `effect-bench render`: one frame as PNG (`--progress P`), every frame as APNG
+/// (`--frames N`), or those frames as a contact sheet (`--sheet C`).
+///
+/// `--progress P` shows the layer state at progress P as an interactive transition at
+/// `percentComplete` P does (handed to the animator directly, no timing curve);
+/// `--frames N` plays the transition in time, frame k at k/(N−1) of its duration through the
+/// effect's timing curve, as a display would show it.
+@MainActor
+enum RenderCommand {
+    static func run(_ request: RenderRequest, registry: EffectRegistry) throws(BenchError) -> String {
+        let entry = try BenchEffects.entry(request.effect, in: registry)
+        let op = request.operation ?? entry.supportedOperations[0]
+        guard entry.supportedOperations.contains(op) else {
+            throw .usage("\(entry.name) does not support --operation \(op.rawValue); accepted: \(entry.supportedOperations.map(\.rawValue).joined(separator: ", "))")
+        }
+        let effect: any TransitionEffect
+        do { effect = try registry.makeEffect(named: entry.name, parameters: request.parameters) } catch { throw BenchError(error) }
+        try OutputPath.check(request.outPath)
+        let images = try SceneImages.load(request.scene)
+        let scene = request.scene
+        if let progress = request.progress {
+            let stage: TransitionStage
+            do {
+                stage = try TransitionStage(operation: op, size: scene.size, scale: scene.scale, modalPresentationStyle: entry.modalPresentationStyle,
+                                            fromImage: images.from, toImage: images.to)
+            } catch { throw BenchError(error) }
+            stage.begin(animator: effect.makeAnimator(for: op), interactive: true)
+            guard stage.completed == nil else { throw .failure("\(entry.name) \(op.rawValue) could not start (its animator refused the scene)") }
+            stage.setProgress(CGFloat(progress))
+            let bitmap = try render(stage.snapshot(), scene)
+            do { try PNGEncoder.write(bitmap, to: request.outPath) } catch { throw BenchError(error) }
+            return "wrote \(request.outPath): \(entry.name) \(op.rawValue) at progress \(progress), \(bitmap.width)x\(bitmap.height) px"
+        }
+        let count = request.frames ?? 30
+        var frames: [Bitmap] = []
+        let sweep = try Sweep.run(effect: effect, name: entry.name, style: entry.modalPresentationStyle, operation: op, scene: scene,
+                                  images: images, frames: count, threads: 1) { _, b in frames.append(b) }
+        do {
+            if let columns = request.sheetColumns {
+                let labelled = frames.enumerated().map { (bitmap: $1, progress: Double($0) / Double(count - 1)) }
+                let sheet = try ContactSheet.compose(frames: labelled, columns: columns, spacing: 8, background: RGBA8(r: 40, g: 40, b: 40, a: 255))
+                try PNGEncoder.write(sheet, to: request.outPath)
+                return "wrote \(request.outPath): contact sheet of \(count) frames of \(entry.name) \(op.rawValue), \(sheet.width)x\(sheet.height) px"
+            }
+            var apng = try APNGEncoder(width: frames[0].width, height: frames[0].height)
+            let delay = max(0.001, sweep.transitionDuration / Double(count - 1))
+            for f in frames { try apng.append(f, delay: delay) }
+            try apng.write(to: request.outPath)
+        } catch let e as TransitionKitError {
+            throw BenchError(e)
+        } catch let e as ImageFileError {
+            throw BenchError(e)
+        } catch {
+            throw .failure("\(error)")
+        }
+        return "wrote \(request.outPath): \(count) frames of \(entry.name) \(op.rawValue) (APNG, \(String(format: "%.3f", sweep.transitionDuration)) s)"
+    }
+
+    static func render(_ snapshot: LayerSnapshot, _ scene: SceneOptions) throws(BenchError) -> Bitmap {
+        do {
+            return try Compositor(options: RenderOptions(scale: scene.scale, background: .black)).render(snapshot, size: scene.size)
+        } catch {
+            throw BenchError(error)
+        }
+    }
+}
