@@ -5,6 +5,16 @@ import TransitionKitRender
 
 /// Costs of one frame of a sweep.
 struct FrameSample: Equatable, Codable {
+
+    enum CodingKeys: String, CodingKey {
+        case progress = "progress"
+        case modelNanoseconds = "model_nanoseconds"
+        case renderMilliseconds = "render_milliseconds"
+        case modelAllocations = "model_allocations"
+        case modelBytes = "model_bytes"
+        case renderAllocations = "render_allocations"
+        case renderBytes = "render_bytes"
+    }
     /// Timeline progress 0...1 of this frame.
     var progress: Double
     /// Driver tick plus effect evaluation, nanoseconds.

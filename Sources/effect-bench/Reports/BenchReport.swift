@@ -7,7 +7,7 @@ import Foundation
 ///   "machine": { "cores", "cpu", "os", "toolchain", "configuration": "release"|"debug", "optimized" },
 ///   "scene": { "source": "built-in"|"images", "from", "to", "width_points", "height_points",
 ///              "scale", "width_pixels", "height_pixels" },
-///   "frames", "threads",
+///   "frames", "threads", "allocation_counting" (false: allocation figures are not measured),
 ///   "results": [ { "effect", "operation", "transition_duration" (s),
 ///                  "model_nanoseconds": { "p50", "p90", "p99", "max", "mean" },
 ///                  "render_milliseconds": { same },
@@ -21,9 +21,30 @@ import Foundation
 /// ```
 /// New keys may be added in version 1; renaming or removing one bumps the version.
 struct BenchReport: Codable, Equatable {
+
+    enum CodingKeys: String, CodingKey {
+        case schema = "schema"
+        case machine = "machine"
+        case scene = "scene"
+        case frames = "frames"
+        case threads = "threads"
+        case allocationCounting = "allocation_counting"
+        case results = "results"
+    }
     static let schemaName = "transitionkit-effect-bench/1"
 
     struct Scene: Codable, Equatable {
+
+    enum CodingKeys: String, CodingKey {
+        case source = "source"
+        case from = "from"
+        case to = "to"
+        case widthPoints = "width_points"
+        case heightPoints = "height_points"
+        case scale = "scale"
+        case widthPixels = "width_pixels"
+        case heightPixels = "height_pixels"
+    }
         var source: String
         var from: String?
         var to: String?
@@ -35,6 +56,13 @@ struct BenchReport: Codable, Equatable {
     }
 
     struct SteadyState: Codable, Equatable {
+
+    enum CodingKeys: String, CodingKey {
+        case modelAllocations = "model_allocations"
+        case modelBytes = "model_bytes"
+        case renderAllocations = "render_allocations"
+        case renderBytes = "render_bytes"
+    }
         var modelAllocations: Double
         var modelBytes: Double
         var renderAllocations: Double
@@ -42,6 +70,18 @@ struct BenchReport: Codable, Equatable {
     }
 
     struct Result: Codable, Equatable {
+
+    enum CodingKeys: String, CodingKey {
+        case effect = "effect"
+        case operation = "operation"
+        case transitionDuration = "transition_duration"
+        case modelNanoseconds = "model_nanoseconds"
+        case renderMilliseconds = "render_milliseconds"
+        case framesOver60hz = "frames_over_60hz"
+        case framesOver120hz = "frames_over_120hz"
+        case steadyState = "steady_state"
+        case perFrame = "per_frame"
+    }
         var effect: String
         var operation: String
         var transitionDuration: Double
@@ -79,14 +119,12 @@ struct BenchReport: Codable, Equatable {
 
     func encoded() throws(BenchError) -> Data {
         let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         do { return try encoder.encode(self) } catch { throw .failure("could not encode the report: \(error)") }
     }
 
     static func decode(_ data: Data, path: String) throws(BenchError) -> BenchReport {
         let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
         let report: BenchReport
         do {
             report = try decoder.decode(BenchReport.self, from: data)

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import TransitionKitCore
+@testable import effect_bench
+
+/// The command line of DESIGN.md ("effect-bench (the main job)"): every form parses to the
+/// documented defaults, and bad input gives a usage error naming the problem.
+@Suite struct ArgumentParsingTests {
+    @Test func defaultIsRunWithDesignDefaults() throws {
+        let c = try ArgumentParser.parse([])
+        guard case .run(let o) = c else { Issue.record("\(c)"); return }
+        #expect(o.scene.size == CGSize(width: 393, height: 852) && o.scene.scale == 3)
+        #expect(o.frames == 120 && o.threads == 1 && o.effects.isEmpty && o.threshold == 0.10)
+        #expect(o.jsonPath == nil && o.baselinePath == nil && o.htmlPath == nil)
+        #expect(try ArgumentParser.parse(["run"]) == c)
+    }
+
+    @Test func runOptions() throws {
+        let c = try ArgumentParser.parse(["run", "--effects", "radial,fade", "--size", "390x844", "--scale", "2", "--frames", "60",
+                                          "--threads", "2", "--json", "out.json", "--baseline=old.json", "--threshold", "0.25",
+                                          "--html", "r.html", "--from", "a.png", "--to", "b.png"])
+        guard case .run(let o) = c else { Issue.record("\(c)"); return }
+        #expect(o.effects == ["radial", "fade"] && o.scene.size == CGSize(width: 390, height: 844) && o.scene.scale == 2)
+        #expect(o.frames == 60 && o.threads == 2 && o.jsonPath == "out.json" && o.baselinePath == "old.json")
+        #expect(o.threshold == 0.25 && o.htmlPath == "r.html" && o.scene.fromPath == "a.png" && o.scene.toPath == "b.png")
+    }
+
+    @Test func renderAndPlay() throws {
+        let r = try ArgumentParser.parse(["render", "radial", "--operation", "pop", "--progress", "0.5", "--param", "duration=0.5",
+                                          "--param", "conceal=1", "--out", "x.png"])
+        #expect(r == .render(RenderRequest(scene: SceneOptions(size: CGSize(width: 393, height: 852), scale: 1), effect: "radial",
+                                           operation: .pop, progress: 0.5, parameters: ["duration": 0.5, "conceal": 1], outPath: "x.png")))
+        let p = try ArgumentParser.parse(["play", "radial", "--operation", "pop", "--gesture", "t.json", "--json"])
+        guard case .play(let request) = p else { Issue.record("\(p)"); return }
+        #expect(request.json && request.outPath == nil && request.gesturePath == "t.json" && request.operation == .pop)
+        #expect(try ArgumentParser.parse(["list"]) == .list)
+        #expect(try ArgumentParser.parse(["--help"]) == .help)
+    }
+
+    /// Each bad command line and a fragment the one-line message must contain.
+    static let bad: [([String], String)] = [
+        (["frobnicate"], "unknown command 'frobnicate'"),
+        (["run", "--frames", "1"], "--frames '1'"),
+        (["run", "--frames", "abc"], "--frames 'abc'"),
+        (["run", "--threads", "0"], "--threads '0'"),
+        (["run", "--size", "393"], "--size '393'"),
+        (["run", "--size", "0x10"], "--size '0x10'"),
+        (["run", "--size", "nanxnan"], "--size 'nanxnan'"),
+        (["run", "--scale", "100"], "--scale '100'"),
+        (["run", "--scale", "inf"], "--scale 'inf'"),
+        (["run", "--size", "16000x16000", "--scale", "3"], "pixels a side"),
+        (["run", "--bogus", "1"], "unknown option --bogus"),
+        (["run", "--frames"], "needs a value"),
+        (["run", "--json"], "--json needs a file path"),
+        (["run", "extra"], "unexpected argument 'extra'"),
+        (["render"], "render needs an effect name"),
+        (["render", "radial"], "render needs --out"),
+        (["render", "radial", "--out", "x.png", "--progress", "1.5"], "--progress '1.5'"),
+        (["render", "radial", "--out", "x.png", "--progress", "0.5", "--frames", "3"], "cannot be combined"),
+        (["render", "radial", "--out", "x.png", "--operation", "sideways"], "--operation 'sideways'"),
+        (["render", "radial", "--out", "x.png", "--param", "duration"], "--param 'duration'"),
+        (["render", "radial", "--out", "x.png", "--param", "duration=nan"], "--param 'duration=nan'"),
+        (["play", "radial", "--gesture", "t.json", "--json"], "play needs --operation"),
+        (["play", "radial", "--operation", "push", "--gesture", "t.json", "--json"], "must be pop or dismiss"),
+        (["play", "radial", "--operation", "pop", "--json"], "play needs --gesture"),
+        (["play", "radial", "--operation", "pop", "--gesture", "t.json"], "play needs --out"),
+    ]
+
+    @Test(arguments: bad)
+    func badArgumentsGiveOneClearLine(arguments: [String], fragment: String) {
+        do {
+            let c = try ArgumentParser.parse(arguments)
+            Issue.record("\(arguments) parsed as \(c)")
+        } catch {
+            #expect(error.kind == .usage && error.exitCode == 2)
+            #expect(error.description.hasPrefix("effect-bench: "))
+            #expect(!error.description.contains("\n"))
+            #expect(error.description.contains(fragment), "\(error.description)")
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import TransitionKitCore
+@testable import effect_bench
+
+/// The JSON schema (documented on `BenchReport`) and the baseline comparison.
+@Suite struct ReportTests {
+    static func report(render: [String: Double]) -> BenchReport {
+        let results = render.sorted { $0.key < $1.key }.map { key, ms -> BenchReport.Result in
+            let parts = key.split(separator: " ")
+            let frames = (0..<4).map { k in
+                FrameSample(progress: Double(k) / 3, modelNanoseconds: 1000, renderMilliseconds: ms,
+                            modelAllocations: 0, modelBytes: 0, renderAllocations: 2, renderBytes: 64)
+            }
+            return BenchReport.Result(SweepResult(effect: String(parts[0]), operation: String(parts[1]), transitionDuration: 0.33, frames: frames))
+        }
+        return BenchReport(machine: MachineInfo(cores: 2, cpu: "test", os: "Linux", toolchain: "Swift 6.3", configuration: "release", optimized: true),
+                           scene: .init(source: "built-in", from: nil, to: nil, widthPoints: 393, heightPoints: 852, scale: 3, widthPixels: 1179, heightPixels: 2556),
+                           frames: 4, threads: 1, allocationCounting: true, results: results)
+    }
+
+    /// The keys of schema transitionkit-effect-bench/1, exactly as documented.
+    @Test func jsonSchemaKeys() throws {
+        let data = try Self.report(render: ["radial push": 2]).encoded()
+        let object = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+        #expect(Set(object.keys) == ["schema", "machine", "scene", "frames", "threads", "allocation_counting", "results"])
+        #expect(object["schema"] as? String == "transitionkit-effect-bench/1")
+        #expect(Set((object["machine"] as! [String: Any]).keys) == ["cores", "cpu", "os", "toolchain", "configuration", "optimized"])
+        #expect(Set((object["scene"] as! [String: Any]).keys) == ["source", "width_points", "height_points", "scale", "width_pixels", "height_pixels"])
+        let result = (object["results"] as! [[String: Any]])[0]
+        #expect(Set(result.keys) == ["effect", "operation", "transition_duration", "model_nanoseconds", "render_milliseconds",
+                                     "frames_over_60hz", "frames_over_120hz", "steady_state", "per_frame"])
+        #expect(Set((result["render_milliseconds"] as! [String: Any]).keys) == ["p50", "p90", "p99", "max", "mean"])
+        #expect(Set((result["steady_state"] as! [String: Any]).keys) == ["model_allocations", "model_bytes", "render_allocations", "render_bytes"])
+        let frame = (result["per_frame"] as! [[String: Any]])[0]
+        #expect(Set(frame.keys) == ["progress", "model_nanoseconds", "render_milliseconds", "model_allocations", "model_bytes",
+                                    "render_allocations", "render_bytes"])
+        // Round trip.
+        #expect(try BenchReport.decode(data, path: "x") == Self.report(render: ["radial push": 2]))
+    }
+
+    /// Nearest-rank percentiles of 1...100: p50 = 50, p90 = 90, p99 = 99 (definition).
+    @Test func percentilesAreNearestRank() {
+        let d = Distribution((1...100).map(Double.init).reversed())
+        #expect(d.p50 == 50 && d.p90 == 90 && d.p99 == 99 && d.max == 100 && d.mean == 50.5)
+        let one = Distribution([7])
+        #expect(one.p50 == 7 && one.p99 == 7)
+    }
+
+    /// Budgets: 16.67 ms (60 Hz) and 8.33 ms (120 Hz) per frame, model + render.
+    @Test func framesOverBudgetCount() {
+        let r = Self.report(render: ["a push": 10]).results[0]
+        #expect(r.framesOver60hz == 0 && r.framesOver120hz == 4)
+        #expect(r.steadyState.renderAllocations == 2 && r.steadyState.renderBytes == 64)
+    }
+
+    @Test func baselineRatiosAndRegression() {
+        let old = Self.report(render: ["radial push": 2, "fade push": 4, "gone pop": 1])
+        let new = Self.report(render: ["radial push": 2.1, "fade push": 5, "new pop": 1])
+        let c = BaselineComparison(current: new, baseline: old, threshold: 0.10)
+        let radial = c.rows.first { $0.effect == "radial" }!, fade = c.rows.first { $0.effect == "fade" }!
+        #expect(isClose(radial.renderRatio, 1.05) && !radial.regressed)
+        #expect(isClose(fade.renderRatio, 1.25) && fade.regressed)
+        #expect(c.hasRegression)
+        #expect(c.unmatched.sorted() == ["gone pop (only in baseline)", "new pop (not in baseline)"])
+        #expect(!BaselineComparison(current: new, baseline: old, threshold: 0.3).hasRegression)
+        #expect(c.format().contains("REGRESSION"))
+    }
+
+    @Test func baselineFileErrors() throws {
+        #expect(throws: BenchError.self) { try BenchReport.decode(Data("{}".utf8), path: "x.json") }
+        var wrong = Self.report(render: ["a push": 1])
+        wrong.schema = "something-else/9"
+        #expect(throws: BenchError.failure("x.json has schema 'something-else/9'; accepted: transitionkit-effect-bench/1")) {
+            try BenchReport.decode(try wrong.encoded(), path: "x.json")
+        }
+    }
+
+    func isClose(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-12 }
+}
