@@ -16,8 +16,8 @@ import PushBack3DEffect
     /// `shell-exit-expanded` about the vertical through its right edge (left edge receding,
     /// black visible behind it) while `shell-appts` slides in from the right; pop the reverse.
     @Test(arguments: PushBack3D.supportedOperations, progresses)
-    func golden(operation: TransitionOperation, progress: CGFloat) throws {
-        let bitmap = try EffectFrames.frame(operation, animator: PushBack3D().makeAnimator(for: operation), progress: progress)
+    func golden(operation: TransitionOperation, progress: CGFloat) async throws {
+        let bitmap = try await EffectFrames.frame(operation, animator: PushBack3D().makeAnimator(for: operation), progress: progress)
         let result = GoldenImage.check(bitmap, suite: "PushBack3DGoldenTests", test: operation.rawValue, label: EffectFrames.label(progress))
         #expect(result.passed, "\(result)")
     }
@@ -25,8 +25,8 @@ import PushBack3DEffect
     /// Progress 0 renders the untouched scene and progress 1 the final scene (the finished
     /// hierarchy, and an untouched stage showing the incoming screen).
     @Test(arguments: PushBack3D.supportedOperations)
-    func endStatesEqualUntouchedAndFinalScenes(operation: TransitionOperation) throws {
-        let d = try EffectFrames.endpointDifferences(operation) { PushBack3D().makeAnimator(for: operation) }
+    func endStatesEqualUntouchedAndFinalScenes(operation: TransitionOperation) async throws {
+        let d = try await EffectFrames.endpointDifferences(operation) { PushBack3D().makeAnimator(for: operation) }
         #expect(d.start.max == 0, "progress 0 vs untouched scene: \(d.start)")
         #expect(d.finished.max == 0, "progress 1 vs finished hierarchy: \(d.finished)")
         #expect(d.reverse.max == 0, "progress 1 vs incoming screen alone: \(d.reverse)")

@@ -30,8 +30,8 @@ import RadialEffect
     /// midpoint (push) / left-edge midpoint (pop) over `shell-exit-expanded`; with conceal the
     /// circle of `shell-exit-expanded` shrinks into the left-edge midpoint over `shell-appts`.
     @Test(arguments: Case.allCases, progresses)
-    func golden(_ transition: Case, progress: CGFloat) throws {
-        let bitmap = try EffectFrames.frame(transition.operation, animator: transition.makeAnimator(), progress: progress)
+    func golden(_ transition: Case, progress: CGFloat) async throws {
+        let bitmap = try await EffectFrames.frame(transition.operation, animator: transition.makeAnimator(), progress: progress)
         let result = GoldenImage.check(bitmap, suite: "RadialGoldenTests", test: transition.rawValue, label: EffectFrames.label(progress))
         #expect(result.passed, "\(result)")
     }
@@ -41,8 +41,8 @@ import RadialEffect
     /// Tolerance 0: at 0 the mask is an empty ellipse (reveal) or covers the view by the √2 pt
     /// margin (conceal), at 1 the reverse, so coverage is exactly 0 or 1 and no blend rounds.
     @Test(arguments: Case.allCases)
-    func endStatesEqualUntouchedAndFinalScenes(_ transition: Case) throws {
-        let d = try EffectFrames.endpointDifferences(transition.operation, makeAnimator: transition.makeAnimator)
+    func endStatesEqualUntouchedAndFinalScenes(_ transition: Case) async throws {
+        let d = try await EffectFrames.endpointDifferences(transition.operation, makeAnimator: transition.makeAnimator)
         #expect(d.start.max == 0, "progress 0 vs untouched scene: \(d.start)")
         #expect(d.finished.max == 0, "progress 1 vs finished hierarchy: \(d.finished)")
         #expect(d.reverse.max == 0, "progress 1 vs incoming screen alone: \(d.reverse)")
@@ -53,9 +53,9 @@ import RadialEffect
     /// left-edge midpoint for pop): the frame equals the incoming screen rendered alone (an
     /// untouched stage of the reverse operation with the images swapped), max difference 0.
     @Test(arguments: [TransitionOperation.push, .pop])
-    func g1ProgressOneCoversEveryContainerPixel(operation: TransitionOperation) throws {
-        let frame = try EffectFrames.frame(operation, animator: RadialAnimator(), progress: 1)
-        let incomingAlone = try EffectFrames.render(EffectFrames.stage(EffectFrames.reverse(of: operation), swapped: true))
+    func g1ProgressOneCoversEveryContainerPixel(operation: TransitionOperation) async throws {
+        let frame = try await EffectFrames.frame(operation, animator: RadialAnimator(), progress: 1)
+        let incomingAlone = try await EffectFrames.finalScene(operation)
         let d = try #require(EffectFrames.difference(frame, incomingAlone))
         #expect(d.max == 0 && d.differingPixels == 0, "\(d)")
         // The four corners (the farthest pixels from either edge midpoint) show the incoming screen.

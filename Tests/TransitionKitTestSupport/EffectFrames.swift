@@ -24,22 +24,53 @@ public enum EffectFrames {
                             fromImage: swapped ? toImage : fromImage, toImage: swapped ? fromImage : toImage)
     }
 
-    /// The window of `stage` now, rendered at scale 1 over black.
+    /// The window of `stage` now, rendered at scale 1 over black. The snapshot is taken on the
+    /// main actor, the pixels are rendered off it, so tests render in parallel.
     /// - Complexity: one compositor pass, O(390·844).
     @MainActor
-    public static func render(_ stage: TransitionStage) throws -> Bitmap {
-        try Compositor(options: RenderOptions(scale: 1)).render(stage.snapshot(), size: size)
+    public static func render(_ stage: TransitionStage) async throws -> Bitmap {
+        try await render(stage.snapshot())
+    }
+
+    /// `snapshot` rendered at scale 1 over black (`RenderOptions(scale: 1)`), off the main actor.
+    @concurrent
+    public static func render(_ snapshot: LayerSnapshot) async throws -> Bitmap {
+        try Compositor(options: RenderOptions(scale: 1)).render(snapshot, size: size)
+    }
+
+    /// Renders of untouched stages, keyed by operation, presentation style and swap; each is
+    /// rendered once per test process (a debug-build render costs ~0.1 s).
+    @MainActor private static var sceneCache: [String: Bitmap] = [:]
+
+    /// The render of an untouched stage (no transition started): `fromImage` on screen, or
+    /// with `swapped` the images exchanged. Cached.
+    @MainActor
+    public static func untouchedScene(_ operation: TransitionOperation, modalPresentationStyle: ModalPresentationStyle = .fullScreen,
+                                      swapped: Bool = false) async throws -> Bitmap {
+        let key = "\(operation) \(modalPresentationStyle) \(swapped)"
+        if let cached = sceneCache[key] { return cached }
+        let bitmap = try await render(stage(operation, modalPresentationStyle: modalPresentationStyle, swapped: swapped))
+        sceneCache[key] = bitmap
+        return bitmap
+    }
+
+    /// The render of the scene the operation ends in, as if it had happened without animation:
+    /// an untouched stage of the reverse operation with the images swapped (the incoming
+    /// screen on top). Cached.
+    @MainActor
+    public static func finalScene(_ operation: TransitionOperation, modalPresentationStyle: ModalPresentationStyle = .fullScreen) async throws -> Bitmap {
+        try await untouchedScene(reverse(of: operation), modalPresentationStyle: modalPresentationStyle, swapped: true)
     }
 
     /// The frame at `progress` of an interactive transition run by `animator` on a fresh stage.
     /// - Complexity: one animator update and one compositor pass.
     @MainActor
     public static func frame(_ operation: TransitionOperation, animator: any AnimatedTransitioning, progress: CGFloat,
-                             modalPresentationStyle: ModalPresentationStyle = .fullScreen) throws -> Bitmap {
+                             modalPresentationStyle: ModalPresentationStyle = .fullScreen) async throws -> Bitmap {
         let stage = try stage(operation, modalPresentationStyle: modalPresentationStyle)
         stage.begin(animator: animator, interactive: true)
         stage.setProgress(progress)
-        return try render(stage)
+        return try await render(stage)
     }
 
     /// Differences between the transition's end frames and the scenes they must equal:
@@ -51,19 +82,19 @@ public enum EffectFrames {
     /// `makeAnimator` is called once per stage (an animator runs one transition).
     @MainActor
     public static func endpointDifferences(_ operation: TransitionOperation, modalPresentationStyle: ModalPresentationStyle = .fullScreen,
-                                           makeAnimator: () -> any AnimatedTransitioning) throws
+                                           makeAnimator: () -> any AnimatedTransitioning) async throws
         -> (start: (max: Int, differingPixels: Int), finished: (max: Int, differingPixels: Int), reverse: (max: Int, differingPixels: Int)) {
-        let untouched = try render(stage(operation, modalPresentationStyle: modalPresentationStyle))
-        let atZero = try frame(operation, animator: makeAnimator(), progress: 0, modalPresentationStyle: modalPresentationStyle)
+        let untouched = try await untouchedScene(operation, modalPresentationStyle: modalPresentationStyle)
+        let atZero = try await frame(operation, animator: makeAnimator(), progress: 0, modalPresentationStyle: modalPresentationStyle)
 
         let stage = try stage(operation, modalPresentationStyle: modalPresentationStyle)
         stage.begin(animator: makeAnimator(), interactive: true)
         stage.setProgress(1)
-        let atOne = try render(stage)
+        let atOne = try await render(stage)
         stage.end(finish: true)
         precondition(stage.completed == true, "the \(operation) transition did not finish")
-        let finished = try render(stage)
-        let reverse = try render(self.stage(self.reverse(of: operation), modalPresentationStyle: modalPresentationStyle, swapped: true))
+        let finished = try await render(stage)
+        let reverse = try await finalScene(operation, modalPresentationStyle: modalPresentationStyle)
         return (difference(atZero, untouched)!, difference(atOne, finished)!, difference(atOne, reverse)!)
     }
 
@@ -84,18 +115,8 @@ public enum EffectFrames {
 
     /// The largest channel difference (0...255, premultiplied RGBA) between two bitmaps of the
     /// same size, and how many pixels differ at all; nil when the sizes differ.
-    /// - Complexity: O(w·h).
+    /// - Complexity: O(w·h); byte-identical rows cost one `memcmp`.
     public static func difference(_ a: Bitmap, _ b: Bitmap) -> (max: Int, differingPixels: Int)? {
-        guard a.width == b.width, a.height == b.height else { return nil }
-        var maxDelta = 0, differing = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width {
-                let p = a[x, y], q = b[x, y]
-                let d = max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)), abs(Int(p.a) - Int(q.a)))
-                if d > 0 { differing += 1 }
-                maxDelta = max(maxDelta, d)
-            }
-        }
-        return (maxDelta, differing)
+        GoldenImage.statistics(a, b).map { ($0.maxDifference, $0.differing) }
     }
 }
