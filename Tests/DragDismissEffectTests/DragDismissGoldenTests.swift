@@ -27,7 +27,10 @@ import DragDismissEffect
 
     /// Progress 0 renders the untouched scene and progress 1 the final scene (the finished
     /// hierarchy, which keeps the behind view shrunk under the opaque modal, and an untouched
-    /// stage showing the incoming screen).
+    /// stage showing the incoming screen). Tolerance 0 (measured 0): at presented fraction 0 the
+    /// behind view is at identity and opacity 1 and the modal is translated by the whole
+    /// container height (off screen); at 1 the modal is untranslated and opaque over the whole
+    /// container, hiding the shrunk behind view. Nothing is resampled or blended, so nothing rounds.
     @Test(arguments: DragDismiss.supportedOperations)
     func endStatesEqualUntouchedAndFinalScenes(operation: TransitionOperation) async throws {
         let d = try await EffectFrames.endpointDifferences(operation, modalPresentationStyle: DragDismiss.modalPresentationStyle) {

@@ -23,7 +23,11 @@ import PushBack3DEffect
     }
 
     /// Progress 0 renders the untouched scene and progress 1 the final scene (the finished
-    /// hierarchy, and an untouched stage showing the incoming screen).
+    /// hierarchy, and an untouched stage showing the incoming screen). Tolerance 0 (measured 0):
+    /// at push progress b = 0 the pushed-back view has exactly the identity transform and its
+    /// own anchor point and the sliding view is translated by the whole container width (off
+    /// screen); at b = 1 the sliding view is untranslated and opaque over the whole container.
+    /// No resampling or blending is involved, so nothing rounds.
     @Test(arguments: PushBack3D.supportedOperations)
     func endStatesEqualUntouchedAndFinalScenes(operation: TransitionOperation) async throws {
         let d = try await EffectFrames.endpointDifferences(operation) { PushBack3D().makeAnimator(for: operation) }
