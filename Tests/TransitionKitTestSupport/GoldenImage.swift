@@ -90,21 +90,24 @@ public enum GoldenImage {
             """)
     }
 
-    /// Pixel comparison with a difference image (differing pixels red, the rest dimmed grey).
+    /// Pixel comparison; the difference image (differing pixels red, the rest dimmed grey) is
+    /// made only when the comparison fails, as only a failure writes it.
+    /// - Complexity: O(w·h); rows that are byte-identical are skipped with `memcmp`.
     public static func compare(_ a: Bitmap, _ b: Bitmap, tolerance: Tolerance)
         -> (passed: Bool, summary: String, difference: Bitmap?) {
-        guard a.width == b.width, a.height == b.height else {
+        guard let stats = statistics(a, b, perChannel: tolerance.perChannel) else {
             return (false, "size \(a.width)x\(a.height) differs from reference \(b.width)x\(b.height)", nil)
         }
+        let fraction = Double(stats.beyondTolerance) / Double(a.width * a.height)
+        let passed = fraction <= tolerance.maximumDifferingFraction
+        let summary = "\(stats.beyondTolerance) pixels (\(String(format: "%.4f", fraction * 100)) %) differ by more than \(tolerance.perChannel)/255; max difference \(stats.maxDifference)/255"
+        guard !passed else { return (true, summary, nil) }
         var diff = try! Bitmap(width: a.width, height: a.height)
-        var differing = 0, maxDelta = 0
         for y in 0..<a.height {
             for x in 0..<a.width {
                 let p = a[x, y], q = b[x, y]
                 let d = max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)), abs(Int(p.a) - Int(q.a)))
-                maxDelta = max(maxDelta, d)
                 if d > tolerance.perChannel {
-                    differing += 1
                     diff[x, y] = RGBA8(r: 255, g: 0, b: 0, a: 255)
                 } else {
                     let g = UInt8((Int(q.r) + Int(q.g) + Int(q.b)) / 12 + 32)
@@ -112,9 +115,36 @@ public enum GoldenImage {
                 }
             }
         }
-        let fraction = Double(differing) / Double(a.width * a.height)
-        let passed = fraction <= tolerance.maximumDifferingFraction
-        return (passed, "\(differing) pixels (\(String(format: "%.4f", fraction * 100)) %) differ by more than \(tolerance.perChannel)/255; max difference \(maxDelta)/255", diff)
+        return (false, summary, diff)
+    }
+
+    /// Per-pixel difference statistics of two bitmaps of the same size (nil otherwise): the
+    /// largest channel difference (0...255, premultiplied RGBA as stored), the number of pixels
+    /// that differ at all, and the number whose largest channel difference exceeds `perChannel`.
+    /// - Complexity: O(w·h); byte-identical rows cost one `memcmp`.
+    public static func statistics(_ a: Bitmap, _ b: Bitmap, perChannel: Int = 0)
+        -> (maxDifference: Int, differing: Int, beyondTolerance: Int)? {
+        guard a.width == b.width, a.height == b.height else { return nil }
+        let w = a.width, h = a.height, sa = a.rowStride, sb = b.rowStride
+        var maxDelta = 0, differing = 0, beyond = 0
+        a.withUnsafePixels { pa in
+            b.withUnsafePixels { pb in
+                for y in 0..<h {
+                    let ra = pa + y * sa, rb = pb + y * sb
+                    if memcmp(ra, rb, w * 4) == 0 { continue }
+                    for x in 0..<w where ra[x] != rb[x] {
+                        let u = ra[x], v = rb[x]
+                        let d0 = abs(Int(u & 0xFF) - Int(v & 0xFF)), d1 = abs(Int((u >> 8) & 0xFF) - Int((v >> 8) & 0xFF))
+                        let d2 = abs(Int((u >> 16) & 0xFF) - Int((v >> 16) & 0xFF)), d3 = abs(Int(u >> 24) - Int(v >> 24))
+                        let d = max(max(d0, d1), max(d2, d3))
+                        differing += 1
+                        if d > perChannel { beyond += 1 }
+                        maxDelta = max(maxDelta, d)
+                    }
+                }
+            }
+        }
+        return (maxDelta, differing, beyond)
     }
 
     /// Three images side by side: `actual`, `reference`, and their difference (each channel
