@@ -44,11 +44,11 @@ let package = Package(
             path: "Tests/TransitionKitTestSupport"
         ),
         .testTarget(name: "TransitionKitCoreTests", dependencies: ["TransitionKitCore", "TransitionKitTestSupport"]),
-        .testTarget(name: "TransitionKitRenderTests", dependencies: ["TransitionKitRender", "TransitionKitTestSupport"]),
-        .testTarget(name: "RadialEffectTests", dependencies: ["RadialEffect", "TransitionKitTestSupport"]),
-        .testTarget(name: "FadeEffectTests", dependencies: ["FadeEffect", "TransitionKitTestSupport"]),
-        .testTarget(name: "PushBack3DEffectTests", dependencies: ["PushBack3DEffect", "TransitionKitTestSupport"]),
-        .testTarget(name: "DragDismissEffectTests", dependencies: ["DragDismissEffect", "TransitionKitTestSupport"]),
+        .testTarget(name: "TransitionKitRenderTests", dependencies: ["TransitionKitRender", "TransitionKitTestSupport"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "RadialEffectTests", dependencies: ["RadialEffect", "TransitionKitTestSupport"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "FadeEffectTests", dependencies: ["FadeEffect", "TransitionKitTestSupport"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "PushBack3DEffectTests", dependencies: ["PushBack3DEffect", "TransitionKitTestSupport"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "DragDismissEffectTests", dependencies: ["DragDismissEffect", "TransitionKitTestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EffectBenchTests", dependencies: ["effect-bench", "TransitionKitTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -63,13 +63,14 @@ import TransitionKitTestSupport
     /// Display-link driven: progress follows the source each frame; on release it runs out
     /// linearly by Δt/runOutDuration a frame, and the link is gone afterwards (S4's kind).
     @Test func displayLinkDrivenRunsOutLinearlyAndStops() {
-        var finger: CGFloat = 0
-        let interaction = DisplayLinkInteractiveTransition(runOutDuration: 0.5) { finger }
+        final class Finger { var progress: CGFloat = 0 }
+        let finger = Finger()
+        let interaction = DisplayLinkInteractiveTransition(runOutDuration: 0.5) { finger.progress }
         let (scene, animator) = start(interaction)
-        finger = 0.2
+        finger.progress = 0.2
         scene.clock.step()
         #expect(animator.progressLog.last == 0.2)
-        finger = 0.7
+        finger.progress = 0.7
         scene.clock.step()
         #expect(animator.progressLog.last == 0.7)
         interaction.release(finish: true)
