@@ -15,33 +15,7 @@ import TransitionKitTestSupport
 
     func scene(policy: InteractionPolicy = .default, mode: InteractionMode = .percentDriven, pushA: Bool = true)
         -> (TestScene, ViewController, EdgePanPopController) {
-        let scene = TestScene()
-        let a = scene.makeViewController("A")
-        if pushA { scene.navigationController.push(a, animated: false) }
-        let controller = scene.navigationController.enablePushBack3DSwipe(policy: policy, mode: mode)
-        scene.clearLog()
-        return (scene, a, controller)
-    }
-
-    func records(_ scene: TestScene, _ a: ViewController) -> [[String]] {
-        [layerRecord(scene.root.view.layer), layerRecord(a.view.layer)]
-    }
-
-    func expectCleanCancel(_ scene: TestScene, _ a: ViewController, before: [[String]], _ label: String) {
-        #expect(scene.stackTitles == ["root", "A"], "\(label)")
-        #expect(records(scene, a) == before, "C1 \(label)")
-        #expect(scene.root.view.superview == nil && a.view.superview === scene.navigationController.view, "\(label)")
-        #expect(a.view.transform3D == .identity && a.view.layer.anchorPoint == CGPoint(x: 0.5, y: 0.5), "\(label)")
-        #expect(scene.navigationController.transitionQueue.isIdle && scene.clock.activeLinkCount == 0, "\(label)")
-    }
-
-    func expectPopped(_ scene: TestScene, _ a: ViewController, _ label: String) {
-        #expect(scene.stackTitles == ["root"], "\(label)")
-        #expect(a.view.superview == nil, "\(label)")
-        let root = scene.root.view
-        #expect(root.superview === scene.navigationController.view && root.transform3D == .identity, "\(label)")
-        #expect(root.layer.anchorPoint == CGPoint(x: 0.5, y: 0.5) && root.frame == CGRect(x: 0, y: 0, width: 320, height: 480), "\(label)")
-        #expect(scene.clock.activeLinkCount == 0 && scene.navigationController.transitionQueue.isIdle, "\(label)")
+        TestScene.withStack(pushA: pushA) { $0.enablePushBack3DSwipe(policy: policy, mode: mode) }
     }
 
     /// S4: on the root nothing happens and no display link remains.
@@ -70,7 +44,7 @@ import TransitionKitTestSupport
         }
         #expect(checked > 300)
         scene.clock.runUntilIdle()
-        expectPopped(scene, a, "slow-drag")
+        #expect(scene.popFinishIssues(a) == [], "slow-drag")
     }
 
     /// D1 with the default policy in both modes: slow-drag and flick finish, flick-back cancels.
@@ -78,10 +52,10 @@ import TransitionKitTestSupport
     func D1_defaultPolicy(mode: InteractionMode) throws {
         for (name, finishes) in [("slow-drag", true), ("flick", true), ("flick-back", false)] {
             let (scene, a, _) = scene(mode: mode)
-            let before = records(scene, a)
+            let before = layerRecords(scene.root, a)
             let result = scene.window.replay(try Fixtures.trace(name), on: scene.clock)
             #expect(result.reachedIdle, "\(name)")
-            if finishes { expectPopped(scene, a, name) } else { expectCleanCancel(scene, a, before: before, name) }
+            #expect((finishes ? scene.popFinishIssues(a) : scene.popCancelIssues(a, before: before)) == [], "\(name)")
         }
     }
 
@@ -91,14 +65,14 @@ import TransitionKitTestSupport
     func C2_S5_cancelsRestoreEverything(mode: InteractionMode) throws {
         for name in ["system-cancel", "reversal"] {
             let (scene, a, _) = scene(mode: mode)
-            let before = records(scene, a)
+            let before = layerRecords(scene.root, a)
             scene.window.replay(try Fixtures.trace(name), on: scene.clock)
-            expectCleanCancel(scene, a, before: before, name)
+            #expect(scene.popCancelIssues(a, before: before) == [], "\(name)")
             var done: Bool?
             scene.navigationController.pushBack3DPop { done = $0 }
             scene.clock.runUntilIdle()
             #expect(done == true, "\(name)")
-            expectPopped(scene, a, "pop after \(name)")
+            #expect(scene.popFinishIssues(a) == [], "pop after \(name)")
         }
     }
 
@@ -112,7 +86,7 @@ import TransitionKitTestSupport
         interaction?.update(0)
         interaction?.cancel()
         #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
-        expectPopped(scene, a, "flick + late update/cancel")
+        #expect(scene.popFinishIssues(a) == [], "flick + late update/cancel")
     }
 
     /// Re-grab during the run-out: one transition, finished by the second drag.
@@ -121,7 +95,7 @@ import TransitionKitTestSupport
         let (scene, a, controller) = scene(mode: mode)
         let result = scene.window.replay(try Fixtures.trace("regrab-edge"), on: scene.clock)
         #expect(result.reachedIdle && controller.interaction.transitionsStarted == 1)
-        expectPopped(scene, a, "regrab")
+        #expect(scene.popFinishIssues(a) == [], "regrab")
     }
 
     /// L3: enabling twice installs one recognizer; disabling once removes it. The radial and

@@ -24,34 +24,7 @@ import TransitionKitTestSupport
     /// `[root, A]` with the radial swipe enabled.
     func scene(policy: InteractionPolicy = .default, mode: InteractionMode = .percentDriven, pushA: Bool = true)
         -> (TestScene, ViewController, EdgePanPopController) {
-        let scene = TestScene()
-        let a = scene.makeViewController("A")
-        if pushA { scene.navigationController.push(a, animated: false) }
-        let controller = scene.navigationController.enableRadialSwipe(policy: policy, mode: mode)
-        scene.clearLog()
-        return (scene, a, controller)
-    }
-
-    /// C1's before/after record of both view controllers' layer trees.
-    func records(_ scene: TestScene, _ a: ViewController) -> [[String]] {
-        [layerRecord(scene.root.view.layer), layerRecord(a.view.layer)]
-    }
-
-    /// Expects a clean cancel: stack, layers (C1), no mask left, idle queue and clock.
-    func expectCleanCancel(_ scene: TestScene, _ a: ViewController, before: [[String]], _ label: String) {
-        #expect(scene.stackTitles == ["root", "A"], "\(label)")
-        #expect(records(scene, a) == before, "C1 \(label)")
-        #expect(scene.root.view.superview == nil && scene.root.view.layer.mask == nil, "\(label)")
-        #expect(a.view.superview === scene.navigationController.view, "\(label)")
-        #expect(scene.navigationController.transitionQueue.isIdle && scene.clock.activeLinkCount == 0, "\(label)")
-        #expect(a.appearanceState == .appeared && scene.root.appearanceState == .disappeared, "\(label)")
-    }
-
-    func expectPopped(_ scene: TestScene, _ a: ViewController, _ label: String) {
-        #expect(scene.stackTitles == ["root"], "\(label)")
-        #expect(a.view.superview == nil && scene.root.view.layer.mask == nil, "\(label)")
-        #expect(scene.root.view.superview === scene.navigationController.view, "\(label)")
-        #expect(scene.clock.activeLinkCount == 0 && scene.navigationController.transitionQueue.isIdle, "\(label)")
+        TestScene.withStack(pushA: pushA) { $0.enableRadialSwipe(policy: policy, mode: mode) }
     }
 
     // MARK: S4
@@ -80,16 +53,16 @@ import TransitionKitTestSupport
     @Test(arguments: modes)
     func S5_reversalCancelsThenPopWorks(mode: InteractionMode) throws {
         let (scene, a, controller) = scene(mode: mode)
-        let before = records(scene, a)
+        let before = layerRecords(scene.root, a)
         let result = scene.window.replay(try Fixtures.trace("reversal"), on: scene.clock)
         #expect(result.reachedIdle)
         #expect(isApproximatelyEqual(Double(controller.interaction.fingerProgress), 0.1, absolute: 1e-9))  // 32 pt / 320
-        expectCleanCancel(scene, a, before: before, "reversal")
+        #expect(scene.popCancelIssues(a, before: before) == [], "reversal")
         var done: Bool?
         scene.navigationController.pop { done = $0 }
         scene.clock.runUntilIdle()
         #expect(done == true)
-        expectPopped(scene, a, "pop after reversal")
+        #expect(scene.popFinishIssues(a) == [], "pop after reversal")
     }
 
     /// C2: the system cancels the touch at 60 % (more than half-way): the pop cancels, and
@@ -97,11 +70,11 @@ import TransitionKitTestSupport
     @Test(arguments: modes)
     func C2_systemCancelAtSixtyPercentCancels(mode: InteractionMode) throws {
         let (scene, a, controller) = scene(mode: mode)
-        let before = records(scene, a)
+        let before = layerRecords(scene.root, a)
         scene.window.replay(try Fixtures.trace("system-cancel"), on: scene.clock)
         #expect(controller.recognizer.state == .cancelled)
         #expect(isApproximatelyEqual(Double(controller.interaction.fingerProgress), 0.6, absolute: 1e-9))  // 192 pt / 320
-        expectCleanCancel(scene, a, before: before, "system-cancel")
+        #expect(scene.popCancelIssues(a, before: before) == [], "system-cancel")
     }
 
     /// D1 with the default policy: slow drag to 95 % at rest finishes; a 15 % flick at
@@ -110,14 +83,14 @@ import TransitionKitTestSupport
     func D1_defaultPolicy(mode: InteractionMode) throws {
         for (name, progress, finishes) in [("slow-drag", 303.0 / 320, true), ("flick", 0.15, true), ("flick-back", 0.55, false)] {
             let (scene, a, controller) = scene(mode: mode)
-            let before = records(scene, a)
+            let before = layerRecords(scene.root, a)
             let result = scene.window.replay(try Fixtures.trace(name), on: scene.clock)
             #expect(result.reachedIdle, "\(name)")
             #expect(isApproximatelyEqual(Double(controller.interaction.fingerProgress), progress, absolute: 1e-9), "\(name)")
             if finishes {
-                expectPopped(scene, a, name)
+                #expect(scene.popFinishIssues(a) == [], "\(name)")
             } else {
-                expectCleanCancel(scene, a, before: before, name)
+                #expect(scene.popCancelIssues(a, before: before) == [], "\(name)")
             }
         }
     }
@@ -131,15 +104,15 @@ import TransitionKitTestSupport
     func D2_radialOriginalHalfWay(mode: InteractionMode) {
         for (x, finishes) in [(159.9, false), (160.1, true)] {
             let (scene, a, controller) = scene(policy: .radialOriginal, mode: mode)
-            let before = records(scene, a)
+            let before = layerRecords(scene.root, a)
             let trace = SyntheticTrace.drag(from: CGPoint(x: 0, y: 240), to: CGPoint(x: x, y: 240), speed: 200)
             scene.window.replay(trace, on: scene.clock)
             #expect(controller.recognizer.velocity(in: nil) == .zero, "x = \(x)")
             #expect(isApproximatelyEqual(Double(controller.interaction.fingerProgress), x / 320, absolute: 1e-12), "x = \(x)")
             if finishes {
-                expectPopped(scene, a, "x = \(x)")
+                #expect(scene.popFinishIssues(a) == [], "x = \(x)")
             } else {
-                expectCleanCancel(scene, a, before: before, "x = \(x)")
+                #expect(scene.popCancelIssues(a, before: before) == [], "x = \(x)")
             }
         }
     }
@@ -183,7 +156,7 @@ import TransitionKitTestSupport
         #expect(controller.interaction.fingerProgress == CGFloat(303) / 320)
         let frames = scene.clock.runUntilIdle(maxFrames: 1000)
         #expect(frames < 1000)
-        expectPopped(scene, a, "slow-drag + late updates")
+        #expect(scene.popFinishIssues(a) == [], "slow-drag + late updates")
     }
 
     /// Re-grab: a touch during the cancel run-out catches the reveal and the second drag
@@ -196,7 +169,7 @@ import TransitionKitTestSupport
         #expect(result.reachedIdle)
         #expect(controller.interaction.transitionsStarted == 1)
         #expect(controller.interaction.fingerProgress >= 0.7625 - 1e-9)
-        expectPopped(scene, a, "regrab")
+        #expect(scene.popFinishIssues(a) == [], "regrab")
     }
 
     /// L3: enabling twice installs one recognizer (the second call reconfigures it);
@@ -221,12 +194,12 @@ import TransitionKitTestSupport
     /// Disabling while the finger drives cancels the gesture and with it the transition.
     @Test func disableMidDragCancels() throws {
         let (scene, a, _) = scene()
-        let before = records(scene, a)
+        let before = layerRecords(scene.root, a)
         let trace = try Fixtures.trace("slow-drag")
         for touch in trace.samples.prefix(60) { scene.window.send(touch) }
         #expect(scene.navigationController.isTransitioning)
         scene.navigationController.disableRadialSwipe()
         scene.clock.runUntilIdle()
-        expectCleanCancel(scene, a, before: before, "disabled mid-drag")
+        #expect(scene.popCancelIssues(a, before: before) == [], "disabled mid-drag")
     }
 }
