@@ -83,27 +83,32 @@ import TransitionKitTestSupport
 
     /// C3: a drag that stops mid-way with `cancelled`: while dragging the card follows the
     /// finger (translation h·p = the finger's 144 pt); after the cancel it runs back to the
-    /// identity transform and stays presented (C1); then `dismiss(animated: true)` runs (S6).
+    /// identity transform and stays presented (C1), even under `.dragDismissOriginal`, where
+    /// the same release as `ended` (300 pt/s > 100) would dismiss; then
+    /// `dismiss(animated: true)` runs (S6).
     @Test(arguments: modes)
     func C3_S6_cancelledDragThenDismiss(mode: InteractionMode) throws {
-        let (scene, modal, delegate, controller) = presented(mode: mode)
-        defer { withExtendedLifetime(delegate) {} }  // the app keeps its transitioning delegate
-        let before = records(scene, modal)
-        let trace = try Fixtures.trace("vertical-cancel")
-        for touch in trace.samples where touch.phase != .cancelled {
-            scene.window.send(touch)
-            scene.clock.step()
+        for policy in [InteractionPolicy.default, .dragDismissOriginal] {
+            let (scene, modal, delegate, controller) = presented(policy: policy, mode: mode)
+            defer { withExtendedLifetime(delegate) {} }  // the app keeps its transitioning delegate
+            let before = records(scene, modal)
+            let trace = try Fixtures.trace("vertical-cancel")
+            for touch in trace.samples where touch.phase != .cancelled {
+                scene.window.send(touch)
+                scene.clock.step()
+            }
+            #expect(isApproximatelyEqual(Double(modal.view.transform3D.m42), 144, absolute: 1e-9))  // 0.3·h
+            #expect(isApproximatelyEqual(Double(controller.recognizer.velocity(in: nil).y), 300, absolute: 1e-3))
+            scene.window.send(trace.samples.last!)
+            scene.clock.runUntilIdle()
+            #expect(controller.recognizer.state == .cancelled)
+            expectStillPresented(scene, modal, before: before, "C3")
+            var done: Bool?
+            modal.dismiss(animated: true) { done = $0 }
+            scene.clock.runUntilIdle()
+            #expect(done == true)
+            expectDismissed(scene, modal, "S6")
         }
-        #expect(isApproximatelyEqual(Double(modal.view.transform3D.m42), 144, absolute: 1e-9))  // 0.3·h
-        scene.window.send(trace.samples.last!)
-        scene.clock.runUntilIdle()
-        #expect(controller.recognizer.state == .cancelled)
-        expectStillPresented(scene, modal, before: before, "C3")
-        var done: Bool?
-        modal.dismiss(animated: true) { done = $0 }
-        scene.clock.runUntilIdle()
-        #expect(done == true)
-        expectDismissed(scene, modal, "S6")
     }
 
     /// D4: after the release further updates and moves are ignored; nothing freezes.

@@ -46,6 +46,20 @@ import TransitionKitTestSupport
         #expect(layerRecord(scene.root.view.layer) == before)
     }
 
+    /// S2's kind: an edge pan while a push animates starts nothing (the navigation
+    /// controller is busy); the push completes and the stack is exactly `[root, A, B]`.
+    @Test func S2_edgePanDuringPushStartsNothing() throws {
+        let (scene, _, controller) = scene()
+        var pushed: Bool?
+        scene.navigationController.push(scene.makeViewController("B")) { pushed = $0 }
+        #expect(scene.navigationController.isTransitioning)
+        let result = scene.window.replay(try Fixtures.trace("flick"), on: scene.clock)
+        #expect(controller.interaction.transitionsStarted == 0)
+        scene.clock.runUntilIdle()
+        #expect(result.samplesDelivered > 0 && pushed == true)
+        #expect(scene.stackTitles == ["root", "A", "B"] && scene.clock.activeLinkCount == 0)
+    }
+
     // MARK: S5, C2, D1
 
     /// S5: to 50 %, back to 10 %, released at rest: a clean cancel (C1), then a
