@@ -9,6 +9,7 @@ import TransitionKitTestSupport
     static let fixtureNames = [
         "slow-drag", "flick", "flick-back", "reversal", "system-cancel", "edge-pan-root",
         "vertical-drag", "vertical-drag-101", "vertical-drag-99",
+        "vertical-drag-slow-60", "vertical-cancel", "regrab-edge", "regrab-card",
     ]
 
     static func fixture(_ name: String) throws -> GestureTrace {

@@ -26,6 +26,8 @@ public final class DragDismissTransitioningDelegate: TransitioningDelegate {
     /// `PercentDrivenInteractiveTransition` fed by a pan on the modal); it is handed out once
     /// and then cleared, so a later `dismiss()` is time-based again.
     public var dismissalInteractionController: (any InteractiveTransitioning)?
+    /// The drag-to-dismiss controller installed by `enableDragToDismiss`, nil when disabled.
+    public internal(set) var dragToDismissController: PanInteractionController?
 
     /// - Parameters:
     ///   - modalViewController: the view controller to present; its `modalPresentationStyle`

@@ -17,12 +17,29 @@ public final class RadialAnimator: AnimatedTransitioning {
 
     /// Duration in seconds (default 0.33 s, RadialTransition's).
     public let duration: TimeInterval
-    /// The start frame in container coordinates (points); nil → `RadialGeometry.defaultStartFrame`.
-    public let startFrame: CGRect?
+    /// The start frame in container coordinates (points, finite); nil →
+    /// `RadialGeometry.defaultStartFrame`.
+    ///
+    /// Settable during a transition: the reveal's centre (and with it the final radius) then
+    /// follows from the next frame on. The edge-swipe pop sets it to (0, finger.y, 0, 0) on
+    /// every move, as RadialTransition's `screenPan:` rebuilt its mask around the finger's y.
+    /// The state stays a pure function of progress and this parameter.
+    public var startFrame: CGRect? {
+        didSet {
+            if let f = startFrame {
+                precondition(f.origin.x.isFinite && f.origin.y.isFinite && f.width.isFinite && f.height.isFinite,
+                             "radial startFrame must be finite, got \(f)")
+                startFrame = f.standardized
+            }
+            if let g = geometry { geometry = RadialGeometry(containerBounds: g.containerBounds, startFrame: startFrame ?? defaultStartFrame) }
+        }
+    }
     public let style: Style
     /// Core Animation's easeIn, RadialTransition's curve.
     public let timingCurve: TimingCurve
     private var geometry: RadialGeometry?
+    /// The default start frame of the running transition (set by `prepareTransition`).
+    private var defaultStartFrame: CGRect = .zero
     private var mask: Layer?
 
     /// Default duration of RadialTransition: 0.33 s.
@@ -68,8 +85,8 @@ public final class RadialAnimator: AnimatedTransitioning {
         case .conceal: container.insertSubview(from, aboveSubview: to)
         }
         let bounds = container.bounds
-        geometry = RadialGeometry(containerBounds: bounds,
-                                  startFrame: startFrame ?? RadialGeometry.defaultStartFrame(for: context.operation, in: bounds))
+        defaultStartFrame = RadialGeometry.defaultStartFrame(for: context.operation, in: bounds)
+        geometry = RadialGeometry(containerBounds: bounds, startFrame: startFrame ?? defaultStartFrame)
         let m = Layer(name: "radial mask")
         maskedView(context)?.layer.mask = m
         mask = m

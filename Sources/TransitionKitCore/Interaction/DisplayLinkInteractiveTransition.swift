@@ -57,6 +57,15 @@ public final class DisplayLinkInteractiveTransition: InteractiveTransitioning {
         }
     }
 
+    /// Stops a run-out where it is and goes back to tracking (a finger re-grabbed the
+    /// transition): from the next frame `progressSource` drives the progress again, so it
+    /// should start by returning `percentComplete` (the progress on screen) to avoid a jump.
+    /// Does nothing unless running out.
+    public func pause() {
+        guard case .runningOut = phase else { return }
+        phase = .tracking
+    }
+
     private func tick(_ link: DisplayLink) {
         guard let context else {
             stop()

@@ -38,6 +38,13 @@ public class GestureRecognizer {
     var lastLocation: CGPoint?
     /// Whether a touch sequence is being tracked (between its `began` and its end).
     var isTrackingTouch = false
+    /// Called when the recognizer accepts a new touch (touch-down, before it has recognized
+    /// anything): an interaction controller pauses a running-out transition here so the
+    /// finger catches it (re-grab). Inside Core only (`PanInteractionController`).
+    var touchDownObserver: (@MainActor (GestureRecognizer) -> Void)?
+    /// Called when the recognizer moves to `failed` (the actions are not called for it):
+    /// a paused run-out resumes. Inside Core only.
+    var failureObserver: (@MainActor (GestureRecognizer) -> Void)?
 
     /// - Parameter action: called with the recognizer on `began`, `changed`, `ended` and
     ///   `cancelled`; more can be added with `addAction(_:)`.
@@ -135,7 +142,10 @@ public class GestureRecognizer {
         }
         precondition(allowed, "invalid gesture recognizer transition \(state) -> \(newState)")
         state = newState
-        guard newState != .failed else { return }
+        guard newState != .failed else {
+            failureObserver?(self)
+            return
+        }
         for action in actions { action(self) }
     }
 }

@@ -132,7 +132,7 @@ public class PanGestureRecognizer: GestureRecognizer {
         touchDownLocation = touch.location
         translationOrigin = touch.location
         tracker.add(touch.location, at: touch.timestamp)
-        if !acceptsTouchDown(at: touch.location, in: window) { fail() }
+        if acceptsTouchDown(at: touch.location, in: window) { touchDownObserver?(self) } else { fail() }
     }
 
     override func touchMoved(_ touch: Touch) {

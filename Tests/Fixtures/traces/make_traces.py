@@ -103,3 +103,27 @@ tr = Trace(); vertical(tr, 101); tr.write("vertical-drag-101.json")
 tr = Trace(); vertical(tr, 99); tr.write("vertical-drag-99.json")
 # Both gestures in one trace: 101 pt/s, then 1 s later 99 pt/s.
 tr = Trace(); vertical(tr, 101); vertical(tr, 99, t=tr.t + 1.0); tr.write("vertical-drag.json")
+
+
+# D3 with the default policy: from (160, 96) down 60 % of h (288 pt) at 200 pt/s, rests
+# 0.15 s, lifts: progress 0.6 at velocity 0 (position alone decides).
+tr = Trace(); tr.began(W / 2, 0.2 * H); tr.move_to(W / 2, 0.8 * H, 200); tr.hold(0.15); tr.end()
+tr.write("vertical-drag-slow-60.json")
+
+# C3: from the centre down 30 % of h (144 pt) at 300 pt/s, then the system cancels the touch.
+tr = Trace(); tr.began(W / 2, H / 2); tr.move_to(W / 2, H / 2 + 0.3 * H, 300); tr.end("cancelled")
+tr.write("vertical-cancel.json")
+
+# Re-grab of an edge-swipe pop: edge pan to 30 % (300 pt/s), rests 0.15 s, lifts (a cancel
+# at velocity 0); 50 ms later a new touch at the left edge drags 256 pt to x = 0.8 w + 1
+# (300 pt/s), rests 0.15 s, lifts.
+tr = edge(); tr.move_to(1 + 0.3 * W, 240, 300); tr.hold(0.15); tr.end()
+tr.began(1.0, 240, t=tr.t + 0.05); tr.move_to(1 + 0.8 * W, 240, 300); tr.hold(0.15); tr.end()
+tr.write("regrab-edge.json")
+
+# Re-grab of a drag-to-dismiss card: from (160, 100) down 30 % of h (144 pt) at 300 pt/s,
+# rests 0.15 s, lifts (a cancel at velocity 0); 100 ms later a touch at (160, 150) drags
+# 320 pt down to y = 470 (400 pt/s), rests 0.15 s, lifts.
+tr = Trace(); tr.began(W / 2, 100); tr.move_to(W / 2, 100 + 0.3 * H, 300); tr.hold(0.15); tr.end()
+tr.began(W / 2, 150, t=tr.t + 0.1); tr.move_to(W / 2, 470, 400); tr.hold(0.15); tr.end()
+tr.write("regrab-card.json")

@@ -1,0 +1,272 @@
+import Foundation
+
+/// Drives interactive transitions from a pan gesture: the finger's translation becomes
+/// progress, the release is decided by an `InteractionPolicy`, and a finger that touches
+/// down during the run-out catches the transition where it is (re-grab).
+///
+/// The shared machinery behind the edge-swipe pop of the navigation effects
+/// (`EdgePanPopController`) and drag-to-dismiss; the effect supplies only `start`, which
+/// begins its transition with the interaction controller it is handed.
+///
+/// Per gesture:
+/// - `began`: if a transition this controller started is running out (or was just paused by
+///   a re-grab) the finger takes it over from the progress on screen; otherwise a new
+///   interaction controller (`mode`) is made and `start` is asked to begin a transition with
+///   it. If `start` returns nil nothing happens: no transition, no display link (S4).
+/// - `changed`: progress = offset + d / L, clamped to 0...1, where d is the translation
+///   along `direction` (window coordinates, points, positive toward completion) and L is
+///   the recognizer view's bounds width (horizontal directions) or height (vertical), the
+///   transition's container. The offset is 0 for a new transition (so progress =
+///   translation / L, as the fixtures' closed forms state) and, after a re-grab, the
+///   progress on screen minus d at `began` (no jump).
+/// - `ended`: `policy.shouldFinish(progress:velocity:endState:)` with the velocity along
+///   `direction` (points per second) decides; percent-driven: `finish(velocity:)` or
+///   `cancel(velocity:)` with velocity / L (progress per second); display-link driven:
+///   `release(finish:)`.
+/// - `cancelled` (the system took the touch): always cancels (C2).
+///
+/// Re-grab (interruptible transitions): a touch that goes down on the recognizer's view while
+/// the transition runs out pauses it at once (`PercentDrivenInteractiveTransition.pause()`,
+/// `DisplayLinkInteractiveTransition.pause()`); when the pan begins the finger drives it
+/// from there. If that touch never becomes a pan (it lifts without moving, or another
+/// recognizer wins), the run-out resumes toward the end decided before.
+///
+/// After release the controller ignores its recognizer until the next `began`; a finished or
+/// cancelled interaction ignores further updates (D4).
+///
+/// Ownership: the controller holds its recognizer; the recognizer calls the controller
+/// through a weak reference; the interaction controllers are held by their transition only
+/// (weakly here), so nothing outlives a transition (L1).
+@MainActor
+public final class PanInteractionController {
+    /// The finger movement that moves the transition toward completion.
+    public enum Direction: Sendable, Hashable, CaseIterable {
+        /// +x (an edge-swipe pop from the left edge, a card leaving to the right).
+        case right
+        /// −x (a card leaving through the left edge).
+        case left
+        /// +y (a card dismissed downward).
+        case down
+        /// −y.
+        case up
+
+        /// Whether the axis is x.
+        public var isHorizontal: Bool { self == .right || self == .left }
+
+        /// The component of `vector` along this direction (points, or points per second).
+        public func component(of vector: CGPoint) -> CGFloat {
+            switch self {
+            case .right: return vector.x
+            case .left: return -vector.x
+            case .down: return vector.y
+            case .up: return -vector.y
+            }
+        }
+    }
+
+    /// What `start` returns for a transition it began.
+    public struct Session {
+        /// Called with the finger's location in the recognizer view's coordinates (points) on
+        /// every change while the finger drives, e.g. to move a reveal's centre with it.
+        /// The controller keeps the session until its next transition starts, so capture the
+        /// animator weakly (nothing may outlive its transition, L1).
+        public var fingerMoved: (@MainActor (CGPoint) -> Void)?
+
+        /// - Parameter fingerMoved: see `fingerMoved` (default none).
+        public init(fingerMoved: (@MainActor (CGPoint) -> Void)? = nil) {
+            self.fingerMoved = fingerMoved
+        }
+    }
+
+    /// Begins a transition driven by `interactionController` (for instance
+    /// `perform(.pop, animated: true, transition: TransitionOverride(animator:interactionController:))`)
+    /// and returns a session, or returns nil, starting nothing, when no transition can run
+    /// now (root only, nothing presented, another transition busy).
+    /// `touchDown` is where the pan began, in the recognizer view's coordinates (points).
+    public typealias Start = @MainActor (_ interactionController: any InteractiveTransitioning, _ touchDown: CGPoint) -> Session?
+
+    /// The recognizer; the caller attaches it to a view (the transition container).
+    public let recognizer: PanGestureRecognizer
+    /// The finger movement toward completion.
+    public let direction: Direction
+    /// Decides finish or cancel on release; read at each release.
+    public var policy: InteractionPolicy
+    /// How the next transition is driven (a running one keeps its mode).
+    public var mode: InteractionMode
+    /// Run-out curve of percent-driven transitions (default `.easeInEaseOut`, UIKit's
+    /// `completionCurve`); a `.spring` starts at the finger's velocity.
+    public var completionCurve: TimingCurve
+    /// Run-out speed multiplier of percent-driven transitions, finite and > 0 (default 1).
+    public var completionSpeed: CGFloat {
+        didSet {
+            precondition(completionSpeed > 0 && completionSpeed.isFinite, "completionSpeed must be finite and > 0, got \(completionSpeed)")
+        }
+    }
+
+    /// The percent-driven interaction of the transition in progress, if any (held by the
+    /// transition; nil once it ended).
+    public private(set) weak var percentDrivenTransition: PercentDrivenInteractiveTransition?
+    /// The display-link-driven interaction of the transition in progress, if any.
+    public private(set) weak var displayLinkTransition: DisplayLinkInteractiveTransition?
+    /// Whether the finger drives a transition now (between `began` and the release).
+    public private(set) var isTracking = false
+    /// The progress the finger gives, 0...1 (the last value reported or read).
+    public private(set) var fingerProgress: CGFloat = 0
+    /// How many transitions this controller has started (re-grabs do not count).
+    public private(set) var transitionsStarted = 0
+
+    /// Replaced once by owners that need a weak reference to themselves (inside Core).
+    var start: Start
+    private var session: Session?
+    private var offset: CGFloat = 0
+    /// The release decision of the run-out in progress (resumed after a failed re-grab).
+    private var decision = false
+    /// A touch-down paused the run-out and the pan has not begun yet.
+    private var isPausedByTouch = false
+
+    /// - Parameters:
+    ///   - recognizer: the pan to listen to; this controller adds an action to it.
+    ///   - direction: the finger movement toward completion.
+    ///   - policy: the release rule (default `.default`).
+    ///   - mode: percent-driven (default) or display-link driven.
+    ///   - completionCurve: run-out curve of percent-driven transitions (default `.easeInEaseOut`).
+    ///   - start: begins a transition with the interaction controller it is given, or
+    ///     returns nil.
+    public init(recognizer: PanGestureRecognizer, direction: Direction, policy: InteractionPolicy = .default,
+                mode: InteractionMode = .percentDriven, completionCurve: TimingCurve = .easeInEaseOut,
+                start: @escaping Start) {
+        self.recognizer = recognizer
+        self.direction = direction
+        self.policy = policy
+        self.mode = mode
+        self.completionCurve = completionCurve
+        self.completionSpeed = 1
+        self.start = start
+        recognizer.addAction { [weak self] g in self?.handle(g) }
+        recognizer.touchDownObserver = { [weak self] _ in self?.touchDown() }
+        recognizer.failureObserver = { [weak self] _ in self?.touchFailed() }
+    }
+
+    /// Whether a transition started by this controller is still running (tracking, paused
+    /// or running out).
+    public var isTransitionRunning: Bool { percentDrivenTransition != nil || displayLinkTransition != nil }
+
+    /// The container length L in points: the recognizer view's bounds width (horizontal
+    /// directions) or height (vertical); 0 without a view.
+    public var containerLength: CGFloat {
+        guard let view = recognizer.view else { return 0 }
+        return direction.isHorizontal ? view.bounds.width : view.bounds.height
+    }
+
+    /// Translation along `direction` in points (window coordinates).
+    private var along: CGFloat { direction.component(of: recognizer.translation(in: nil)) }
+
+    private func progress(offset: CGFloat) -> CGFloat {
+        let length = containerLength
+        guard length > 0 else { return 0 }
+        let p = offset + along / length
+        return p.isFinite ? min(1, max(0, p)) : 0
+    }
+
+    // MARK: Gesture
+
+    private func handle(_ g: GestureRecognizer) {
+        switch g.state {
+        case .began: began()
+        case .changed: changed()
+        case .ended, .cancelled: released(state: g.state)
+        case .possible, .failed: break
+        }
+    }
+
+    private func began() {
+        if isPausedByTouch {
+            // Re-grab: continue from the progress on screen, measured from here.
+            isPausedByTouch = false
+            let length = containerLength
+            offset = length > 0 ? fingerProgress - along / length : fingerProgress
+            isTracking = true
+            changed()
+            return
+        }
+        // One of ours still runs out (the touch-down could not pause it) or something else
+        // drives it: leave it alone.
+        guard !isTransitionRunning else { return }
+        offset = 0
+        fingerProgress = progress(offset: 0)
+        let location = recognizer.location(in: recognizer.view)
+        let interaction: any InteractiveTransitioning
+        switch mode {
+        case .percentDriven:
+            let pd = PercentDrivenInteractiveTransition()
+            pd.completionCurve = completionCurve
+            pd.completionSpeed = completionSpeed
+            interaction = pd
+            percentDrivenTransition = pd
+        case .displayLinkDriven(let runOutDuration):
+            let dl = DisplayLinkInteractiveTransition(runOutDuration: runOutDuration) { [weak self] in self?.fingerProgress ?? 0 }
+            interaction = dl
+            displayLinkTransition = dl
+        }
+        session = nil
+        guard let session = start(interaction, location) else {
+            percentDrivenTransition = nil
+            displayLinkTransition = nil
+            return
+        }
+        self.session = session
+        transitionsStarted += 1
+        isTracking = true
+        session.fingerMoved?(location)
+        percentDrivenTransition?.update(fingerProgress)
+    }
+
+    private func changed() {
+        guard isTracking else { return }
+        guard isTransitionRunning else {
+            isTracking = false
+            return
+        }
+        fingerProgress = progress(offset: offset)
+        session?.fingerMoved?(recognizer.location(in: recognizer.view))
+        percentDrivenTransition?.update(fingerProgress)
+    }
+
+    private func released(state: GestureRecognizerState) {
+        guard isTracking else { return }
+        isTracking = false
+        let velocity = direction.component(of: recognizer.velocity(in: nil))
+        decision = policy.shouldFinish(progress: fingerProgress, velocity: velocity, endState: state)
+        let length = containerLength
+        runOut(finish: decision, progressVelocity: length > 0 && velocity.isFinite ? velocity / length : 0)
+    }
+
+    private func runOut(finish: Bool, progressVelocity: CGFloat) {
+        if let pd = percentDrivenTransition {
+            finish ? pd.finish(velocity: progressVelocity) : pd.cancel(velocity: progressVelocity)
+        }
+        displayLinkTransition?.release(finish: finish)
+    }
+
+    // MARK: Re-grab
+
+    private func touchDown() {
+        guard !isTracking, !isPausedByTouch else { return }
+        if let pd = percentDrivenTransition, pd.hasEnded {
+            pd.pause()
+            guard !pd.hasEnded else { return }  // the run-out had already ended
+            fingerProgress = pd.percentComplete
+            isPausedByTouch = true
+        } else if let dl = displayLinkTransition, case .runningOut = dl.phase {
+            dl.pause()
+            fingerProgress = dl.percentComplete
+            isPausedByTouch = true
+        }
+    }
+
+    private func touchFailed() {
+        guard isPausedByTouch else { return }
+        isPausedByTouch = false
+        runOut(finish: decision, progressVelocity: 0)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import TransitionKitCore
+
+extension Fixtures {
+    /// A gesture trace from `Tests/Fixtures/traces/<name>.json` (all for a 320x480 window;
+    /// the folder's README gives each trace's closed-form translation and velocity).
+    public static func trace(_ name: String) throws -> GestureTrace {
+        try GestureTrace(contentsOf: url("traces/\(name).json").path)
+    }
+}
+
+/// Synthetic touch streams for scenarios the fixtures do not cover (D2's exact release points).
+public enum SyntheticTrace {
+    /// A straight drag from `start` to `end` at `speed` points per second with a sample every
+    /// 8 ms (the fixtures' 125 Hz; the last sample lands exactly on `end`), then `rest`
+    /// seconds of `moved` samples in place, then the release (`ended` or `cancelled`) 8 ms
+    /// later at `end`. A rest longer than the 0.1 s velocity window gives velocity 0.
+    public static func drag(from start: CGPoint, to end: CGPoint, speed: CGFloat, rest: TimeInterval = 0.15,
+                            release: TouchPhase = .ended) -> GestureTrace {
+        let dt = 0.008
+        var samples = [Touch(timestamp: 0, location: start, phase: .began)]
+        let dx = end.x - start.x, dy = end.y - start.y
+        let duration = Double((dx * dx + dy * dy).squareRoot() / speed)
+        let n = Int((duration / dt - 1e-9).rounded(.up))
+        for k in 1...max(1, n) {
+            let f = duration > 0 ? min(1, Double(k) * dt / duration) : 1
+            samples.append(Touch(timestamp: f * duration, location: CGPoint(x: start.x + f * dx, y: start.y + f * dy), phase: .moved))
+        }
+        var t = samples.last!.timestamp
+        for _ in 0..<Int((rest / dt).rounded()) {
+            t += dt
+            samples.append(Touch(timestamp: t, location: end, phase: .moved))
+        }
+        samples.append(Touch(timestamp: t + dt, location: end, phase: release))
+        return try! GestureTrace(samples: samples)
+    }
+}
+
+/// C1's record of a layer tree: for every layer (depth first) its properties (anchor point,
+/// transform, opacity, frame, path, …), its mask, superlayer and index among its siblings,
+/// so that two records are equal iff the scenario's restored state is the same.
+@MainActor
+public func layerRecord(_ layer: Layer) -> [String] {
+    var out = ["\(layer.name ?? "") \(layer.properties) frame:\(layer.frame) "
+               + "mask:\(layer.mask.map { ObjectIdentifier($0).hashValue } ?? 0) "
+               + "super:\(layer.superlayer.map { ObjectIdentifier($0).hashValue } ?? 0) index:\(layer.indexInSuperlayer ?? -1)"]
+    for s in layer.sublayers { out += layerRecord(s) }
+    return out
+}
+
+/// C1's records of several view controllers' layer trees (see `layerRecord`).
+@MainActor
+public func layerRecords(_ viewControllers: ViewController...) -> [[String]] {
+    viewControllers.map { layerRecord($0.view.layer) }
+}
+
+extension TestScene {
+    /// A scene whose stack is `[root, A]` (A pushed without animation; only `[root]` when
+    /// `pushA` is false), configured by `install` (e.g. enabling an edge swipe), with the
+    /// appearance log cleared afterwards.
+    /// - Returns: the scene, A, and what `install` returned.
+    public static func withStack<T>(pushA: Bool = true, install: (NavigationController) -> T) -> (TestScene, ViewController, T) {
+        let scene = TestScene()
+        let a = scene.makeViewController("A")
+        if pushA { scene.navigationController.push(a, animated: false) }
+        let installed = install(scene.navigationController)
+        scene.clearLog()
+        return (scene, a, installed)
+    }
+}
+
+extension TestScene {
+    /// What differs from a clean cancel of a pop from `[root, A]` (empty when clean): the
+    /// stack, the layer records of root and A against `before` (C1), the views' places, an
+    /// idle queue and clock (no display link left), and the appearance states.
+    public func popCancelIssues(_ a: ViewController, before: [[String]]) -> [String] {
+        var issues: [String] = []
+        if stackTitles != ["root", "A"] { issues.append("stack \(stackTitles)") }
+        if layerRecords(root, a) != before { issues.append("C1: layers differ from before the transition") }
+        if root.view.superview != nil { issues.append("root's view still in the container") }
+        if a.view.superview !== navigationController.view { issues.append("A's view not back in the container") }
+        if !navigationController.transitionQueue.isIdle { issues.append("transition queue busy") }
+        if clock.activeLinkCount != 0 { issues.append("\(clock.activeLinkCount) display links left") }
+        if a.appearanceState != .appeared || root.appearanceState != .disappeared { issues.append("appearance states") }
+        return issues
+    }
+
+    /// What differs from a finished pop from `[root, A]` (empty when clean): stack `[root]`,
+    /// A's view gone, root's view in the container at identity with its own anchor point and
+    /// the container's frame, no mask, idle queue and clock.
+    public func popFinishIssues(_ a: ViewController) -> [String] {
+        var issues: [String] = []
+        if stackTitles != ["root"] { issues.append("stack \(stackTitles)") }
+        if a.view.superview != nil { issues.append("A's view still in the container") }
+        let v = root.view
+        if v.superview !== navigationController.view { issues.append("root's view not in the container") }
+        if v.transform3D != .identity || v.layer.anchorPoint != CGPoint(x: 0.5, y: 0.5) || v.layer.mask != nil {
+            issues.append("root's layer not restored")
+        }
+        if v.frame != navigationController.view.bounds { issues.append("root's frame \(v.frame)") }
+        if !navigationController.transitionQueue.isIdle { issues.append("transition queue busy") }
+        if clock.activeLinkCount != 0 { issues.append("\(clock.activeLinkCount) display links left") }
+        return issues
+    }
+}
