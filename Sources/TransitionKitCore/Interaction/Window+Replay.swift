@@ -32,10 +32,12 @@ extension Window {
     ///   - clock: the clock to step; normally this window's `frameClock`.
     ///   - maxFrames: cap on the frames stepped, >= 0 (default 100 000, about 28 minutes
     ///     at 60 Hz); reaching it stops the replay with `reachedIdle == false`.
+    ///   - onFrame: called after every step (to record or render the frame), default none.
     /// - Returns: counts of samples and frames, and whether the clock went idle.
     /// - Complexity: O(samples + frames stepped), plus whatever the display links do.
     @discardableResult
-    public func replay(_ trace: GestureTrace, on clock: ManualFrameClock, maxFrames: Int = 100_000) -> GestureReplayResult {
+    public func replay(_ trace: GestureTrace, on clock: ManualFrameClock, maxFrames: Int = 100_000,
+                       onFrame: (@MainActor () -> Void)? = nil) -> GestureReplayResult {
         precondition(maxFrames >= 0, "maxFrames must be >= 0, got \(maxFrames)")
         let tolerance: TimeInterval = 1e-6
         let origin = clock.now
@@ -63,6 +65,7 @@ extension Window {
             deliver(upTo: clock.now + clock.frameInterval)
             clock.step()
             frames += 1
+            onFrame?()
         }
     }
 }

@@ -1,10 +1,124 @@
+import DragDismissEffect
 import Foundation
+import RadialEffect
 import TransitionKitCore
+import TransitionKitRender
 
-/// `effect-bench play`: an interactive pop or dismiss driven by a recorded touch trace.
+/// `effect-bench play`: an interactive pop (left-edge pan) or dismiss (drag-to-dismiss)
+/// driven by a recorded touch trace, frame by frame on a 60 Hz manual clock.
+///
+/// The trace's locations are window points. Pops use the effect's animator under the shared
+/// edge-pan controller (radial follows the finger's y, as RadialTransition); dismiss is the
+/// drag-to-dismiss gesture of `dragdismiss`. The default `InteractionPolicy` decides the
+/// release. `--out` gets every frame as an APNG; `--json` prints one summary line:
+/// `{"effect","operation","outcome":"finished"|"cancelled"|"none","depth_before","depth_after","frames","duration","samples"}`
+/// (depth: navigation stack depth for pop, presentation depth for dismiss; duration in seconds).
 @MainActor
 enum PlayCommand {
+    struct Summary: Codable, Equatable {
+        var effect: String
+        var operation: String
+        var outcome: String
+        var depthBefore: Int
+        var depthAfter: Int
+        var frames: Int
+        var duration: Double
+        var samples: Int
+
+        enum CodingKeys: String, CodingKey {
+            case effect, operation, outcome, frames, duration, samples
+            case depthBefore = "depth_before"
+            case depthAfter = "depth_after"
+        }
+    }
+
     static func run(_ request: PlayRequest, registry: EffectRegistry) throws(BenchError) -> String {
-        throw .failure("play is not available yet")
+        let entry = try BenchEffects.entry(request.effect, in: registry)
+        let op = request.operation
+        guard entry.supportedOperations.contains(op) else {
+            throw .usage("\(entry.name) does not support --operation \(op.rawValue); accepted: \(entry.supportedOperations.map(\.rawValue).joined(separator: ", "))")
+        }
+        if op == .dismiss && entry.name != DragDismiss.name {
+            throw .usage("play --operation dismiss needs an effect with a drag-to-dismiss gesture: \(DragDismiss.name)")
+        }
+        let effect: any TransitionEffect
+        do { effect = try registry.makeEffect(named: entry.name, parameters: request.parameters) } catch { throw BenchError(error) }
+        let trace: GestureTrace
+        do { trace = try GestureTrace(contentsOf: request.gesturePath) } catch { throw .failure(error.description) }
+        if let out = request.outPath { try OutputPath.check(out) }
+        let images = try SceneImages.load(request.scene)
+        let stage: TransitionStage
+        do {
+            stage = try TransitionStage(operation: op, size: request.scene.size, scale: request.scene.scale,
+                                        modalPresentationStyle: entry.modalPresentationStyle, fromImage: images.from, toImage: images.to)
+        } catch { throw BenchError(error) }
+
+        // Install the gesture; keep what the views hold weakly alive for the replay.
+        var keepAlive: [AnyObject] = []
+        let depth: () -> Int
+        switch op {
+        case .pop:
+            let nav = stage.navigationController!
+            if let radial = effect as? Radial {
+                nav.enableRadialSwipe(duration: radial.duration, style: radial.conceal ? .conceal : .reveal)
+            } else {
+                _ = nav.installEdgePanPop(key: "effect-bench.play", policy: .default, mode: .percentDriven) { _, _ in
+                    EdgePanPopController.PopAnimation(animator: effect.makeAnimator(for: .pop))
+                }
+            }
+            depth = { nav.viewControllers.count }
+        default:
+            let delegate = DragDismissTransitioningDelegate(modalViewController: stage.fromViewController, effect: effect as! DragDismiss)
+            delegate.enableDragToDismiss()
+            keepAlive.append(delegate)
+            depth = {
+                var n = 0, vc: ViewController? = stage.toViewController
+                while let p = vc?.presentedViewController { n += 1; vc = p }
+                return n
+            }
+        }
+        let before = depth()
+        var snapshots: [LayerSnapshot] = []
+        var started = false
+        let result = stage.window.replay(trace, on: stage.clock, maxFrames: 60 * 60) {
+            started = started || !stage.window.transitionQueue.isIdle
+            snapshots.append(stage.snapshot())
+        }
+        withExtendedLifetime(keepAlive) {}
+        guard result.reachedIdle else { throw .failure("the transition did not settle within 60 s of frames") }
+        let after = depth()
+        let summary = Summary(effect: entry.name, operation: op.rawValue,
+                              outcome: after != before ? "finished" : started ? "cancelled" : "none",
+                              depthBefore: before, depthAfter: after, frames: result.framesStepped,
+                              duration: Double(result.framesStepped) * stage.clock.frameInterval, samples: result.samplesDelivered)
+        if let out = request.outPath {
+            do {
+                let compositor = Compositor(options: RenderOptions(scale: request.scene.scale, background: .black))
+                var first = try compositor.render(snapshots.first ?? stage.snapshot(), size: request.scene.size)
+                var apng = try APNGEncoder(width: first.width, height: first.height)
+                try apng.append(first, delay: stage.clock.frameInterval)
+                for s in snapshots.dropFirst() {
+                    compositor.render(s, into: &first)
+                    try apng.append(first, delay: stage.clock.frameInterval)
+                }
+                try apng.write(to: out)
+            } catch let e as TransitionKitError {
+                throw BenchError(e)
+            } catch let e as ImageFileError {
+                throw BenchError(e)
+            } catch {
+                throw .failure("\(error)")
+            }
+        }
+        if request.json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            guard let line = try? encoder.encode(summary), let text = String(data: line, encoding: .utf8) else {
+                throw .failure("could not encode the summary")
+            }
+            return text
+        }
+        return "\(summary.outcome): \(entry.name) \(op.rawValue), stack depth \(before) → \(after), \(summary.frames) frames"
+            + (request.outPath.map { ", wrote \($0)" } ?? "")
     }
 }

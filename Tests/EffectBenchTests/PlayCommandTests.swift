@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import TransitionKitCore
+import TransitionKitTestSupport
+@testable import effect_bench
+
+/// `effect-bench play` with the committed traces (320x480 window, closed forms in
+/// Tests/Fixtures/traces/README.md): the default policy finishes a slow drag to 95 % and
+/// cancels a flick back (D1), and a vertical drag at 101 pt/s released at 20 % cancels under
+/// the default policy (position counts, the flick threshold is 500 pt/s).
+@MainActor
+@Suite struct PlayCommandTests {
+    func summary(_ effect: String, _ op: TransitionOperation, _ trace: String) throws -> PlayCommand.Summary {
+        let request = PlayRequest(effect: effect, operation: op, gesturePath: Fixtures.url("traces/\(trace).json").path, json: true)
+        let line = try PlayCommand.run(request, registry: BenchEffects.registry())
+        #expect(!line.contains("\n"))
+        return try JSONDecoder().decode(PlayCommand.Summary.self, from: Data(line.utf8))
+    }
+
+    @Test func D1_slowDragFinishesAndFlickBackCancels() throws {
+        let finished = try summary("radial", .pop, "slow-drag")
+        #expect(finished.outcome == "finished" && finished.depthBefore == 2 && finished.depthAfter == 1)
+        let cancelled = try summary("pushback3d", .pop, "flick-back")
+        #expect(cancelled.outcome == "cancelled" && cancelled.depthAfter == 2)
+        #expect(try summary("fade", .pop, "flick").outcome == "finished")
+    }
+
+    @Test func dragDismissTrace() throws {
+        let s = try summary("dragdismiss", .dismiss, "vertical-drag-101")
+        #expect(s.outcome == "cancelled" && s.depthBefore == 1 && s.depthAfter == 1 && s.samples > 0)
+        #expect(try summary("dragdismiss", .dismiss, "vertical-drag-slow-60").outcome == "finished")
+    }
+
+    @Test func badInput() {
+        let registry = BenchEffects.registry()
+        let missing = PlayRequest(effect: "radial", operation: .pop, gesturePath: "/nonexistent.json", json: true)
+        #expect(throws: BenchError.self) { try PlayCommand.run(missing, registry: registry) }
+        let notJSON = PlayRequest(effect: "radial", operation: .pop, gesturePath: Fixtures.url("screenshots/shell-appts.png").path, json: true)
+        do {
+            _ = try PlayCommand.run(notJSON, registry: registry)
+            Issue.record("a PNG was accepted as a trace")
+        } catch {
+            #expect(error.description.contains("not valid JSON") && !error.description.contains("\n"))
+        }
+        let fadeDismiss = PlayRequest(effect: "fade", operation: .dismiss, gesturePath: Fixtures.url("traces/flick.json").path, json: true)
+        #expect(throws: BenchError.self) { try PlayCommand.run(fadeDismiss, registry: registry) }
+        let radialDismiss = PlayRequest(effect: "radial", operation: .dismiss, gesturePath: Fixtures.url("traces/flick.json").path, json: true)
+        #expect(throws: BenchError.self) { try PlayCommand.run(radialDismiss, registry: registry) }
+    }
+}
