@@ -41,12 +41,7 @@ public final class DragDismissAnimator: AnimatedTransitioning {
     ///   `DragDismissTransitioningDelegate`, which sets it). Nothing is changed then.
     public func prepareTransition(using context: any ContextTransitioning) throws(TransitionKitError) {
         let container = context.containerView
-        guard let to = context.view(forKey: .to), to.superview === container else {
-            throw .transitionUnavailable("dragdismiss: the incoming view is not in the transition container")
-        }
-        guard let from = context.view(forKey: .from), from.superview === container else {
-            throw .transitionUnavailable("dragdismiss: the outgoing view is not in the transition container")
-        }
+        _ = try context.viewsInContainer(effect: "dragdismiss")
         if context.operation == .present, context.viewController(forKey: .to)?.modalPresentationStyle != .overFullScreen {
             throw .transitionUnavailable("dragdismiss: the presented view controller must use modalPresentationStyle = .overFullScreen so the view behind stays visible")
         }

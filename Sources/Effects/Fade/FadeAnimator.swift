@@ -40,12 +40,7 @@ public final class FadeAnimator: AnimatedTransitioning {
     ///   transition container (nothing is changed then).
     public func prepareTransition(using context: any ContextTransitioning) throws(TransitionKitError) {
         let container = context.containerView
-        guard let to = context.view(forKey: .to), to.superview === container else {
-            throw .transitionUnavailable("fade: the incoming view is not in the transition container")
-        }
-        guard let from = context.view(forKey: .from), from.superview === container else {
-            throw .transitionUnavailable("fade: the outgoing view is not in the transition container")
-        }
+        let (from, to) = try context.viewsInContainer(effect: "fade")
         let subviews = container.subviews
         incomingWasBelow = subviews.firstIndex { $0 === to }! < subviews.firstIndex { $0 === from }!
         incoming = to

@@ -45,12 +45,7 @@ public final class PushBack3DAnimator: AnimatedTransitioning {
     ///   transition container (nothing is changed then).
     public func prepareTransition(using context: any ContextTransitioning) throws(TransitionKitError) {
         let container = context.containerView
-        guard let to = context.view(forKey: .to), to.superview === container else {
-            throw .transitionUnavailable("pushback3d: the incoming view is not in the transition container")
-        }
-        guard let from = context.view(forKey: .from), from.superview === container else {
-            throw .transitionUnavailable("pushback3d: the outgoing view is not in the transition container")
-        }
+        _ = try context.viewsInContainer(effect: "pushback3d")
         guard let (pushedBack, slider) = roles(context) else { return }
         container.insertSubview(slider, aboveSubview: pushedBack)
         originalAnchorPoint = pushedBack.layer.anchorPoint

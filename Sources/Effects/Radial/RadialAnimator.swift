@@ -74,12 +74,7 @@ public final class RadialAnimator: AnimatedTransitioning {
     ///   is not in the container (scenario G4).
     public func prepareTransition(using context: any ContextTransitioning) throws(TransitionKitError) {
         let container = context.containerView
-        guard let to = context.view(forKey: .to), to.superview === container else {
-            throw .transitionUnavailable("radial: the incoming view is not in the transition container")
-        }
-        guard let from = context.view(forKey: .from), from.superview === container else {
-            throw .transitionUnavailable("radial: the outgoing view is not in the transition container")
-        }
+        let (from, to) = try context.viewsInContainer(effect: "radial")
         switch style {
         case .reveal: container.insertSubview(to, aboveSubview: from)
         case .conceal: container.insertSubview(from, aboveSubview: to)

@@ -27,11 +27,13 @@ public struct RadialGeometry: Sendable, Hashable {
     public var center: CGPoint { CGPoint(x: startFrame.midX, y: startFrame.midY) }
 
     /// The distance from `center` to the farthest container corner, in points.
+    /// - Complexity: O(1), no allocation (it runs every frame).
     public var farthestCornerDistance: CGFloat {
-        let b = containerBounds
-        let corners = [CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY), CGPoint(x: b.minX, y: b.maxY), CGPoint(x: b.maxX, y: b.maxY)]
-        let c = center
-        return corners.map { ((($0.x - c.x) * ($0.x - c.x)) + (($0.y - c.y) * ($0.y - c.y))).squareRoot() }.max()!
+        let b = containerBounds, c = center
+        // The farthest corner is the one across from the centre on each axis.
+        let dx = max(abs(c.x - b.minX), abs(b.maxX - c.x))
+        let dy = max(abs(c.y - b.minY), abs(b.maxY - c.y))
+        return (dx * dx + dy * dy).squareRoot()
     }
 
     /// The final radius R: farthest-corner distance plus √2 points (see the type's discussion).
