@@ -30,3 +30,21 @@ struct BenchError: Error, CustomStringConvertible, Equatable {
     init(_ error: TransitionKitError) { self.init(kind: .usage, message: error.description) }
     init(_ error: ImageFileError) { self.init(kind: .failure, message: error.description) }
 }
+
+extension BenchError {
+    /// Runs `body`, turning the library's typed errors into bench errors (bad values are
+    /// usage errors, file problems failures).
+    static func mapping<T>(_ body: () throws -> T) throws(BenchError) -> T {
+        do {
+            return try body()
+        } catch let e as BenchError {
+            throw e
+        } catch let e as TransitionKitError {
+            throw BenchError(e)
+        } catch let e as ImageFileError {
+            throw BenchError(e)
+        } catch {
+            throw .failure("\(error)")
+        }
+    }
+}

@@ -92,7 +92,7 @@ enum PlayCommand {
                               depthBefore: before, depthAfter: after, frames: result.framesStepped,
                               duration: Double(result.framesStepped) * stage.clock.frameInterval, samples: result.samplesDelivered)
         if let out = request.outPath {
-            do {
+            try BenchError.mapping {
                 let compositor = Compositor(options: RenderOptions(scale: request.scene.scale, background: .black))
                 var first = try compositor.render(snapshots.first ?? stage.snapshot(), size: request.scene.size)
                 var apng = try APNGEncoder(width: first.width, height: first.height)
@@ -102,12 +102,6 @@ enum PlayCommand {
                     try apng.append(first, delay: stage.clock.frameInterval)
                 }
                 try apng.write(to: out)
-            } catch let e as TransitionKitError {
-                throw BenchError(e)
-            } catch let e as ImageFileError {
-                throw BenchError(e)
-            } catch {
-                throw .failure("\(error)")
             }
         }
         if request.json {

@@ -39,7 +39,7 @@ enum RenderCommand {
         var frames: [Bitmap] = []
         let sweep = try Sweep.run(effect: effect, name: entry.name, style: entry.modalPresentationStyle, operation: op, scene: scene,
                                   images: images, frames: count, threads: 1) { _, b in frames.append(b) }
-        do {
+        return try BenchError.mapping {
             if let columns = request.sheetColumns {
                 let labelled = frames.enumerated().map { (bitmap: $1, progress: Double($0) / Double(count - 1)) }
                 let sheet = try ContactSheet.compose(frames: labelled, columns: columns, spacing: 8, background: RGBA8(r: 40, g: 40, b: 40, a: 255))
@@ -50,14 +50,8 @@ enum RenderCommand {
             let delay = max(0.001, sweep.transitionDuration / Double(count - 1))
             for f in frames { try apng.append(f, delay: delay) }
             try apng.write(to: request.outPath)
-        } catch let e as TransitionKitError {
-            throw BenchError(e)
-        } catch let e as ImageFileError {
-            throw BenchError(e)
-        } catch {
-            throw .failure("\(error)")
+            return "wrote \(request.outPath): \(count) frames of \(entry.name) \(op.rawValue) (APNG, \(String(format: "%.3f", sweep.transitionDuration)) s)"
         }
-        return "wrote \(request.outPath): \(count) frames of \(entry.name) \(op.rawValue) (APNG, \(String(format: "%.3f", sweep.transitionDuration)) s)"
     }
 
     static func render(_ snapshot: LayerSnapshot, _ scene: SceneOptions) throws(BenchError) -> Bitmap {
