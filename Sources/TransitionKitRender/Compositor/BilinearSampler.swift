@@ -5,35 +5,54 @@
 /// x0 = ⌊u⌋, fx = u − x0 (likewise y), indices clamped to the image (OpenGL's `GL_LINEAR` with
 /// `CLAMP_TO_EDGE`, OpenGL 4.6 spec §8.14.2). Weights are quantised to 1/256 and the result
 /// rounded to nearest.
+///
+/// `tap` and `blend` are the two halves of `sample`; the fast paths (`ContentsSampling`) call
+/// them with precomputed taps, so every path rounds identically.
 struct BilinearSampler {
     let pixels: UnsafePointer<UInt32>
     let width: Int
     let height: Int
     let stride: Int
 
+    /// The two clamped indices around coordinate `u` (pixel centres at integers) in an axis of
+    /// `size` pixels, and the weight of the second, 0...256.
+    @inline(__always)
+    static func tap(_ u: Double, size: Int) -> (i0: Int, i1: Int, weight: UInt32) {
+        // Clamp first so the integer conversions cannot overflow; +1 makes truncation a floor.
+        let uc = min(max(u, -1), Double(size)) + 1
+        let xi = Int(uc)
+        let w = UInt32(truncatingIfNeeded: Int((uc - Double(xi)) * 256 + 0.5))
+        return (min(max(xi &- 1, 0), size &- 1), min(xi, size &- 1), w)
+    }
+
+    /// ((p00·(256−wx) + p10·wx)·(256−wy) + (p01·(256−wx) + p11·wx)·wy + 2¹⁵) >> 16 per channel,
+    /// two channels per 64-bit multiply (each lane stays below 2³²).
+    @inline(__always)
+    static func blend(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32, wx: UInt32, wy: UInt32) -> UInt32 {
+        let ax = UInt64(256 &- wx), bx = UInt64(wx), ay = UInt64(256 &- wy), by = UInt64(wy)
+        let q00 = UInt64(p00), q10 = UInt64(p10), q01 = UInt64(p01), q11 = UInt64(p11)
+        let lanes: UInt64 = 0x0000_00ff_0000_00ff
+        // Red and blue in lanes 0 and 1 (bits 0 and 32), green and alpha likewise.
+        let rb00 = (q00 | q00 &<< 16) & lanes, rb10 = (q10 | q10 &<< 16) & lanes
+        let rb01 = (q01 | q01 &<< 16) & lanes, rb11 = (q11 | q11 &<< 16) & lanes
+        let ag00 = (q00 &>> 8 | q00 &<< 8) & lanes, ag10 = (q10 &>> 8 | q10 &<< 8) & lanes
+        let ag01 = (q01 &>> 8 | q01 &<< 8) & lanes, ag11 = (q11 &>> 8 | q11 &<< 8) & lanes
+        let round: UInt64 = 0x0000_8000_0000_8000
+        let rb = ((rb00 &* ax &+ rb10 &* bx) &* ay &+ (rb01 &* ax &+ rb11 &* bx) &* by &+ round) &>> 16
+        let ag = ((ag00 &* ax &+ ag10 &* bx) &* ay &+ (ag01 &* ax &+ ag11 &* bx) &* by &+ round) &>> 16
+        // Lane 0 now holds its channel in bits 0...7, lane 1 in bits 32...39.
+        let r = UInt32(truncatingIfNeeded: rb) & 0xff, b = UInt32(truncatingIfNeeded: rb &>> 32) & 0xff
+        let g = UInt32(truncatingIfNeeded: ag) & 0xff, a = UInt32(truncatingIfNeeded: ag &>> 32) & 0xff
+        return r | g &<< 8 | b &<< 16 | a &<< 24
+    }
+
     @inline(__always)
     func sample(_ u: Double, _ v: Double) -> UInt32 {
-        // Clamp first so the integer conversions cannot overflow; +1 makes truncation a floor.
-        let uc = min(max(u, -1), Double(width)) + 1
-        let vc = min(max(v, -1), Double(height)) + 1
-        let xi = Int(uc), yi = Int(vc)
-        let wx = UInt32(truncatingIfNeeded: Int((uc - Double(xi)) * 256 + 0.5))
-        let wy = UInt32(truncatingIfNeeded: Int((vc - Double(yi)) * 256 + 0.5))
-        let x0 = min(max(xi &- 1, 0), width &- 1), x1 = min(xi, width &- 1)
-        let y0 = min(max(yi &- 1, 0), height &- 1), y1 = min(yi, height &- 1)
+        let (x0, x1, wx) = BilinearSampler.tap(u, size: width)
+        let (y0, y1, wy) = BilinearSampler.tap(v, size: height)
         let r0 = pixels + y0 &* stride, r1 = pixels + y1 &* stride
         let p00 = r0[x0], p10 = r0[x1], p01 = r1[x0], p11 = r1[x1]
         if p00 == p10 && p01 == p11 && p00 == p01 { return p00 }
-        let iwx = 256 &- wx, iwy = 256 &- wy
-        var out: UInt32 = 0
-        var shift: UInt32 = 0
-        while shift < 32 {
-            let top = ((p00 &>> shift) & 255) &* iwx &+ ((p10 &>> shift) & 255) &* wx
-            let bottom = ((p01 &>> shift) & 255) &* iwx &+ ((p11 &>> shift) & 255) &* wx
-            let c = (top &* iwy &+ bottom &* wy &+ 32768) &>> 16
-            out |= c &<< shift
-            shift &+= 8
-        }
-        return out
+        return BilinearSampler.blend(p00, p10, p01, p11, wx: wx, wy: wy)
     }
 }
