@@ -25,25 +25,37 @@ struct BilinearSampler {
         return (min(max(xi &- 1, 0), size &- 1), min(xi, size &- 1), w)
     }
 
-    /// ((p00·(256−wx) + p10·wx)·(256−wy) + (p01·(256−wx) + p11·wx)·wy + 2¹⁵) >> 16 per channel,
-    /// two channels per 64-bit multiply (each lane stays below 2³²).
+    /// ((p00·(256−wx) + p10·wx)·(256−wy) + (p01·(256−wx) + p11·wx)·wy + 2¹⁵) >> 16 per channel.
+    /// The x lerp runs two channels per 32-bit multiply (16-bit lanes, at most 255·256), the y
+    /// lerp two per 64-bit multiply (32-bit lanes, below 2²⁴).
     @inline(__always)
     static func blend(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32, wx: UInt32, wy: UInt32) -> UInt32 {
-        let ax = UInt64(256 &- wx), bx = UInt64(wx), ay = UInt64(256 &- wy), by = UInt64(wy)
-        let q00 = UInt64(p00), q10 = UInt64(p10), q01 = UInt64(p01), q11 = UInt64(p11)
-        let lanes: UInt64 = 0x0000_00ff_0000_00ff
-        // Red and blue in lanes 0 and 1 (bits 0 and 32), green and alpha likewise.
-        let rb00 = (q00 | q00 &<< 16) & lanes, rb10 = (q10 | q10 &<< 16) & lanes
-        let rb01 = (q01 | q01 &<< 16) & lanes, rb11 = (q11 | q11 &<< 16) & lanes
-        let ag00 = (q00 &>> 8 | q00 &<< 8) & lanes, ag10 = (q10 &>> 8 | q10 &<< 8) & lanes
-        let ag01 = (q01 &>> 8 | q01 &<< 8) & lanes, ag11 = (q11 &>> 8 | q11 &<< 8) & lanes
+        let ix = 256 &- wx
+        let m: UInt32 = 0x00ff_00ff
+        let topRB = (p00 & m) &* ix &+ (p10 & m) &* wx, topAG = (p00 &>> 8 & m) &* ix &+ (p10 &>> 8 & m) &* wx
+        let botRB = (p01 & m) &* ix &+ (p11 & m) &* wx, botAG = (p01 &>> 8 & m) &* ix &+ (p11 &>> 8 & m) &* wx
+        @inline(__always) func spread(_ t: UInt32) -> UInt64 {
+            let q = UInt64(t)
+            return (q | q &<< 16) & 0x0000_ffff_0000_ffff
+        }
+        let ay = UInt64(256 &- wy), by = UInt64(wy)
         let round: UInt64 = 0x0000_8000_0000_8000
-        let rb = ((rb00 &* ax &+ rb10 &* bx) &* ay &+ (rb01 &* ax &+ rb11 &* bx) &* by &+ round) &>> 16
-        let ag = ((ag00 &* ax &+ ag10 &* bx) &* ay &+ (ag01 &* ax &+ ag11 &* bx) &* by &+ round) &>> 16
+        let rb = (spread(topRB) &* ay &+ spread(botRB) &* by &+ round) &>> 16
+        let ag = (spread(topAG) &* ay &+ spread(botAG) &* by &+ round) &>> 16
         // Lane 0 now holds its channel in bits 0...7, lane 1 in bits 32...39.
         let r = UInt32(truncatingIfNeeded: rb) & 0xff, b = UInt32(truncatingIfNeeded: rb &>> 32) & 0xff
         let g = UInt32(truncatingIfNeeded: ag) & 0xff, a = UInt32(truncatingIfNeeded: ag &>> 32) & 0xff
         return r | g &<< 8 | b &<< 16 | a &<< 24
+    }
+
+    /// `tap` for a 32.32 fixed-point coordinate: floor, weight rounded half up to 1/256, indices
+    /// clamped. Equals `tap` except where the coordinate lies within 2⁻³² of a rounding step.
+    @inline(__always)
+    static func tap(fixed v: Int64, size: Int) -> (i0: Int, i1: Int, weight: UInt32) {
+        let i = Int(truncatingIfNeeded: v &>> 32)
+        let w = UInt32(truncatingIfNeeded: ((v & 0xffff_ffff) &+ (1 &<< 23)) &>> 24)
+        let last = size &- 1
+        return (min(max(i, 0), last), min(max(i &+ 1, 0), last), w)
     }
 
     @inline(__always)

@@ -75,6 +75,7 @@ struct ContentsSampling {
         }
         if zero(h.m23) && zero(h.m21) {
             tables.reserve(columns.count)
+            var tabulated = true
             for X in columns {
                 let px = Double(X) + 0.5
                 let w = px * h.m13 + h.m33
@@ -83,10 +84,17 @@ struct ContentsSampling {
                 let iw = 1 / w
                 let t = BilinearSampler.tap((px * h.m11 + h.m31) * iw - 0.5, size: sampler.width)
                 tables.x0[k] = Int32(truncatingIfNeeded: t.i0); tables.x1[k] = Int32(truncatingIfNeeded: t.i1); tables.wx[k] = t.weight
-                tables.a[k] = (px * h.m12 + h.m32) * iw - 0.5
-                tables.b[k] = h.m22 * iw
+                // v(Y) = A + Y·B for device row Y, in 32.32 fixed point (B's error over a frame
+                // of rows stays below 2⁻²⁰ pixel).
+                let b = h.m22 * iw
+                guard abs(b) < 1e4 else { tabulated = false; break }
+                // A is not clamped to the image (only A + Y·B is, by the tap); ±1e9 keeps
+                // A + Y·B inside Int64 for |B| < 1e4 and Y < 16384.
+                let a = (px * h.m12 + h.m32) * iw - 0.5 + 0.5 * b
+                tables.a[k] = Int64((min(max(a, -1e9), 1e9) * 4_294_967_296).rounded())
+                tables.b[k] = Int64((b * 4_294_967_296).rounded())
             }
-            mode = .columns
+            mode = tabulated ? .columns : .general
             return
         }
         mode = .general
@@ -115,8 +123,11 @@ struct ContentsSampling {
             }
             if hi > lo {
                 let src = row + (x &+ dx &+ lo)
-                if coverage == nil && clip == nil && constantCoverage == 255 && alpha == 255 && opaque {
+                let m = alpha == 255 ? constantCoverage : PixelMath.mul(constantCoverage, alpha)
+                if coverage == nil && clip == nil && m == 255 && opaque {
                     (dst + lo).update(from: src, count: hi &- lo)
+                } else if coverage == nil && clip == nil && opaque {
+                    if m != 0 { ContentsSampling.fade(dst + lo, source: src, count: hi &- lo, alpha: m) }
                 } else {
                     ContentsSampling.run(dst + lo, coverage: coverage.map { $0 + lo }, constantCoverage: constantCoverage,
                                          clip: clip.map { $0 + lo }, count: hi &- lo, alpha: alpha, opaque: opaque,
@@ -142,16 +153,43 @@ struct ContentsSampling {
             guard w > 0 else { return }
             let iw = 1 / w
             let t = BilinearSampler.tap((py * map.m22 + map.m32) * iw - 0.5, size: s.height)
+            let du = map.m11 * iw
+            guard abs(du) < 1e4 else {
+                SpanKernels.image(dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: count,
+                                  x: x, y: y, sampler: s, inverse: map, alpha: alpha)
+                return
+            }
+            let u0 = (px * map.m11 + py * map.m21 + map.m31) * iw - 0.5
+            // u in 32.32 fixed point, clamped to the span's ends first so it cannot overflow.
             let source = RowSource(r0: s.pixels + t.i0 &* s.stride, r1: s.pixels + t.i1 &* s.stride, wy: t.weight,
-                                   u0: (px * map.m11 + py * map.m21 + map.m31) * iw - 0.5, du: map.m11 * iw, width: s.width)
+                                   u0: Int64((min(max(u0, -1e9), 1e9) * 4_294_967_296).rounded()),
+                                   du: Int64((du * 4_294_967_296).rounded()), width: s.width)
             ContentsSampling.run(dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: count,
                                  alpha: alpha, opaque: opaque, source)
         case .columns:
             let k = x &- tableX0
-            let source = ColumnSource(pixels: s.pixels, stride: s.stride, height: s.height, py: Double(y) + 0.5,
+            let source = ColumnSource(pixels: s.pixels, stride: s.stride, height: s.height, row: Int64(y),
                                       x0: tables.x0 + k, x1: tables.x1 + k, wx: tables.wx + k, a: tables.a + k, b: tables.b + k)
             ContentsSampling.run(dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: count,
                                  alpha: alpha, opaque: opaque, source)
+        }
+    }
+
+    /// `dst = src·m + dst·(255 − m)` per channel for an opaque source, each product rounded as
+    /// `PixelMath.mul` and the sum saturated: exactly `PixelMath.over(PixelMath.scale(src, m), dst)`
+    /// for opaque `src`, written as a byte loop that LLVM vectorises with 16-bit multiplies.
+    @inline(__always)
+    static func fade(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, count: Int, alpha m: UInt32) {
+        let d = UnsafeMutableRawPointer(dst).assumingMemoryBound(to: UInt8.self)
+        let s = UnsafeRawPointer(source).assumingMemoryBound(to: UInt8.self)
+        let a = UInt16(truncatingIfNeeded: m), ia = 255 &- a
+        let n = count &* 4
+        var j = 0
+        while j < n {
+            let t = UInt16(s[j]) &* a &+ 128, u = UInt16(d[j]) &* ia &+ 128
+            let sum = ((t &+ (t &>> 8)) &>> 8) &+ ((u &+ (u &>> 8)) &>> 8)
+            d[j] = UInt8(truncatingIfNeeded: min(sum, 255))
+            j &+= 1
         }
     }
 
@@ -240,10 +278,11 @@ struct SeparableSource: SpanSource {
 struct RowSource: SpanSource {
     let r0: UnsafePointer<UInt32>, r1: UnsafePointer<UInt32>
     let wy: UInt32
-    let u0: Double, du: Double
+    /// u at pixel 0 and its step, 32.32 fixed point.
+    let u0: Int64, du: Int64
     let width: Int
     @inline(__always) func pixel(_ i: Int) -> UInt32 {
-        let t = BilinearSampler.tap(u0 + Double(i) * du, size: width)
+        let t = BilinearSampler.tap(fixed: u0 &+ Int64(i) &* du, size: width)
         return BilinearSampler.blend(r0[t.i0], r0[t.i1], r1[t.i0], r1[t.i1], wx: t.weight, wy: wy)
     }
 }
@@ -251,12 +290,12 @@ struct RowSource: SpanSource {
 struct ColumnSource: SpanSource {
     let pixels: UnsafePointer<UInt32>
     let stride: Int, height: Int
-    let py: Double
+    let row: Int64
     let x0: UnsafeMutablePointer<Int32>, x1: UnsafeMutablePointer<Int32>, wx: UnsafeMutablePointer<UInt32>
-    let a: UnsafeMutablePointer<Double>, b: UnsafeMutablePointer<Double>
+    let a: UnsafeMutablePointer<Int64>, b: UnsafeMutablePointer<Int64>
     @inline(__always) func covers(_ i: Int) -> Bool { wx[i] != SamplingTables.invalid }
     @inline(__always) func pixel(_ i: Int) -> UInt32 {
-        let t = BilinearSampler.tap(a[i] + py * b[i], size: height)
+        let t = BilinearSampler.tap(fixed: a[i] &+ row &* b[i], size: height)
         let r0 = pixels + t.i0 &* stride, r1 = pixels + t.i1 &* stride
         let c0 = Int(x0[i]), c1 = Int(x1[i])
         return BilinearSampler.blend(r0[c0], r0[c1], r1[c0], r1[c1], wx: wx[i], wy: t.weight)
@@ -271,8 +310,8 @@ final class SamplingTables {
     private(set) var x0 = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private(set) var x1 = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private(set) var wx = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
-    private(set) var a = UnsafeMutablePointer<Double>.allocate(capacity: 1)
-    private(set) var b = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    private(set) var a = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
+    private(set) var b = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
 
     func reserve(_ n: Int) {
         guard n > capacity else { return }
