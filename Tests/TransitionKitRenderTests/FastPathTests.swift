@@ -240,6 +240,13 @@ import TransitionKitTestSupport
                 expected |= ((top * (256 - wy) + bottom * wy + 32768) >> 16) << shift
             }
             #expect(BilinearSampler.blend(p.0, p.1, p.2, p.3, wx: wx, wy: wy) == expected)
+            // The 4-pixel SIMD form, this pixel in lane 2 among others.
+            let four = BilinearSampler.blend4(SIMD4(p.1, p.0, p.0, p.3), SIMD4(p.2, p.3, p.1, p.0), SIMD4(p.3, p.1, p.2, p.2),
+                                              SIMD4(p.0, p.2, p.3, p.1), wx: SIMD4(256 - wx, wy, wx, 0), wy: SIMD4(wx, 256, wy, 7))
+            #expect(four[2] == expected)
+            #expect(four[0] == BilinearSampler.blend(p.1, p.2, p.3, p.0, wx: 256 - wx, wy: wx))
+            #expect(four[1] == BilinearSampler.blend(p.0, p.3, p.1, p.2, wx: wy, wy: 256))
+            #expect(four[3] == BilinearSampler.blend(p.3, p.0, p.2, p.1, wx: 0, wy: 7))
         }
     }
 }

@@ -48,6 +48,32 @@ struct BilinearSampler {
         return r | g &<< 8 | b &<< 16 | a &<< 24
     }
 
+    /// `blend` for four pixels at once in 16-bit lanes (SSE2 `pmullw`), bit for bit the same:
+    /// with top = c00·(256−wx) + c10·wx and bottom likewise (each at most 255·256), split
+    /// top = 256·th + tl; then H = th·(256−wy) + bh·wy and L = tl·(256−wy) + bl·wy both fit 16
+    /// bits, top·(256−wy) + bottom·wy = 256·H + L, and ⌊(256·H + L + 2¹⁵) / 2¹⁶⌋ =
+    /// (H + (L >> 8) + 128) >> 8, whose sum stays at most 65408.
+    @inline(__always)
+    static func blend4(_ p00: SIMD4<UInt32>, _ p10: SIMD4<UInt32>, _ p01: SIMD4<UInt32>, _ p11: SIMD4<UInt32>,
+                       wx: SIMD4<UInt32>, wy: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        typealias V = SIMD8<UInt16>
+        // Each pixel's 32 bits are two 16-bit lanes: (r | g << 8, b | a << 8).
+        let bx = unsafeBitCast(wx | wx &<< 16, to: V.self), ax = V(repeating: 256) &- bx
+        let by = unsafeBitCast(wy | wy &<< 16, to: V.self), ay = V(repeating: 256) &- by
+        let mask = V(repeating: 0xff)
+        @inline(__always) func lerp(_ c00: V, _ c10: V, _ c01: V, _ c11: V) -> V {
+            let top = c00 &* ax &+ c10 &* bx, bottom = c01 &* ax &+ c11 &* bx
+            let h = (top &>> 8) &* ay &+ (bottom &>> 8) &* by
+            let l = (top & mask) &* ay &+ (bottom & mask) &* by
+            return (h &+ (l &>> 8) &+ 128) &>> 8
+        }
+        let q00 = unsafeBitCast(p00, to: V.self), q10 = unsafeBitCast(p10, to: V.self)
+        let q01 = unsafeBitCast(p01, to: V.self), q11 = unsafeBitCast(p11, to: V.self)
+        let rb = lerp(q00 & mask, q10 & mask, q01 & mask, q11 & mask)
+        let ga = lerp(q00 &>> 8, q10 &>> 8, q01 &>> 8, q11 &>> 8)
+        return unsafeBitCast(rb | ga &<< 8, to: SIMD4<UInt32>.self)
+    }
+
     /// `tap` for a 32.32 fixed-point coordinate: floor, weight rounded half up to 1/256, indices
     /// clamped. Equals `tap` except where the coordinate lies within 2⁻³² of a rounding step.
     @inline(__always)
