@@ -226,10 +226,9 @@ final class BandRenderer {
         // Through a deferred shape clip, a whole-pixel rectangle of contents takes the shape's
         // spans as its coverage (the rectangle's own coverage is exactly 255 inside).
         var shapeRect: PixelRect? = nil
-        if let shape = clip.shape {
+        if clip.shape != nil {
             if let r = BandRenderer.pixelAlignedRect(polygons) {
                 shapeRect = r.intersection(clip.bounds)
-                _ = shape
             } else {
                 guard let c = materialized(clip) else { return }
                 clip = c
