@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An image in memory: RGBA8 premultiplied, sRGB values as stored, rows top to bottom.
 ///
@@ -109,9 +110,19 @@ public struct Bitmap: Sendable {
         }
     }
 
+    /// Copies the storage if it is shared, and forgets its cached opacity: every mutation
+    /// goes through here first.
     @inlinable
     mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        storage.forgetOpacity()
+    }
+
+    /// True when every pixel has alpha 255. Computed once per storage (O(width·height) the
+    /// first time, O(1) after, until the next mutation); the renderer uses it to copy opaque
+    /// contents instead of blending them.
+    package var isOpaque: Bool {
+        storage.isOpaque(width: width, height: height, rowStride: rowStride)
     }
 }
 
@@ -137,6 +148,8 @@ extension Bitmap: Equatable {
 final class BitmapStorage: @unchecked Sendable {
     @usableFromInline let pixels: UnsafeMutablePointer<UInt32>
     @usableFromInline let count: Int
+    /// 0 unknown, 1 opaque, 2 not opaque.
+    private let opacity = Atomic<UInt8>(0)
 
     init(count: Int) {
         self.count = count
@@ -150,6 +163,23 @@ final class BitmapStorage: @unchecked Sendable {
         let c = BitmapStorage(count: count)
         c.pixels.update(from: pixels, count: count)
         return c
+    }
+
+    @usableFromInline
+    func forgetOpacity() { opacity.store(0, ordering: .relaxed) }
+
+    func isOpaque(width: Int, height: Int, rowStride: Int) -> Bool {
+        let known = opacity.load(ordering: .relaxed)
+        if known != 0 { return known == 1 }
+        var all: UInt32 = 0xff00_0000
+        for y in 0..<height {
+            let row = pixels + y &* rowStride
+            var x = 0
+            while x < width { all &= row[x]; x &+= 1 }
+        }
+        let opaque = all & 0xff00_0000 == 0xff00_0000
+        opacity.store(opaque ? 1 : 2, ordering: .relaxed)
+        return opaque
     }
 
     deinit { UnsafeMutableRawPointer(pixels).deallocate() }

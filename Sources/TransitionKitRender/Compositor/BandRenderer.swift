@@ -2,7 +2,18 @@ import Foundation
 import TransitionKitCore
 
 /// Draws a whole layer tree into the rows of one band. One per band and thread; holds the
-/// band's rasteriser and allocates its offscreen buffers (groups, masks) band-sized.
+/// band's rasteriser, sampling tables and offscreen buffers (groups, masks), band-sized and
+/// reused from frame to frame (`Compositor` keeps renderers in a pool), so steady-state frames
+/// of the same size allocate no pixel memory.
+///
+/// Fast paths (`fastPaths`, on unless `RenderOptions.disableFastPaths`), each chosen once per
+/// layer and each equal to the general path's result (see `FastPathTests`):
+/// - contents sampled by `ContentsSampling` (1:1 copy/blend, separable, per-row, per-column);
+/// - a single-shape `mask` kept as polygons (`ShapeClip`) and used as span coverage;
+/// - a background entirely under opaque contents on whole pixels is not drawn, so such a layer
+///   needs no group for opacity or a mask;
+/// - everything drawn before the last opaque layer part that covers the whole band (and the
+///   band's background fill) is skipped (`findOccluder`).
 ///
 /// Drawing order per layer, as Core Animation: background (rounded by `cornerRadius`), then
 /// `contents`, then `path` (shape layers), then sublayers ordered by `zPosition`. A layer with
@@ -10,9 +21,15 @@ import TransitionKitCore
 /// transparent offscreen buffer, then composited once, so overlapping sublayers are not
 /// blended twice.
 final class BandRenderer {
-    let band: PixelRect
-    let width: Int
+    private(set) var band: PixelRect
+    private(set) var width: Int
     let rasterizer = CoverageRasterizer()
+    let tables = SamplingTables()
+    var fastPaths = true
+    private var freePlanes: [ScratchPlane] = []
+    private var freeMasks: [CoverageMask] = []
+    private var usedPlanes: [ScratchPlane] = []
+    private var usedMasks: [CoverageMask] = []
 
     /// Curve chords stay within this many device pixels of the true outline.
     static let flatteningTolerance = 0.02
@@ -22,20 +39,53 @@ final class BandRenderer {
         self.width = width
     }
 
+    /// Retargets a pooled renderer; its offscreen buffers are kept only for the same band.
+    func reset(band: PixelRect, width: Int) {
+        guard band != self.band || width != self.width else { return }
+        self.band = band
+        self.width = width
+        freePlanes.removeAll()
+        freeMasks.removeAll()
+    }
+
     /// Fills the band with `background`, then draws `root` through the points→pixels scale.
     /// - Complexity: O(band pixels · layers) in the worst case.
     func render(_ root: LayerSnapshot, scale: Double, background: UInt32, into plane: PixelPlane) {
-        for y in band.y0..<band.y1 {
-            plane.row(y).update(repeating: background, count: width)
+        let projection = Projection(Homography(scale: scale))
+        let occluder = fastPaths ? findOccluder(root, projection: projection) : nil
+        if occluder == nil {
+            for y in band.y0..<band.y1 {
+                plane.row(y).update(repeating: background, count: width)
+            }
         }
-        drawLayer(root, parent: Projection(Homography(scale: scale)), parentSublayerToLocal: .identity,
-                  clip: Clip(bounds: band, mask: nil), into: plane)
+        drawLayer(root, parent: projection, parentSublayerToLocal: .identity,
+                  clip: Clip(bounds: band, mask: nil), occlusion: occluder, into: plane)
+        freePlanes.append(contentsOf: usedPlanes)
+        freeMasks.append(contentsOf: usedMasks)
+        usedPlanes.removeAll(keepingCapacity: true)
+        usedMasks.removeAll(keepingCapacity: true)
+    }
+
+    /// A transparent band-sized plane, reused across frames.
+    private func scratchPlane() -> ScratchPlane {
+        let p: ScratchPlane
+        if let free = freePlanes.popLast() { free.clear(); p = free } else { p = ScratchPlane(width: width, band: band) }
+        usedPlanes.append(p)
+        return p
+    }
+
+    /// A zeroed band-sized coverage mask, reused across frames.
+    private func coverageMask() -> CoverageMask {
+        let m: CoverageMask
+        if let free = freeMasks.popLast() { free.clear(); m = free } else { m = CoverageMask(width: width, band: band) }
+        usedMasks.append(m)
+        return m
     }
 
     // MARK: Layers
 
     private func drawLayer(_ node: LayerSnapshot, parent: Projection, parentSublayerToLocal: Transform3D,
-                           clip inherited: Clip, into plane: PixelPlane) {
+                           clip inherited: Clip, occlusion: Occlusion? = nil, into plane: PixelPlane) {
         let p = node.properties
         guard !p.isHidden else { return }
         let alpha = PixelMath.alpha8(p.opacity)
@@ -49,15 +99,33 @@ final class BandRenderer {
             clip = masked
         }
 
-        let parts = BandRenderer.drawnParts(node)
+        let hidesBackground = fastPaths && contentsHideBackground(p, projection: projection)
+        let parts = BandRenderer.drawnParts(node) - (hidesBackground ? 1 : 0)
         guard parts > 0 else { return }
         if parts > 1 && (alpha < 255 || node.mask != nil) {
-            let group = ScratchPlane(width: width, band: band)
-            drawContent(node, projection: projection, clip: Clip(bounds: clip.bounds, mask: nil), alpha: 255, into: group.plane)
+            let group = scratchPlane()
+            drawContent(node, projection: projection, clip: Clip(bounds: clip.bounds, mask: nil), alpha: 255,
+                        skipBackground: hidesBackground, occlusion: nil, into: group.plane)
             composite(group.plane, clip: clip, alpha: alpha, into: plane)
         } else {
-            drawContent(node, projection: projection, clip: clip, alpha: alpha, into: plane)
+            drawContent(node, projection: projection, clip: clip, alpha: alpha, skipBackground: hidesBackground,
+                        occlusion: occlusion, into: plane)
         }
+    }
+
+    /// True when the layer's opaque `contents` cover its (square-cornered) background exactly on
+    /// whole device pixels: the background can never show, so it is not drawn (and does not
+    /// count as a second part needing a group).
+    private func contentsHideBackground(_ p: LayerProperties, projection: Projection) -> Bool {
+        guard let contents = p.contents, let bg = p.backgroundColor, bg.alpha > 0 else { return false }
+        let bounds = p.bounds.standardized
+        guard bounds.width > 0, bounds.height > 0, bounds.width.isFinite, bounds.height.isFinite else { return false }
+        guard !(p.cornerRadius > 0) else { return false }
+        let g = BandRenderer.contentsRect(p.contentsGravity, imageWidth: contents.width, imageHeight: contents.height, bounds: bounds)
+        guard g.minX <= bounds.minX, g.minY <= bounds.minY, g.maxX >= bounds.maxX, g.maxY >= bounds.maxY else { return false }
+        guard BandRenderer.pixelAlignedRect(projection.project([ShapeFlattening.rect(bounds)])) != nil,
+              projection.composite.inverted() != nil else { return false }
+        return contents.isOpaque
     }
 
     /// How many separately composited things a layer draws (sublayers count as two: they
@@ -73,7 +141,11 @@ final class BandRenderer {
         return n
     }
 
-    private func drawContent(_ node: LayerSnapshot, projection: Projection, clip: Clip, alpha: UInt32, into plane: PixelPlane) {
+    private func drawContent(_ node: LayerSnapshot, projection: Projection, clip: Clip, alpha: UInt32, skipBackground: Bool,
+                             occlusion: Occlusion?, into plane: PixelPlane) {
+        // On the path to the occluding part: everything this layer draws before it is hidden.
+        let isAncestor = occlusion.map { $0.depth < $0.path.count } ?? false
+        let isOccluder = occlusion.map { $0.depth == $0.path.count } ?? false
         let p = node.properties
         let bounds = p.bounds.standardized
         let hasArea = bounds.width > 0 && bounds.height > 0 && bounds.width.isFinite && bounds.height.isFinite
@@ -82,10 +154,11 @@ final class BandRenderer {
         let boundsShape: [[CGPoint]] = hasArea
             ? [ShapeFlattening.roundedRect(bounds, cornerRadius: cornerRadius, tolerance: tolerance)] : []
 
-        if hasArea, let bg = p.backgroundColor, bg.alpha > 0 {
+        let skipsBackground = skipBackground || isAncestor || (isOccluder && occlusion?.part == .contents)
+        if hasArea, !skipsBackground, let bg = p.backgroundColor, bg.alpha > 0 {
             fillSolid(projection.project(boundsShape), rule: .nonZero, color: bg, alpha: alpha, clip: clip, into: plane)
         }
-        if hasArea, let contents = p.contents {
+        if hasArea, !isAncestor, let contents = p.contents {
             drawContents(contents, layer: p, bounds: bounds, boundsShape: boundsShape[0], projection: projection,
                          clip: clip, alpha: alpha, into: plane)
         }
@@ -99,14 +172,21 @@ final class BandRenderer {
                 inner = c
             }
         }
-        if let path = p.path, p.fillColor.alpha > 0 {
+        if !isAncestor, let path = p.path, p.fillColor.alpha > 0 {
             let polygons = projection.project(ShapeFlattening.polygons(path, tolerance: tolerance))
             fillSolid(polygons, rule: path.fillRule, color: p.fillColor, alpha: alpha, clip: inner, into: plane)
         }
         guard !node.sublayers.isEmpty else { return }
         let sublayerToLocal = p.sublayerToLocal
-        for i in node.drawingOrder {
-            drawLayer(node.sublayers[i], parent: projection, parentSublayerToLocal: sublayerToLocal, clip: inner, into: plane)
+        for (k, i) in node.drawingOrder.enumerated() {
+            var child: Occlusion? = nil
+            if let occlusion, isAncestor {
+                let target = occlusion.path[occlusion.depth]
+                if k < target { continue }
+                if k == target { child = Occlusion(path: occlusion.path, part: occlusion.part, depth: occlusion.depth + 1) }
+            }
+            drawLayer(node.sublayers[i], parent: projection, parentSublayerToLocal: sublayerToLocal, clip: inner,
+                      occlusion: child, into: plane)
         }
     }
 
@@ -137,27 +217,45 @@ final class BandRenderer {
         guard area.count >= 3 else { return }
         let polygons = projection.project([area])
         guard !polygons.isEmpty, let inverse = projection.composite.inverted() else { return }
+        var clip = clip
         let toImage = Homography(scaleX: Double(contents.width) / Double(g.width), y: Double(contents.height) / Double(g.height),
                                  translationX: -Double(g.minX) * Double(contents.width) / Double(g.width),
                                  y: -Double(g.minY) * Double(contents.height) / Double(g.height))
         let map = inverse.concatenating(toImage)
         guard map.isFinite else { return }
+        // Through a deferred shape clip, a whole-pixel rectangle of contents takes the shape's
+        // spans as its coverage (the rectangle's own coverage is exactly 255 inside).
+        var shapeRect: PixelRect? = nil
+        if clip.shape != nil {
+            if let r = BandRenderer.pixelAlignedRect(polygons) {
+                shapeRect = r.intersection(clip.bounds)
+            } else {
+                guard let c = materialized(clip) else { return }
+                clip = c
+            }
+        }
+        let opaque = fastPaths && contents.isOpaque
         contents.withUnsafePixels { pixels in
             let sampler = BilinearSampler(pixels: pixels, width: contents.width, height: contents.height, stride: contents.rowStride)
+            let sampling = ContentsSampling(map: map, sampler: sampler, opaque: opaque, columns: clip.bounds.x0..<clip.bounds.x1,
+                                            tables: tables, fastPaths: fastPaths)
             let mask = clip.mask
-            rasterizer.fill(polygons, rule: .nonZero, clip: clip.bounds) { span in
+            let drawSpan = { (span: CoverageSpan) in
                 let y = span.y, row = plane.row(y), maskRow = mask?.row(y)
                 if span.count > 0 {
-                    SpanKernels.image(row + span.x, coverage: span.coverage, constantCoverage: 0,
-                                      clip: maskRow.map { UnsafePointer($0 + span.x) }, count: span.count,
-                                      x: span.x, y: y, sampler: sampler, inverse: map, alpha: alpha)
+                    sampling.draw(row + span.x, coverage: span.coverage, constantCoverage: 0,
+                                  clip: maskRow.map { UnsafePointer($0 + span.x) }, count: span.count, x: span.x, y: y, alpha: alpha)
                 }
                 if span.solidCount > 0 {
                     let x = span.x + span.count
-                    SpanKernels.image(row + x, coverage: nil, constantCoverage: span.solidCoverage,
-                                      clip: maskRow.map { UnsafePointer($0 + x) }, count: span.solidCount,
-                                      x: x, y: y, sampler: sampler, inverse: map, alpha: alpha)
+                    sampling.draw(row + x, coverage: nil, constantCoverage: span.solidCoverage,
+                                  clip: maskRow.map { UnsafePointer($0 + x) }, count: span.solidCount, x: x, y: y, alpha: alpha)
                 }
+            }
+            if let shape = clip.shape, let rect = shapeRect {
+                forEachShapeSpan(shape, in: rect, drawSpan)
+            } else {
+                rasterizer.fill(polygons, rule: .nonZero, clip: clip.bounds, row: drawSpan)
             }
         }
     }
@@ -169,6 +267,21 @@ final class BandRenderer {
         guard !polygons.isEmpty else { return }
         let c = PixelMath.scale(color.premultipliedRGBA8.packed, alpha)
         guard c != 0 else { return }
+        var clip = clip
+        if let shape = clip.shape {
+            if let r = BandRenderer.pixelAlignedRect(polygons) {
+                forEachShapeSpan(shape, in: r.intersection(clip.bounds)) { span in
+                    let row = plane.row(span.y)
+                    if span.count > 0 { SpanKernels.solid(row + span.x, coverage: span.coverage, clip: nil, count: span.count, color: c) }
+                    if span.solidCount > 0 {
+                        SpanKernels.solidRun(row + span.x + span.count, coverage: span.solidCoverage, clip: nil, count: span.solidCount, color: c)
+                    }
+                }
+                return
+            }
+            guard let m = materialized(clip) else { return }
+            clip = m
+        }
         let mask = clip.mask
         rasterizer.fill(polygons, rule: rule, clip: clip.bounds) { span in
             let row = plane.row(span.y), maskRow = mask?.row(span.y)
@@ -185,6 +298,7 @@ final class BandRenderer {
     }
 
     private func composite(_ source: PixelPlane, clip: Clip, alpha: UInt32, into plane: PixelPlane) {
+        guard let clip = materialized(clip) else { return }
         let b = clip.bounds
         guard !b.isEmpty else { return }
         for y in b.y0..<b.y1 {
@@ -200,9 +314,16 @@ final class BandRenderer {
     private func intersect(_ clip: Clip, with polygons: [[CGPoint]], rule: ShapePath.FillRule, alpha: UInt32) -> Clip? {
         if alpha == 255, let r = BandRenderer.pixelAlignedRect(polygons) {
             let b = clip.bounds.intersection(r)
-            return b.isEmpty ? nil : Clip(bounds: b, mask: clip.mask)
+            return b.isEmpty ? nil : Clip(bounds: b, mask: clip.mask, shape: clip.shape)
         }
-        let mask = CoverageMask(width: width, band: band)
+        if fastPaths && alpha == 255 && clip.mask == nil && clip.shape == nil {
+            // Defer: keep the shape as polygons; drawing rasterises it as span coverage.
+            guard let box = BandRenderer.pixelBounds(polygons) else { return nil }
+            let b = clip.bounds.intersection(box)
+            return b.isEmpty ? nil : Clip(bounds: b, mask: nil, shape: ShapeClip(polygons: polygons, rule: rule, box: clip.bounds))
+        }
+        guard let clip = materialized(clip) else { return nil }
+        let mask = coverageMask()
         let old = clip.mask
         let touched = rasterizer.fill(polygons, rule: rule, clip: clip.bounds) { span in
             let dst = mask.row(span.y) + span.x
@@ -247,9 +368,10 @@ final class BandRenderer {
         }
         if isLeaf && !hasBackground && !hasPath { return nil }
         // General mask: render the mask subtree offscreen and take its alpha.
-        let offscreen = ScratchPlane(width: width, band: band)
+        guard let clip = materialized(clip) else { return nil }
+        let offscreen = scratchPlane()
         drawLayer(mask, parent: host, parentSublayerToLocal: .identity, clip: Clip(bounds: clip.bounds, mask: nil), into: offscreen.plane)
-        let coverage = CoverageMask(width: width, band: band)
+        let coverage = coverageMask()
         var touched = PixelRect.empty
         let b = clip.bounds
         for y in b.y0..<b.y1 {
@@ -265,6 +387,127 @@ final class BandRenderer {
             if first >= 0 { touched = touched.union(PixelRect(x0: b.x0 + first, y0: y, x1: b.x0 + last + 1, y1: y + 1)) }
         }
         return touched.isEmpty ? nil : Clip(bounds: touched, mask: coverage)
+    }
+
+    /// `clip` with a deferred shape turned into the coverage mask the general path builds
+    /// (same rasteriser, same box, so the same bytes); unchanged without a shape. Nil when the
+    /// shape covers nothing inside the bounds.
+    private func materialized(_ clip: Clip) -> Clip? {
+        guard let shape = clip.shape else { return clip }
+        if shape.materialized == nil {
+            let mask = coverageMask()
+            let touched = rasterizer.fill(shape.polygons, rule: shape.rule, clip: shape.box) { span in
+                let dst = mask.row(span.y) + span.x
+                for i in 0..<(span.count + span.solidCount) {
+                    dst[i] = i < span.count ? span.coverage[i] : UInt8(truncatingIfNeeded: span.solidCoverage)
+                }
+            }
+            shape.materialized = (mask, touched)
+        }
+        let (mask, touched) = shape.materialized!
+        let b = touched.intersection(clip.bounds)
+        return b.isEmpty ? nil : Clip(bounds: b, mask: mask)
+    }
+
+    /// Calls `body` with the shape clip's coverage spans, cut to `rect`. The shape is rasterised
+    /// over its original box so the coverage values equal the materialised mask's.
+    private func forEachShapeSpan(_ shape: ShapeClip, in rect: PixelRect, _ body: (CoverageSpan) -> Void) {
+        guard !rect.isEmpty else { return }
+        rasterizer.fill(shape.polygons, rule: shape.rule, clip: shape.box) { span in
+            guard span.y >= rect.y0, span.y < rect.y1 else { return }
+            let edgeEnd = span.x + span.count, solidEnd = edgeEnd + span.solidCount
+            let x0 = max(span.x, rect.x0), e1 = min(edgeEnd, rect.x1)
+            if x0 < e1 {
+                let solid = e1 == edgeEnd ? max(0, min(solidEnd, rect.x1) - edgeEnd) : 0
+                body(CoverageSpan(y: span.y, x: x0, count: e1 - x0, coverage: span.coverage + (x0 - span.x),
+                                  solidCount: solid, solidCoverage: span.solidCoverage))
+            } else {
+                let s0 = max(edgeEnd, rect.x0), s1 = min(solidEnd, rect.x1)
+                if s0 < s1 {
+                    body(CoverageSpan(y: span.y, x: s0, count: 0, coverage: span.coverage, solidCount: s1 - s0,
+                                      solidCoverage: span.solidCoverage))
+                }
+            }
+        }
+    }
+
+    /// The whole-pixel rectangle around `polygons` (as the rasteriser's box), nil if a point is
+    /// not finite or nothing is there.
+    private static func pixelBounds(_ polygons: [[CGPoint]]) -> PixelRect? {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for polygon in polygons where polygon.count >= 3 {
+            for p in polygon {
+                let x = Double(p.x), y = Double(p.y)
+                guard x.isFinite, y.isFinite else { return nil }
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        guard minX <= maxX, minY <= maxY, abs(minX) < 1e9, abs(maxX) < 1e9, abs(minY) < 1e9, abs(maxY) < 1e9 else { return nil }
+        return PixelRect(x0: Int(minX.rounded(.down)), y0: Int(minY.rounded(.down)), x1: Int(maxX.rounded(.up)), y1: Int(maxY.rounded(.up)))
+    }
+
+    // MARK: Occlusion
+
+    /// Which part of which layer hides everything drawn before it in the band: `path` holds the
+    /// positions in `drawingOrder` from the root down; `depth` is how far along it a layer is.
+    struct Occlusion {
+        enum Part { case background, contents }
+        var path: [Int]
+        var part: Part
+        var depth = 0
+    }
+
+    /// The last layer part, in drawing order, that paints every pixel of the band opaque: an
+    /// opaque square background or opaque contents covering the band on whole pixels, at full
+    /// opacity, with no mask or group on the way. Cheap: geometry only, no pixels.
+    private func findOccluder(_ root: LayerSnapshot, projection: Projection) -> Occlusion? {
+        var best: Occlusion? = nil
+        var path: [Int] = []
+        let band = self.band
+        func covers(_ polygons: [[CGPoint]]) -> Bool {
+            guard let r = BandRenderer.pixelAlignedRect(polygons) else { return false }
+            return r.x0 <= band.x0 && r.y0 <= band.y0 && r.x1 >= band.x1 && r.y1 >= band.y1
+        }
+        func visit(_ node: LayerSnapshot, parent: Projection, parentSublayerToLocal: Transform3D, clip: PixelRect) {
+            let p = node.properties
+            guard !p.isHidden, PixelMath.alpha8(p.opacity) == 255, node.mask == nil else { return }
+            let step = Homography(flattening: p.localToParent.concatenating(parentSublayerToLocal))
+            guard let projection = parent.prepending(step) else { return }
+            let bounds = p.bounds.standardized
+            let hasArea = bounds.width > 0 && bounds.height > 0 && bounds.width.isFinite && bounds.height.isFinite
+            let square = !(p.cornerRadius > 0)
+            if hasArea && clip == band {
+                if square, let bg = p.backgroundColor, bg.premultipliedRGBA8.a == 255,
+                   covers(projection.project([ShapeFlattening.rect(bounds)])) {
+                    best = Occlusion(path: path, part: .background)
+                }
+                if let contents = p.contents, !(p.masksToBounds && !square) {
+                    let g = BandRenderer.contentsRect(p.contentsGravity, imageWidth: contents.width, imageHeight: contents.height, bounds: bounds)
+                    if g.width > 0, g.height > 0, g.width.isFinite, g.height.isFinite {
+                        let area = p.masksToBounds ? ShapeFlattening.clip(ShapeFlattening.rect(bounds), to: g) : ShapeFlattening.rect(g)
+                        if area.count >= 3, covers(projection.project([area])), projection.composite.inverted() != nil,
+                           contents.isOpaque {
+                            best = Occlusion(path: path, part: .contents)
+                        }
+                    }
+                }
+            }
+            guard !node.sublayers.isEmpty else { return }
+            var inner = clip
+            if p.masksToBounds {
+                guard hasArea, square, let r = BandRenderer.pixelAlignedRect(projection.project([ShapeFlattening.rect(bounds)])) else { return }
+                inner = inner.intersection(r)
+                guard !inner.isEmpty else { return }
+            }
+            let sublayerToLocal = p.sublayerToLocal
+            for (k, i) in node.drawingOrder.enumerated() {
+                path.append(k)
+                visit(node.sublayers[i], parent: projection, parentSublayerToLocal: sublayerToLocal, clip: inner)
+                path.removeLast()
+            }
+        }
+        visit(root, parent: projection, parentSublayerToLocal: .identity, clip: band)
+        return best
     }
 
     /// The rectangle when `polygons` is one axis-aligned rectangle on whole pixels.

@@ -5,35 +5,92 @@
 /// x0 = ⌊u⌋, fx = u − x0 (likewise y), indices clamped to the image (OpenGL's `GL_LINEAR` with
 /// `CLAMP_TO_EDGE`, OpenGL 4.6 spec §8.14.2). Weights are quantised to 1/256 and the result
 /// rounded to nearest.
+///
+/// `tap` and `blend` are the two halves of `sample`; the fast paths (`ContentsSampling`) call
+/// them with precomputed taps, so every path rounds identically.
 struct BilinearSampler {
     let pixels: UnsafePointer<UInt32>
     let width: Int
     let height: Int
     let stride: Int
 
+    /// The two clamped indices around coordinate `u` (pixel centres at integers) in an axis of
+    /// `size` pixels, and the weight of the second, 0...256.
+    @inline(__always)
+    static func tap(_ u: Double, size: Int) -> (i0: Int, i1: Int, weight: UInt32) {
+        // Clamp first so the integer conversions cannot overflow; +1 makes truncation a floor.
+        let uc = min(max(u, -1), Double(size)) + 1
+        let xi = Int(uc)
+        let w = UInt32(truncatingIfNeeded: Int((uc - Double(xi)) * 256 + 0.5))
+        return (min(max(xi &- 1, 0), size &- 1), min(xi, size &- 1), w)
+    }
+
+    /// ((p00·(256−wx) + p10·wx)·(256−wy) + (p01·(256−wx) + p11·wx)·wy + 2¹⁵) >> 16 per channel.
+    /// The x lerp runs two channels per 32-bit multiply (16-bit lanes, at most 255·256), the y
+    /// lerp two per 64-bit multiply (32-bit lanes, below 2²⁴).
+    @inline(__always)
+    static func blend(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32, wx: UInt32, wy: UInt32) -> UInt32 {
+        let ix = 256 &- wx
+        let m: UInt32 = 0x00ff_00ff
+        let topRB = (p00 & m) &* ix &+ (p10 & m) &* wx, topAG = (p00 &>> 8 & m) &* ix &+ (p10 &>> 8 & m) &* wx
+        let botRB = (p01 & m) &* ix &+ (p11 & m) &* wx, botAG = (p01 &>> 8 & m) &* ix &+ (p11 &>> 8 & m) &* wx
+        @inline(__always) func spread(_ t: UInt32) -> UInt64 {
+            let q = UInt64(t)
+            return (q | q &<< 16) & 0x0000_ffff_0000_ffff
+        }
+        let ay = UInt64(256 &- wy), by = UInt64(wy)
+        let round: UInt64 = 0x0000_8000_0000_8000
+        let rb = (spread(topRB) &* ay &+ spread(botRB) &* by &+ round) &>> 16
+        let ag = (spread(topAG) &* ay &+ spread(botAG) &* by &+ round) &>> 16
+        // Lane 0 now holds its channel in bits 0...7, lane 1 in bits 32...39.
+        let r = UInt32(truncatingIfNeeded: rb) & 0xff, b = UInt32(truncatingIfNeeded: rb &>> 32) & 0xff
+        let g = UInt32(truncatingIfNeeded: ag) & 0xff, a = UInt32(truncatingIfNeeded: ag &>> 32) & 0xff
+        return r | g &<< 8 | b &<< 16 | a &<< 24
+    }
+
+    /// `blend` for four pixels at once in 16-bit lanes (SSE2 `pmullw`), bit for bit the same:
+    /// with top = c00·(256−wx) + c10·wx and bottom likewise (each at most 255·256), split
+    /// top = 256·th + tl; then H = th·(256−wy) + bh·wy and L = tl·(256−wy) + bl·wy both fit 16
+    /// bits, top·(256−wy) + bottom·wy = 256·H + L, and ⌊(256·H + L + 2¹⁵) / 2¹⁶⌋ =
+    /// (H + (L >> 8) + 128) >> 8, whose sum stays at most 65408.
+    @inline(__always)
+    static func blend4(_ p00: SIMD4<UInt32>, _ p10: SIMD4<UInt32>, _ p01: SIMD4<UInt32>, _ p11: SIMD4<UInt32>,
+                       wx: SIMD4<UInt32>, wy: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        typealias V = SIMD8<UInt16>
+        // Each pixel's 32 bits are two 16-bit lanes: (r | g << 8, b | a << 8).
+        let bx = unsafeBitCast(wx | wx &<< 16, to: V.self), ax = V(repeating: 256) &- bx
+        let by = unsafeBitCast(wy | wy &<< 16, to: V.self), ay = V(repeating: 256) &- by
+        let mask = V(repeating: 0xff)
+        @inline(__always) func lerp(_ c00: V, _ c10: V, _ c01: V, _ c11: V) -> V {
+            let top = c00 &* ax &+ c10 &* bx, bottom = c01 &* ax &+ c11 &* bx
+            let h = (top &>> 8) &* ay &+ (bottom &>> 8) &* by
+            let l = (top & mask) &* ay &+ (bottom & mask) &* by
+            return (h &+ (l &>> 8) &+ 128) &>> 8
+        }
+        let q00 = unsafeBitCast(p00, to: V.self), q10 = unsafeBitCast(p10, to: V.self)
+        let q01 = unsafeBitCast(p01, to: V.self), q11 = unsafeBitCast(p11, to: V.self)
+        let rb = lerp(q00 & mask, q10 & mask, q01 & mask, q11 & mask)
+        let ga = lerp(q00 &>> 8, q10 &>> 8, q01 &>> 8, q11 &>> 8)
+        return unsafeBitCast(rb | ga &<< 8, to: SIMD4<UInt32>.self)
+    }
+
+    /// `tap` for a 32.32 fixed-point coordinate: floor, weight rounded half up to 1/256, indices
+    /// clamped. Equals `tap` except where the coordinate lies within 2⁻³² of a rounding step.
+    @inline(__always)
+    static func tap(fixed v: Int64, size: Int) -> (i0: Int, i1: Int, weight: UInt32) {
+        let i = Int(truncatingIfNeeded: v &>> 32)
+        let w = UInt32(truncatingIfNeeded: ((v & 0xffff_ffff) &+ (1 &<< 23)) &>> 24)
+        let last = size &- 1
+        return (min(max(i, 0), last), min(max(i &+ 1, 0), last), w)
+    }
+
     @inline(__always)
     func sample(_ u: Double, _ v: Double) -> UInt32 {
-        // Clamp first so the integer conversions cannot overflow; +1 makes truncation a floor.
-        let uc = min(max(u, -1), Double(width)) + 1
-        let vc = min(max(v, -1), Double(height)) + 1
-        let xi = Int(uc), yi = Int(vc)
-        let wx = UInt32(truncatingIfNeeded: Int((uc - Double(xi)) * 256 + 0.5))
-        let wy = UInt32(truncatingIfNeeded: Int((vc - Double(yi)) * 256 + 0.5))
-        let x0 = min(max(xi &- 1, 0), width &- 1), x1 = min(xi, width &- 1)
-        let y0 = min(max(yi &- 1, 0), height &- 1), y1 = min(yi, height &- 1)
+        let (x0, x1, wx) = BilinearSampler.tap(u, size: width)
+        let (y0, y1, wy) = BilinearSampler.tap(v, size: height)
         let r0 = pixels + y0 &* stride, r1 = pixels + y1 &* stride
         let p00 = r0[x0], p10 = r0[x1], p01 = r1[x0], p11 = r1[x1]
         if p00 == p10 && p01 == p11 && p00 == p01 { return p00 }
-        let iwx = 256 &- wx, iwy = 256 &- wy
-        var out: UInt32 = 0
-        var shift: UInt32 = 0
-        while shift < 32 {
-            let top = ((p00 &>> shift) & 255) &* iwx &+ ((p10 &>> shift) & 255) &* wx
-            let bottom = ((p01 &>> shift) & 255) &* iwx &+ ((p11 &>> shift) & 255) &* wx
-            let c = (top &* iwy &+ bottom &* wy &+ 32768) &>> 16
-            out |= c &<< shift
-            shift &+= 8
-        }
-        return out
+        return BilinearSampler.blend(p00, p10, p01, p11, wx: wx, wy: wy)
     }
 }

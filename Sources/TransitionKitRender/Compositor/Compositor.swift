@@ -28,10 +28,14 @@ import TransitionKitCore
 /// let frame = try compositor.render(tree, size: CGSize(width: 393, height: 852))
 /// ```
 ///
-/// A value type with no mutable shared state: render from any thread, concurrently.
+/// A value type whose only shared state is a pool of band renderers (rasteriser buffers,
+/// sampling tables, offscreen planes and masks) reused by later renders of the same size, so a
+/// steady sequence of frames allocates no pixel memory; copies share the pool. Render from any
+/// thread, concurrently: each render takes its own renderers from the pool under a lock.
 public struct Compositor: Sendable {
     /// Scale, background and thread count.
     public var options: RenderOptions
+    private let pool = BandRendererPool()
 
     /// - Parameter options: scale (pixels per point), container background, row bands.
     public init(options: RenderOptions = RenderOptions()) {
@@ -76,13 +80,18 @@ public struct Compositor: Sendable {
         let width = bitmap.width, height = bitmap.height, stride = bitmap.rowStride
         let bands = min(options.threads, height)
         let background = options.background.packed
+        let fastPaths = !options.disableFastPaths
+        let pool = self.pool
         bitmap.withUnsafeMutablePixels { pixels in
             let target = SharedPixels(base: pixels)
             let work: @Sendable (Int) -> Void = { band in
                 let rows = PixelRect(x0: 0, y0: height * band / bands, x1: width, y1: height * (band + 1) / bands)
                 guard !rows.isEmpty else { return }
                 let plane = PixelPlane(base: target.base + rows.y0 * stride, stride: stride, originY: rows.y0)
-                BandRenderer(band: rows, width: width).render(root, scale: scale, background: background, into: plane)
+                let renderer = pool.take(band: rows, width: width)
+                renderer.fastPaths = fastPaths
+                renderer.render(root, scale: scale, background: background, into: plane)
+                pool.give(renderer)
             }
             if bands == 1 {
                 work(0)
@@ -90,6 +99,33 @@ public struct Compositor: Sendable {
                 DispatchQueue.concurrentPerform(iterations: bands, execute: work)
             }
         }
+    }
+}
+
+/// Band renderers kept between renders (at most a few: one per band of the last renders).
+/// `take` prefers one already sized for the band, so its offscreen buffers are reused.
+final class BandRendererPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var idle: [BandRenderer] = []
+
+    func take(band: PixelRect, width: Int) -> BandRenderer {
+        lock.lock()
+        let r: BandRenderer?
+        if let i = idle.firstIndex(where: { $0.band == band && $0.width == width }) {
+            r = idle.remove(at: i)
+        } else {
+            r = idle.popLast()
+        }
+        lock.unlock()
+        guard let r else { return BandRenderer(band: band, width: width) }
+        r.reset(band: band, width: width)
+        return r
+    }
+
+    func give(_ renderer: BandRenderer) {
+        lock.lock()
+        if idle.count < 16 { idle.append(renderer) }
+        lock.unlock()
     }
 }
 

@@ -28,6 +28,11 @@ final class CoverageRasterizer {
     private var active: [Int] = []
     private var accumulation: [Float] = []
     private var coverage: [UInt8] = []
+    private var ranges: [CellRange] = []
+    private var rangeCounts: [Int] = []
+
+    /// Disjoint runs of accumulation cells written per row before they are merged into one.
+    static let rangesPerRow = 4
 
     /// Rasterises `polygons` (device pixels, implicitly closed) inside `clip` and calls `row`
     /// once per row with any coverage, as a `CoverageSpan`: a run of per-pixel coverage where
@@ -74,8 +79,9 @@ final class CoverageRasterizer {
         var touched = PixelRect.empty
         var next = 0
         let evenOdd = rule == .evenOdd
-        // Per band row: the first and last accumulation cell any edge wrote.
-        var cellRange = [(lo: Int, hi: Int)](repeating: (Int.max, -1), count: band)
+        let slots = CoverageRasterizer.rangesPerRow
+        if ranges.count < band * slots { ranges = [CellRange](repeating: CellRange(lo: 0, hi: 0), count: band * slots) }
+        if rangeCounts.count < band { rangeCounts = [Int](repeating: 0, count: band) }
 
         @inline(__always) func quantise(_ sum: Float) -> UInt8 {
             var v = abs(sum)
@@ -90,8 +96,10 @@ final class CoverageRasterizer {
 
         accumulation.withUnsafeMutableBufferPointer { accBuffer in
             coverage.withUnsafeMutableBufferPointer { covBuffer in
-                cellRange.withUnsafeMutableBufferPointer { ranges in
-                    let acc = accBuffer.baseAddress!, cov = covBuffer.baseAddress!, cells = ranges.baseAddress!
+                ranges.withUnsafeMutableBufferPointer { rangeBuffer in
+                  rangeCounts.withUnsafeMutableBufferPointer { countBuffer in
+                    let acc = accBuffer.baseAddress!, cov = covBuffer.baseAddress!
+                    let cells = RowCells(ranges: rangeBuffer.baseAddress!, counts: countBuffer.baseAddress!)
                     var top = 0
                     while top < h {
                         let bottom = min(top + band, h)
@@ -109,37 +117,45 @@ final class CoverageRasterizer {
                             i += 1
                         }
                         for r in top..<bottom {
-                            let (lo, hi) = cells[r - top]
-                            cells[r - top] = (Int.max, -1)
-                            guard lo <= hi else { continue }
+                            let n = cells.sorted(r - top)
+                            guard n > 0 else { continue }
                             let line = acc + (r - top) * stride
-                            // Left of the first touched cell the sum is 0; right of the last it
-                            // is constant. Only the cells in between need a running sum.
-                            let end = min(hi, w - 1)
+                            let rowRanges = cells.ranges + (r - top) * slots
+                            // Cells no edge wrote are 0, so the running sum is constant across
+                            // them: only the written ranges need summing, and each gap after a
+                            // range is one run of constant coverage (a shape's interior).
                             var sum: Float = 0
-                            var x = lo
-                            while x <= end {
-                                sum += line[x]
-                                line[x] = 0
-                                cov[x] = quantise(sum)
-                                x += 1
+                            for k in 0..<n {
+                                let lo = rowRanges[k].lo, hi = rowRanges[k].hi
+                                let end = min(hi, w - 1)
+                                var x = lo
+                                while x <= end {
+                                    sum += line[x]
+                                    line[x] = 0
+                                    cov[x] = quantise(sum)
+                                    x += 1
+                                }
+                                if hi >= w { for c in max(w, lo)...hi { line[c] = 0 } }
+                                guard lo <= end else { continue }
+                                let gapEnd = k + 1 < n ? min(rowRanges[k + 1].lo, w) : w
+                                let tail = end + 1 < gapEnd ? quantise(sum) : 0
+                                var first = lo, last = end
+                                while first <= end && cov[first] == 0 { first += 1 }
+                                if tail == 0 { while last >= first && cov[last] == 0 { last -= 1 } }
+                                let count = max(0, last - first + 1)
+                                let solidCount = tail == 0 ? 0 : gapEnd - end - 1
+                                guard count + solidCount > 0 else { continue }
+                                let x0 = first <= end ? first : end + 1
+                                let span = CoverageSpan(y: by0 + r, x: bx0 + x0, count: count, coverage: UnsafePointer(cov + x0),
+                                                        solidCount: solidCount, solidCoverage: UInt32(tail))
+                                row(span)
+                                touched = touched.union(PixelRect(x0: span.x, y0: span.y, x1: span.x + count + solidCount, y1: span.y + 1))
                             }
-                            if hi >= w { for k in w...hi { line[k] = 0 } }
-                            let tail = end + 1 < w ? quantise(sum) : 0
-                            var first = lo, last = end
-                            while first <= end && cov[first] == 0 { first += 1 }
-                            if tail == 0 { while last >= first && cov[last] == 0 { last -= 1 } }
-                            let count = max(0, last - first + 1)
-                            let solidCount = tail == 0 ? 0 : w - end - 1
-                            guard count + solidCount > 0 else { continue }
-                            let x0 = first <= end ? first : end + 1
-                            let span = CoverageSpan(y: by0 + r, x: bx0 + x0, count: count, coverage: UnsafePointer(cov + x0),
-                                                    solidCount: solidCount, solidCoverage: UInt32(tail))
-                            row(span)
-                            touched = touched.union(PixelRect(x0: span.x, y0: span.y, x1: span.x + count + solidCount, y1: span.y + 1))
+                            cells.counts[r - top] = 0
                         }
                         top = bottom
                     }
+                  }
                 }
             }
         }
@@ -186,7 +202,7 @@ final class CoverageRasterizer {
     /// `draw_line`: per row, the cells the edge crosses get the area to their right).
     @inline(__always)
     private static func draw(_ e: Edge, top: Int, bottom: Int, width: Int, acc: UnsafeMutablePointer<Float>, stride: Int,
-                             cells: UnsafeMutablePointer<(lo: Int, hi: Int)>) {
+                             cells: RowCells) {
         let ys = max(e.y0, Double(top)), ye = min(e.y1, Double(bottom))
         guard ys < ye else { return }
         let wd = Double(width)
@@ -202,8 +218,7 @@ final class CoverageRasterizer {
             let xaFloor = xa.rounded(.down), xbCeil = xb.rounded(.up)
             let xai = Int(xaFloor), xbi = Int(xbCeil)
             let line = acc + (yi - top) * stride
-            let c = cells + (yi - top)
-            c.pointee = (min(c.pointee.lo, xai), max(c.pointee.hi, max(xbi, xai + 1)))
+            cells.add(yi - top, lo: xai, hi: max(xbi, xai + 1))
             if xbi <= xai + 1 {
                 let xmf = 0.5 * (x + xNext) - xaFloor
                 line[xai] += Float(d - d * xmf)
@@ -232,6 +247,71 @@ final class CoverageRasterizer {
             yTop = yBot
             yi += 1
         }
+    }
+}
+
+/// An inclusive run of accumulation cells some edge wrote in one row.
+struct CellRange {
+    var lo: Int, hi: Int
+}
+
+/// Per band row, up to `CoverageRasterizer.rangesPerRow` disjoint written cell ranges (more are
+/// merged with the nearest), so a row's interior between two edges is never summed cell by cell.
+struct RowCells {
+    let ranges: UnsafeMutablePointer<CellRange>
+    let counts: UnsafeMutablePointer<Int>
+
+    @inline(__always)
+    func add(_ row: Int, lo: Int, hi: Int) {
+        let slots = CoverageRasterizer.rangesPerRow
+        let base = ranges + row &* slots
+        let n = counts[row]
+        var k = 0
+        while k < n {
+            if lo <= base[k].hi &+ 1 && hi &+ 1 >= base[k].lo {
+                base[k].lo = min(base[k].lo, lo); base[k].hi = max(base[k].hi, hi)
+                return
+            }
+            k &+= 1
+        }
+        if n < slots {
+            base[n] = CellRange(lo: lo, hi: hi)
+            counts[row] = n &+ 1
+            return
+        }
+        // Full: widen the nearest range over the gap (the gap's cells are 0, summing them is exact).
+        var best = 0, bestGap = Int.max
+        k = 0
+        while k < n {
+            let gap = lo > base[k].hi ? lo &- base[k].hi : base[k].lo &- hi
+            if gap < bestGap { bestGap = gap; best = k }
+            k &+= 1
+        }
+        base[best].lo = min(base[best].lo, lo); base[best].hi = max(base[best].hi, hi)
+    }
+
+    /// Sorts row `row`'s ranges by start and merges touching ones; returns how many remain.
+    func sorted(_ row: Int) -> Int {
+        let base = ranges + row &* CoverageRasterizer.rangesPerRow
+        let n = counts[row]
+        guard n > 1 else { return n }
+        for i in 1..<n {
+            let r = base[i]
+            var j = i
+            while j > 0 && base[j - 1].lo > r.lo { base[j] = base[j - 1]; j -= 1 }
+            base[j] = r
+        }
+        var m = 0
+        for i in 1..<n {
+            if base[i].lo <= base[m].hi &+ 1 {
+                base[m].hi = max(base[m].hi, base[i].hi)
+            } else {
+                m += 1
+                base[m] = base[i]
+            }
+        }
+        counts[row] = m + 1
+        return m + 1
     }
 }
 

@@ -1,3 +1,6 @@
+import Foundation
+import TransitionKitCore
+
 /// Rows of RGBA8 premultiplied pixels (packed `UInt32`, r in the low byte) for the device rows
 /// of one band, each row the full device width. Row `y` (absolute device row) starts at
 /// `base + (y - originY)·stride`. A view: it owns nothing.
@@ -17,10 +20,15 @@ struct PixelPlane {
 /// - Complexity: O(width·rows) to allocate and clear.
 final class ScratchPlane {
     let plane: PixelPlane
+    let capacity: Int
+
+    /// Clears the whole plane to transparent for reuse by the same band.
+    func clear() { plane.base.update(repeating: 0, count: capacity) }
 
     init(width: Int, band: PixelRect) {
         let stride = (width + 15) & ~15
         let count = stride * max(band.height, 1)
+        capacity = count
         let raw = UnsafeMutableRawPointer.allocate(byteCount: count * 4, alignment: 64)
         raw.initializeMemory(as: UInt8.self, repeating: 0, count: count * 4)
         plane = PixelPlane(base: raw.bindMemory(to: UInt32.self, capacity: count), stride: stride, originY: band.y0)
@@ -36,10 +44,15 @@ final class CoverageMask {
     let base: UnsafeMutablePointer<UInt8>
     let stride: Int
     let originY: Int
+    let capacity: Int
+
+    /// Zeroes the storage for reuse by the same band.
+    func clear() { base.update(repeating: 0, count: capacity) }
 
     init(width: Int, band: PixelRect) {
         stride = (width + 63) & ~63
         let count = stride * max(band.height, 1)
+        capacity = count
         base = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
         base.initialize(repeating: 0, count: count)
         originY = band.y0
@@ -52,8 +65,31 @@ final class CoverageMask {
 }
 
 /// What limits drawing: a pixel rectangle (always) and, when the clip is not a pixel-aligned
-/// rectangle, a coverage mask valid inside `bounds`.
+/// rectangle, a coverage mask valid inside `bounds`, or (fast path) a single shape not yet
+/// rasterised into a mask (`mask` is then nil).
 struct Clip {
     var bounds: PixelRect
     var mask: CoverageMask?
+    var shape: ShapeClip? = nil
+}
+
+/// A clip shape kept as polygons (device pixels) instead of a coverage mask: a single-shape
+/// `mask` layer such as the radial reveal's ellipse. Drawing a pixel-aligned rectangle through it
+/// rasterises the shape once and uses its spans directly as coverage (interiors are solid runs,
+/// only edge pixels are blended); anything else turns it into the mask the general path would
+/// have built (`BandRenderer.materialized`), bit for bit.
+final class ShapeClip {
+    let polygons: [[CGPoint]]
+    let rule: ShapePath.FillRule
+    /// The clip bounds the shape was intersected with: always rasterised over this box so the
+    /// coverage equals the general path's mask exactly.
+    let box: PixelRect
+    /// The mask and its touched rectangle, once materialised.
+    var materialized: (mask: CoverageMask, touched: PixelRect)?
+
+    init(polygons: [[CGPoint]], rule: ShapePath.FillRule, box: PixelRect) {
+        self.polygons = polygons
+        self.rule = rule
+        self.box = box
+    }
 }

@@ -17,6 +17,10 @@ public struct RenderOptions: Sendable, Equatable {
     /// height). Each band renders the whole tree restricted to its rows with its own scratch
     /// memory, so the result does not depend on this number. Default 1.
     public var threads: Int
+    /// Draw everything through the general per-pixel paths (projective bilinear sampling,
+    /// rasterised masks, no occlusion culling). For tests that compare the fast paths with the
+    /// reference; the pictures agree within 1/255 per channel. Default false.
+    package var disableFastPaths = false
 
     /// - Parameters:
     ///   - scale: pixels per point, finite and > 0.

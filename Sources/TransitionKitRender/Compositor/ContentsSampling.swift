@@ -1,0 +1,384 @@
+/// How one layer's `contents` are sampled, chosen once per layer (never per pixel) from the
+/// device → image map. Every mode computes the same bilinear taps and weights
+/// (`BilinearSampler.tap`) and the same blend (`BilinearSampler.blend`) as the general
+/// per-pixel projective path, only fewer of them per pixel:
+///
+/// - `translation`: the map is x + dx, y + dy with integer offsets (a snapshot drawn 1:1):
+///   every weight is 0, so the sample is the image pixel. Rows are copied (`copyMemory`) for an
+///   opaque image at full coverage and opacity, otherwise blended in one fused pass.
+/// - `separable`: an axis-aligned scale and translation (aspect-fill, a sub-pixel slide): the
+///   x taps of every column are computed once per layer, the y taps once per row.
+/// - `rows`: perspective with w and v constant along a device row (a rotation about the x axis
+///   under `m34`): per row one divide, then u is linear in x.
+/// - `columns`: perspective with w and u constant along a device column (a rotation about the
+///   y axis): per column the x taps and v = A + y·B, so a pixel costs one multiply-add and a tap.
+/// - `general`: anything else, `SpanKernels.image` (the reference).
+///
+/// Results equal the general path's except where floating-point rounding of the mapped
+/// coordinate (computed directly here, incrementally there) moves a weight across a 1/256 step:
+/// at most 1/255 per channel (see `FastPathTests`). `translation` is exact.
+struct ContentsSampling {
+    enum Mode: Equatable { case general, translation, separable, rows, columns }
+
+    let mode: Mode
+    let sampler: BilinearSampler
+    let map: Homography
+    /// Every image pixel has alpha 255 (so every bilinear sample does too).
+    let opaque: Bool
+    private(set) var dx = 0, dy = 0
+    /// Column tables (`separable`, `columns`), indexed by device x − `tableX0`.
+    let tableX0: Int
+    let tables: SamplingTables
+
+    /// Coefficients smaller than this (relative to the map's largest entry) count as zero.
+    private static let epsilon = 1e-12
+
+    /// Picks the mode for `map` (device pixel → image pixel, homogeneous) and fills the tables
+    /// for device columns `columns`.
+    init(map h: Homography, sampler: BilinearSampler, opaque: Bool, columns: Range<Int>, tables: SamplingTables,
+         fastPaths: Bool) {
+        self.map = h
+        self.sampler = sampler
+        self.opaque = opaque
+        self.tables = tables
+        tableX0 = columns.lowerBound
+        let scale = max(abs(h.m11), abs(h.m12), abs(h.m13), abs(h.m21), abs(h.m22), abs(h.m23), abs(h.m31), abs(h.m32), abs(h.m33))
+        let eps = scale * ContentsSampling.epsilon
+        func zero(_ c: Double) -> Bool { abs(c) <= eps }
+        guard fastPaths, !columns.isEmpty else { mode = .general; return }
+        let affine = zero(h.m13) && zero(h.m23) && h.m33 > 0
+        if affine && zero(h.m12) && zero(h.m21) {
+            let iw = 1 / h.m33
+            let sx = h.m11 * iw, sy = h.m22 * iw
+            // Image coordinate of device pixel X's centre, minus ½: X·sx + ox.
+            let ox = (0.5 * h.m11 + h.m31) * iw - 0.5, oy = (0.5 * h.m22 + h.m32) * iw - 0.5
+            let extent = Double(max(columns.upperBound, 1) + 16384)
+            if abs(sx - 1) * extent < 1e-7, abs(sy - 1) * extent < 1e-7,
+               abs(ox - ox.rounded()) < 1e-7, abs(oy - oy.rounded()) < 1e-7, abs(ox) < 1e9, abs(oy) < 1e9 {
+                dx = Int(ox.rounded()); dy = Int(oy.rounded())
+                mode = .translation
+                return
+            }
+            tables.reserve(columns.count)
+            for X in columns {
+                let px = Double(X) + 0.5
+                let t = BilinearSampler.tap((px * h.m11 + h.m31) * iw - 0.5, size: sampler.width)
+                let k = X &- tableX0
+                tables.x0[k] = Int32(truncatingIfNeeded: t.i0); tables.x1[k] = Int32(truncatingIfNeeded: t.i1); tables.wx[k] = t.weight
+            }
+            mode = .separable
+            return
+        }
+        if zero(h.m13) && zero(h.m12) {
+            mode = .rows
+            return
+        }
+        if zero(h.m23) && zero(h.m21) {
+            tables.reserve(columns.count)
+            var tabulated = true
+            for X in columns {
+                let px = Double(X) + 0.5
+                let w = px * h.m13 + h.m33
+                let k = X &- tableX0
+                guard w > 0 else { tables.wx[k] = SamplingTables.invalid; continue }
+                let iw = 1 / w
+                let t = BilinearSampler.tap((px * h.m11 + h.m31) * iw - 0.5, size: sampler.width)
+                tables.x0[k] = Int32(truncatingIfNeeded: t.i0); tables.x1[k] = Int32(truncatingIfNeeded: t.i1); tables.wx[k] = t.weight
+                // v(Y) = A + Y·B for device row Y, in 32.32 fixed point (B's error over a frame
+                // of rows stays below 2⁻²⁰ pixel).
+                let b = h.m22 * iw
+                guard abs(b) < 1e4 else { tabulated = false; break }
+                // A is not clamped to the image (only A + Y·B is, by the tap); ±1e9 keeps
+                // A + Y·B inside Int64 for |B| < 1e4 and Y < 16384.
+                let a = (px * h.m12 + h.m32) * iw - 0.5 + 0.5 * b
+                tables.a[k] = Int64((min(max(a, -1e9), 1e9) * 4_294_967_296).rounded())
+                tables.b[k] = Int64((b * 4_294_967_296).rounded())
+            }
+            mode = tabulated ? .columns : .general
+            return
+        }
+        mode = .general
+    }
+
+    /// Draws `count` device pixels from (`x`, `y`): the sample times coverage (per pixel, or
+    /// `constantCoverage` when nil) times the clip mask times `alpha`, source-over — the same
+    /// contract and rounding as `SpanKernels.image`.
+    @inline(__always)
+    func draw(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>?, constantCoverage: UInt32,
+              clip: UnsafePointer<UInt8>?, count: Int, x: Int, y: Int, alpha: UInt32) {
+        guard count > 0 else { return }
+        let s = sampler
+        switch mode {
+        case .general:
+            SpanKernels.image(dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: count,
+                              x: x, y: y, sampler: s, inverse: map, alpha: alpha)
+        case .translation:
+            let sy = min(max(y &+ dy, 0), s.height &- 1)
+            let row = s.pixels + sy &* s.stride
+            // Image columns X + dx inside 0..<width come straight from the row; the rest clamp.
+            let lo = min(max(-dx &- x, 0), count), hi = max(min(s.width &- dx &- x, count), lo)
+            if lo > 0 {
+                ContentsSampling.run(dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: lo,
+                                     alpha: alpha, opaque: opaque, ConstantSource(value: row[0]))
+            }
+            if hi > lo {
+                let src = row + (x &+ dx &+ lo)
+                let m = alpha == 255 ? constantCoverage : PixelMath.mul(constantCoverage, alpha)
+                if coverage == nil && clip == nil && m == 255 && opaque {
+                    (dst + lo).update(from: src, count: hi &- lo)
+                } else if coverage == nil && clip == nil && opaque {
+                    if m != 0 { ContentsSampling.fade(dst + lo, source: src, count: hi &- lo, alpha: m) }
+                } else {
+                    ContentsSampling.run(dst + lo, coverage: coverage.map { $0 + lo }, constantCoverage: constantCoverage,
+                                         clip: clip.map { $0 + lo }, count: hi &- lo, alpha: alpha, opaque: opaque,
+                                         PointerSource(base: src))
+                }
+            }
+            if hi < count {
+                ContentsSampling.run(dst + hi, coverage: coverage.map { $0 + hi }, constantCoverage: constantCoverage,
+                                     clip: clip.map { $0 + hi }, count: count &- hi, alpha: alpha, opaque: opaque,
+                                     ConstantSource(value: row[s.width &- 1]))
+            }
+        case .separable:
+            let iw = 1 / map.m33
+            let t = BilinearSampler.tap(((Double(y) + 0.5) * map.m22 + map.m32) * iw - 0.5, size: s.height)
+            let k = x &- tableX0
+            let source = SeparableSource(r0: s.pixels + t.i0 &* s.stride, r1: s.pixels + t.i1 &* s.stride,
+                                         x0: tables.x0 + k, x1: tables.x1 + k, wx: tables.wx + k, wy: t.weight)
+            ContentsSampling.run(dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: count,
+                                 alpha: alpha, opaque: opaque, source)
+        case .rows:
+            let px = Double(x) + 0.5, py = Double(y) + 0.5
+            let w = py * map.m23 + map.m33
+            guard w > 0 else { return }
+            let iw = 1 / w
+            let t = BilinearSampler.tap((py * map.m22 + map.m32) * iw - 0.5, size: s.height)
+            let du = map.m11 * iw
+            guard abs(du) < 1e4 else {
+                SpanKernels.image(dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: count,
+                                  x: x, y: y, sampler: s, inverse: map, alpha: alpha)
+                return
+            }
+            let u0 = (px * map.m11 + py * map.m21 + map.m31) * iw - 0.5
+            // u in 32.32 fixed point, clamped to the span's ends first so it cannot overflow.
+            let source = RowSource(r0: s.pixels + t.i0 &* s.stride, r1: s.pixels + t.i1 &* s.stride, wy: t.weight,
+                                   u0: Int64((min(max(u0, -1e9), 1e9) * 4_294_967_296).rounded()),
+                                   du: Int64((du * 4_294_967_296).rounded()), width: s.width)
+            ContentsSampling.run(dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: count,
+                                 alpha: alpha, opaque: opaque, source)
+        case .columns:
+            let k = x &- tableX0
+            let source = ColumnSource(pixels: s.pixels, stride: s.stride, height: s.height, row: Int64(y),
+                                      x0: tables.x0 + k, x1: tables.x1 + k, wx: tables.wx + k, a: tables.a + k, b: tables.b + k)
+            ContentsSampling.run(dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: count,
+                                 alpha: alpha, opaque: opaque, source)
+        }
+    }
+
+    /// `dst = src·m + dst·(255 − m)` per channel for an opaque source, each product rounded as
+    /// `PixelMath.mul` and the sum saturated: exactly `PixelMath.over(PixelMath.scale(src, m), dst)`
+    /// for opaque `src`, written as a byte loop that LLVM vectorises with 16-bit multiplies.
+    @inline(__always)
+    static func fade(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, count: Int, alpha m: UInt32) {
+        let d = UnsafeMutableRawPointer(dst).assumingMemoryBound(to: UInt8.self)
+        let s = UnsafeRawPointer(source).assumingMemoryBound(to: UInt8.self)
+        let a = UInt16(truncatingIfNeeded: m), ia = 255 &- a
+        let n = count &* 4
+        var j = 0
+        while j < n {
+            let t = UInt16(s[j]) &* a &+ 128, u = UInt16(d[j]) &* ia &+ 128
+            let sum = ((t &+ (t &>> 8)) &>> 8) &+ ((u &+ (u &>> 8)) &>> 8)
+            d[j] = UInt8(truncatingIfNeeded: min(sum, 255))
+            j &+= 1
+        }
+    }
+
+    /// The blend loop shared by the fast modes, specialised per source. Constant coverage and
+    /// no clip (a shape's interior) is one fused pass: a store for opaque samples at full
+    /// strength, `s·m + d·(255 − m)` for opaque samples at strength m.
+    @inline(__always)
+    static func run<S: SpanSource>(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>?, constantCoverage: UInt32,
+                                   clip: UnsafePointer<UInt8>?, count: Int, alpha: UInt32, opaque: Bool, _ source: S) {
+        if coverage == nil && clip == nil {
+            let m = alpha == 255 ? constantCoverage : PixelMath.mul(constantCoverage, alpha)
+            guard m != 0 else { return }
+            var i = 0
+            if m == 255 && opaque {
+                if source.batched {
+                    // Four pixels per step where all four are defined (the usual interior run).
+                    let raw = UnsafeMutableRawPointer(dst)
+                    while i &+ 4 <= count {
+                        if source.covers4(i) {
+                            raw.storeBytes(of: source.pixels4(i), toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+                        } else {
+                            for k in i..<(i &+ 4) where source.covers(k) { dst[k] = source.pixel(k) }
+                        }
+                        i &+= 4
+                    }
+                }
+                while i < count {
+                    if source.covers(i) { dst[i] = source.pixel(i) }
+                    i &+= 1
+                }
+            } else if m == 255 {
+                while i < count {
+                    if source.covers(i) { dst[i] = PixelMath.over(source.pixel(i), dst[i]) }
+                    i &+= 1
+                }
+            } else if opaque {
+                let ia = 255 &- m
+                while i < count {
+                    if source.covers(i) {
+                        dst[i] = PixelMath.addSaturating(PixelMath.scale(source.pixel(i), m), PixelMath.scale(dst[i], ia))
+                    }
+                    i &+= 1
+                }
+            } else {
+                while i < count {
+                    if source.covers(i) { dst[i] = PixelMath.over(PixelMath.scale(source.pixel(i), m), dst[i]) }
+                    i &+= 1
+                }
+            }
+            return
+        }
+        var i = 0
+        while i < count {
+            var m = coverage.map { UInt32($0[i]) } ?? constantCoverage
+            if let clip { m = PixelMath.mul(m, UInt32(clip[i])) }
+            if alpha != 255 { m = PixelMath.mul(m, alpha) }
+            if m != 0 && source.covers(i) {
+                var p = source.pixel(i)
+                if m != 255 { p = PixelMath.scale(p, m) }
+                dst[i] = PixelMath.over(p, dst[i])
+            }
+            i &+= 1
+        }
+    }
+}
+
+/// Samples for consecutive device pixels 0..<count of a span.
+protocol SpanSource {
+    /// False where the map is undefined (behind the eye): the pixel is left alone.
+    func covers(_ i: Int) -> Bool
+    func pixel(_ i: Int) -> UInt32
+    /// Whether `pixels4` is worth calling (bilinear sources: `BilinearSampler.blend4`).
+    var batched: Bool { get }
+    func covers4(_ i: Int) -> Bool
+    /// `pixel(i)...pixel(i + 3)`.
+    func pixels4(_ i: Int) -> SIMD4<UInt32>
+}
+
+extension SpanSource {
+    @inline(__always) func covers(_ i: Int) -> Bool { true }
+    @inline(__always) func covers4(_ i: Int) -> Bool { true }
+    var batched: Bool { false }
+    @inline(__always) func pixels4(_ i: Int) -> SIMD4<UInt32> {
+        SIMD4(pixel(i), pixel(i &+ 1), pixel(i &+ 2), pixel(i &+ 3))
+    }
+}
+
+struct ConstantSource: SpanSource {
+    let value: UInt32
+    @inline(__always) func pixel(_ i: Int) -> UInt32 { value }
+}
+
+struct PointerSource: SpanSource {
+    let base: UnsafePointer<UInt32>
+    @inline(__always) func pixel(_ i: Int) -> UInt32 { base[i] }
+}
+
+struct SeparableSource: SpanSource {
+    let r0: UnsafePointer<UInt32>, r1: UnsafePointer<UInt32>
+    let x0: UnsafeMutablePointer<Int32>, x1: UnsafeMutablePointer<Int32>, wx: UnsafeMutablePointer<UInt32>
+    let wy: UInt32
+    @inline(__always) func pixel(_ i: Int) -> UInt32 {
+        let a = Int(x0[i]), b = Int(x1[i])
+        return BilinearSampler.blend(r0[a], r0[b], r1[a], r1[b], wx: wx[i], wy: wy)
+    }
+    var batched: Bool { true }
+    @inline(__always) func pixels4(_ i: Int) -> SIMD4<UInt32> {
+        let a0 = Int(x0[i]), a1 = Int(x0[i &+ 1]), a2 = Int(x0[i &+ 2]), a3 = Int(x0[i &+ 3])
+        let b0 = Int(x1[i]), b1 = Int(x1[i &+ 1]), b2 = Int(x1[i &+ 2]), b3 = Int(x1[i &+ 3])
+        return BilinearSampler.blend4(SIMD4(r0[a0], r0[a1], r0[a2], r0[a3]), SIMD4(r0[b0], r0[b1], r0[b2], r0[b3]),
+                                      SIMD4(r1[a0], r1[a1], r1[a2], r1[a3]), SIMD4(r1[b0], r1[b1], r1[b2], r1[b3]),
+                                      wx: SIMD4(wx[i], wx[i &+ 1], wx[i &+ 2], wx[i &+ 3]), wy: SIMD4(repeating: wy))
+    }
+}
+
+struct RowSource: SpanSource {
+    let r0: UnsafePointer<UInt32>, r1: UnsafePointer<UInt32>
+    let wy: UInt32
+    /// u at pixel 0 and its step, 32.32 fixed point.
+    let u0: Int64, du: Int64
+    let width: Int
+    @inline(__always) func pixel(_ i: Int) -> UInt32 {
+        let t = BilinearSampler.tap(fixed: u0 &+ Int64(i) &* du, size: width)
+        return BilinearSampler.blend(r0[t.i0], r0[t.i1], r1[t.i0], r1[t.i1], wx: t.weight, wy: wy)
+    }
+    var batched: Bool { true }
+    @inline(__always) func pixels4(_ i: Int) -> SIMD4<UInt32> {
+        let u = u0 &+ Int64(i) &* du
+        let t0 = BilinearSampler.tap(fixed: u, size: width), t1 = BilinearSampler.tap(fixed: u &+ du, size: width)
+        let t2 = BilinearSampler.tap(fixed: u &+ 2 &* du, size: width), t3 = BilinearSampler.tap(fixed: u &+ 3 &* du, size: width)
+        return BilinearSampler.blend4(SIMD4(r0[t0.i0], r0[t1.i0], r0[t2.i0], r0[t3.i0]), SIMD4(r0[t0.i1], r0[t1.i1], r0[t2.i1], r0[t3.i1]),
+                                      SIMD4(r1[t0.i0], r1[t1.i0], r1[t2.i0], r1[t3.i0]), SIMD4(r1[t0.i1], r1[t1.i1], r1[t2.i1], r1[t3.i1]),
+                                      wx: SIMD4(t0.weight, t1.weight, t2.weight, t3.weight), wy: SIMD4(repeating: wy))
+    }
+}
+
+struct ColumnSource: SpanSource {
+    let pixels: UnsafePointer<UInt32>
+    let stride: Int, height: Int
+    let row: Int64
+    let x0: UnsafeMutablePointer<Int32>, x1: UnsafeMutablePointer<Int32>, wx: UnsafeMutablePointer<UInt32>
+    let a: UnsafeMutablePointer<Int64>, b: UnsafeMutablePointer<Int64>
+    @inline(__always) func covers(_ i: Int) -> Bool { wx[i] != SamplingTables.invalid }
+    @inline(__always) func pixel(_ i: Int) -> UInt32 {
+        let t = BilinearSampler.tap(fixed: a[i] &+ row &* b[i], size: height)
+        let r0 = pixels + t.i0 &* stride, r1 = pixels + t.i1 &* stride
+        let c0 = Int(x0[i]), c1 = Int(x1[i])
+        return BilinearSampler.blend(r0[c0], r0[c1], r1[c0], r1[c1], wx: wx[i], wy: t.weight)
+    }
+    var batched: Bool { true }
+    @inline(__always) func covers4(_ i: Int) -> Bool {
+        (wx[i] | wx[i &+ 1] | wx[i &+ 2] | wx[i &+ 3]) & 0x8000_0000 == 0
+    }
+    @inline(__always) func pixels4(_ i: Int) -> SIMD4<UInt32> {
+        @inline(__always) func rows(_ k: Int) -> (UnsafePointer<UInt32>, UnsafePointer<UInt32>, UInt32) {
+            let t = BilinearSampler.tap(fixed: a[k] &+ row &* b[k], size: height)
+            return (pixels + t.i0 &* stride, pixels + t.i1 &* stride, t.weight)
+        }
+        let (s0, e0, w0) = rows(i), (s1, e1, w1) = rows(i &+ 1), (s2, e2, w2) = rows(i &+ 2), (s3, e3, w3) = rows(i &+ 3)
+        let a0 = Int(x0[i]), a1 = Int(x0[i &+ 1]), a2 = Int(x0[i &+ 2]), a3 = Int(x0[i &+ 3])
+        let b0 = Int(x1[i]), b1 = Int(x1[i &+ 1]), b2 = Int(x1[i &+ 2]), b3 = Int(x1[i &+ 3])
+        return BilinearSampler.blend4(SIMD4(s0[a0], s1[a1], s2[a2], s3[a3]), SIMD4(s0[b0], s1[b1], s2[b2], s3[b3]),
+                                      SIMD4(e0[a0], e1[a1], e2[a2], e3[a3]), SIMD4(e0[b0], e1[b1], e2[b2], e3[b3]),
+                                      wx: SIMD4(wx[i], wx[i &+ 1], wx[i &+ 2], wx[i &+ 3]), wy: SIMD4(w0, w1, w2, w3))
+    }
+}
+
+/// Per-column tables for one layer at a time, kept by a band renderer and reused across layers
+/// and frames (grown, never shrunk).
+final class SamplingTables {
+    static let invalid = UInt32.max
+    private(set) var capacity = 0
+    private(set) var x0 = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    private(set) var x1 = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    private(set) var wx = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+    private(set) var a = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
+    private(set) var b = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
+
+    func reserve(_ n: Int) {
+        guard n > capacity else { return }
+        free()
+        x0 = .allocate(capacity: n); x1 = .allocate(capacity: n); wx = .allocate(capacity: n)
+        a = .allocate(capacity: n); b = .allocate(capacity: n)
+        capacity = n
+    }
+
+    private func free() {
+        x0.deallocate(); x1.deallocate(); wx.deallocate(); a.deallocate(); b.deallocate()
+    }
+
+    deinit { free() }
+}
