@@ -10,7 +10,7 @@ import TransitionKitCore
         let c = try ArgumentParser.parse([])
         guard case .run(let o) = c else { Issue.record("\(c)"); return }
         #expect(o.scene.size == CGSize(width: 393, height: 852) && o.scene.scale == 3)
-        #expect(o.frames == 120 && o.threads == 1 && o.effects.isEmpty && o.threshold == 0.10)
+        #expect(o.frames == 120 && o.threads == 1 && o.effects.isEmpty && o.threshold == 0.25)
         #expect(o.jsonPath == nil && o.baselinePath == nil && o.htmlPath == nil)
         #expect(try ArgumentParser.parse(["run"]) == c)
     }
@@ -53,6 +53,8 @@ import TransitionKitCore
         (["run", "--frames"], "needs a value"),
         (["run", "--json"], "--json needs a file path"),
         (["run", "extra"], "unexpected argument 'extra'"),
+        (["run", "--frames", "10", "--frames", "20"], "--frames is given more than once"),
+        (["render", "radial", "--out", "a.png", "--out", "b.png"], "--out is given more than once"),
         (["render"], "render needs an effect name"),
         (["render", "radial"], "render needs --out"),
         (["render", "radial", "--out", "x.png", "--progress", "1.5"], "--progress '1.5'"),

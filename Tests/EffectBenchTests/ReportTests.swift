@@ -67,6 +67,18 @@ import TransitionKitCore
         #expect(c.format().contains("REGRESSION"))
     }
 
+    /// A baseline measured differently (frame size, frames) is flagged as not comparable.
+    @Test func baselineMismatchIsFlagged() {
+        let old = Self.report(render: ["radial push": 2])
+        var new = Self.report(render: ["radial push": 2])
+        new.scene.widthPixels = 393
+        new.frames = 10
+        let c = BaselineComparison(current: new, baseline: old, threshold: 0.25)
+        #expect(c.mismatches == ["frame 393x2556 px vs baseline 1179x2556 px", "10 frames vs baseline 4"])
+        #expect(c.format().contains("WARNING: not comparable"))
+        #expect(BaselineComparison(current: old, baseline: old, threshold: 0.25).mismatches.isEmpty)
+    }
+
     @Test func baselineFileErrors() throws {
         #expect(throws: BenchError.self) { try BenchReport.decode(Data("{}".utf8), path: "x.json") }
         var wrong = Self.report(render: ["a push": 1])

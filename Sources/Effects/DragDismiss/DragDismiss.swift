@@ -40,7 +40,7 @@ public struct DragDismiss: TransitionEffect, Hashable {
     public static let summary = "modal slides in on a spring over a shrunken view, drag to dismiss (ZFDragableModalTransition), present and dismiss"
     public static let parameters = [
         EffectParameter(name: "direction", summary: "edge the modal enters from: 0 bottom, 1 left, 2 right", unit: "0, 1 or 2",
-                        defaultValue: 0, range: 0...2, source: "ZFModalTransitonDirectionBottom"),
+                        defaultValue: 0, range: 0...2, source: "ZFModalTransitonDirectionBottom", wholeNumbers: true),
         EffectParameter(name: "behindviewscale", summary: "scale of the view behind the modal when presented", unit: "factor",
                         defaultValue: 0.9, range: 0.1...1.5, source: "ZFModalTransitionAnimator behindViewScale 0.9"),
         EffectParameter(name: "behindviewalpha", summary: "opacity of the view behind the modal when presented", unit: "opacity 0...1",
@@ -55,7 +55,7 @@ public struct DragDismiss: TransitionEffect, Hashable {
                         unit: "distances per second", defaultValue: DragDismiss.defaultInitialSpringVelocity, range: -10...10,
                         source: "ZFModalTransitionAnimator initialSpringVelocity: 0.1"),
         EffectParameter(name: "bounces", summary: "1 lets the spring overshoot reach the layers, 0 clamps progress to 0...1",
-                        unit: "0 or 1", defaultValue: 1, range: 0...1, source: "ZFModalTransitionAnimator bounces YES"),
+                        unit: "0 or 1", defaultValue: 1, range: 0...1, source: "ZFModalTransitionAnimator bounces YES", wholeNumbers: true),
     ]
     public static let supportedOperations: [TransitionOperation] = [.present, .dismiss]
     /// The presenter stays visible (shrunk) behind the modal, so the modal is `.overFullScreen`.

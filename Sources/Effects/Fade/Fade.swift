@@ -32,7 +32,7 @@ public struct Fade: TransitionEffect, Hashable {
                         defaultValue: Fade.defaultDuration, range: 0...10,
                         source: "TransitionKit's choice: 0.3 s, the same length as the push-back effect"),
         EffectParameter(name: "through", summary: "0 cross-dissolves, 1 fades the outgoing view to the colour and the incoming one in from it",
-                        unit: "0 or 1", defaultValue: 0, range: 0...1, source: "cross-dissolve is the plain fade"),
+                        unit: "0 or 1", defaultValue: 0, range: 0...1, source: "cross-dissolve is the plain fade", wholeNumbers: true),
         EffectParameter(name: "red", summary: "red component of the fade-through colour", unit: "sRGB 0...1",
                         defaultValue: 0, range: 0...1, source: "black, the usual dip-to-black"),
         EffectParameter(name: "green", summary: "green component of the fade-through colour", unit: "sRGB 0...1",

@@ -14,9 +14,13 @@ public struct EffectParameter: Sendable, Hashable {
     public var range: ClosedRange<Double>
     /// The source of the default ("RadialTransition's 0.33 s").
     public var source: String
+    /// Whether only whole numbers are accepted (choices such as a style 0 or 1, a direction 0, 1 or 2).
+    public var wholeNumbers: Bool
 
-    public init(name: String, summary: String, unit: String, defaultValue: Double, range: ClosedRange<Double>, source: String) {
+    public init(name: String, summary: String, unit: String, defaultValue: Double, range: ClosedRange<Double>, source: String,
+                wholeNumbers: Bool = false) {
         precondition(range.contains(defaultValue), "default \(defaultValue) of \(name) outside \(range)")
+        self.wholeNumbers = wholeNumbers
         self.name = name
         self.summary = summary
         self.unit = unit
@@ -43,6 +47,9 @@ public struct EffectParameters: Sendable, Hashable {
             }
             try TransitionKitError.check(value, name, in: p.range,
                                          accepted: "\(p.range.lowerBound)...\(p.range.upperBound) \(p.unit)")
+            if p.wholeNumbers && value != value.rounded() {
+                throw .invalidValue(name: name, value: value, accepted: "a whole number: \(p.unit)")
+            }
             v[name] = value
         }
         values = v

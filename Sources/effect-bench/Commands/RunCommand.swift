@@ -50,6 +50,9 @@ enum RunCommand {
         var regression = false
         if let baseline {
             let comparison = BaselineComparison(current: report, baseline: baseline, threshold: options.threshold)
+            guard !comparison.rows.isEmpty else {
+                throw .failure("baseline \(options.baselinePath ?? "") has no effect and operation in common with this run")
+            }
             text += "\n" + comparison.format()
             regression = comparison.hasRegression
         }

@@ -15,6 +15,9 @@ struct BaselineComparison: Equatable {
     /// Entries present in only one of the two reports.
     var unmatched: [String]
     var threshold: Double
+    /// Ways the two runs were measured differently (scene, frames, threads, build), which make
+    /// the ratios meaningless.
+    var mismatches: [String]
 
     init(current: BenchReport, baseline: BenchReport, threshold: Double) {
         self.threshold = threshold
@@ -35,6 +38,18 @@ struct BaselineComparison: Equatable {
         }
         self.rows = rows
         self.unmatched = unmatched
+        var m: [String] = []
+        let a = current.scene, b = baseline.scene
+        if (a.widthPixels, a.heightPixels) != (b.widthPixels, b.heightPixels) {
+            m.append("frame \(a.widthPixels)x\(a.heightPixels) px vs baseline \(b.widthPixels)x\(b.heightPixels) px")
+        }
+        if a.source != b.source || a.from != b.from || a.to != b.to { m.append("scene images differ from the baseline's") }
+        if current.frames != baseline.frames { m.append("\(current.frames) frames vs baseline \(baseline.frames)") }
+        if current.threads != baseline.threads { m.append("\(current.threads) threads vs baseline \(baseline.threads)") }
+        if current.machine.configuration != baseline.machine.configuration {
+            m.append("\(current.machine.configuration) build vs baseline \(baseline.machine.configuration)")
+        }
+        mismatches = m
     }
 
     var hasRegression: Bool { rows.contains { $0.regressed } }
@@ -46,6 +61,7 @@ struct BaselineComparison: Equatable {
                           r.regressed ? "REGRESSION (> \(String(format: "%.2f", 1 + threshold)))" : ""])
         }
         var lines = ["baseline comparison (this run ÷ baseline, p50):"] + TableReport.grid(table)
+        lines += mismatches.map { "  WARNING: not comparable: \($0)" }
         lines += unmatched.map { "  unmatched: \($0)" }
         return lines.joined(separator: "\n")
     }

@@ -80,14 +80,16 @@ enum HTMLReport {
         if !m.optimized { html += "<p class=\"warn\">DEBUG BUILD: these numbers are meaningless; run <code>swift run -c release effect-bench</code>.</p>\n" }
         html += "<p>\(s.widthPixels)x\(s.heightPixels) px (\(Int(s.widthPoints))x\(Int(s.heightPoints)) pt @\(s.scale)x, \(escape(s.source))), "
         html += "\(report.frames) frames a sweep, \(report.threads) thread(s); \(m.cores) cores, \(escape(m.cpu)); \(escape(m.toolchain)), \(m.configuration) build.</p>\n"
-        html += "<table id=\"results\"><tr><th>effect</th><th>operation</th><th>model p50</th><th>model p99</th><th>render p50</th><th>render p90</th><th>render p99</th><th>render max</th><th>&gt;60 Hz</th><th>&gt;120 Hz</th><th>allocs/frame</th></tr>\n"
+        html += "<table id=\"results\"><tr><th>effect</th><th>operation</th><th>model p50</th><th>model p99</th><th>render p50</th><th>render p90</th><th>render p99</th><th>render max</th><th>&gt;60 Hz</th><th>&gt;120 Hz</th><th>allocs/frame</th><th>bytes/frame</th></tr>\n"
         for r in report.results {
             let allocs = report.allocationCounting
                 ? String(format: "%.1f + %.1f", r.steadyState.modelAllocations, r.steadyState.renderAllocations) : "n/a"
+            let bytes = report.allocationCounting
+                ? "\(TableReport.bytesText(r.steadyState.modelBytes)) + \(TableReport.bytesText(r.steadyState.renderBytes))" : "n/a"
             html += "<tr><td>\(escape(r.effect))</td><td>\(escape(r.operation))</td><td>\(TableReport.nsText(r.modelNanoseconds.p50))</td>"
             html += "<td>\(TableReport.nsText(r.modelNanoseconds.p99))</td><td>\(TableReport.msText(r.renderMilliseconds.p50))</td>"
             html += "<td>\(TableReport.msText(r.renderMilliseconds.p90))</td><td>\(TableReport.msText(r.renderMilliseconds.p99))</td>"
-            html += "<td>\(TableReport.msText(r.renderMilliseconds.max))</td><td>\(r.framesOver60hz)</td><td>\(r.framesOver120hz)</td><td>\(allocs)</td></tr>\n"
+            html += "<td>\(TableReport.msText(r.renderMilliseconds.max))</td><td>\(r.framesOver60hz)</td><td>\(r.framesOver120hz)</td><td>\(allocs)</td><td>\(bytes)</td></tr>\n"
         }
         html += "</table>\n<h2>Render cost per frame, and previews</h2>\n"
         for r in report.results {
