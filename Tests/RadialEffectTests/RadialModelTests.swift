@@ -140,6 +140,8 @@ import TransitionKitTestSupport
         let effect = try registry.makeEffect(named: "radial", parameters: ["conceal": 1]) as! Radial
         #expect(effect.duration == 0.33 && effect.conceal)
         #expect(throws: TransitionKitError.self) { try registry.makeEffect(named: "radial", parameters: ["duration": -1]) }
+        // A choice parameter takes whole numbers only (0 or 1), not 0.5.
+        #expect(throws: TransitionKitError.self) { try registry.makeEffect(named: "radial", parameters: ["conceal": 0.5]) }
         #expect(throws: TransitionKitError.self) { try registry.register(Radial.self) }
     }
 }
