@@ -91,3 +91,87 @@ import TransitionKitTestSupport
         await #expect(processExitsWith: .failure) { _ = Transform3D.perspective(distance: .nan) }
     }
 }
+
+/// Inputs found by trying to break the package (each was a crash, hang or silent NaN).
+@MainActor
+@Suite struct BreakerRegressionTests {
+    @Test func springValidatingInitsRejectExtremes() {
+        #expect(throws: TransitionKitError.self) { _ = try Spring(validatingResponse: 1e-300, dampingRatio: 1) }
+        #expect(throws: TransitionKitError.self) { _ = try Spring(validatingResponse: 1e300, dampingRatio: 1) }
+        #expect(throws: TransitionKitError.self) { _ = try Spring(validatingDuration: 1e-300, bounce: 0) }
+        #expect(throws: TransitionKitError.self) { _ = try Spring(validatingMass: 1e-300, stiffness: 1e300, damping: 1) }
+        #expect(throws: TransitionKitError.self) { _ = try CubicBezier(validatingX1: 0, y1: 1e308, x2: 1, y2: -1e308) }
+    }
+
+    @Test func percentDrivenCanBeReused() {
+        let scene = TestScene()
+        let interaction = PercentDrivenInteractiveTransition()
+        for (title, finish) in [("A", true), ("B", true)] {
+            scene.navigationController.perform(.push(scene.makeViewController(title)), animated: true,
+                                               transition: TransitionOverride(animator: RecordingAnimator(), interactionController: interaction))
+            interaction.update(0.5)
+            finish ? interaction.finish() : interaction.cancel()
+            scene.clock.runUntilIdle(maxFrames: 1000)
+        }
+        #expect(scene.stackTitles == ["root", "A", "B"] && scene.navigationController.transitionQueue.isIdle)
+    }
+
+    /// G3 variant: a transition cancelled after a resize leaves the on-screen view filling the
+    /// new bounds.
+    @Test func G3_cancelAfterResizeFillsNewBounds() throws {
+        let scene = TestScene()
+        let interaction = PercentDrivenInteractiveTransition()
+        scene.navigationController.perform(.push(scene.makeViewController("A")), animated: true,
+                                           transition: TransitionOverride(animator: RecordingAnimator(), interactionController: interaction))
+        interaction.update(0.3)
+        try scene.window.resize(to: CGSize(width: 480, height: 320))
+        interaction.cancel()
+        scene.clock.runUntilIdle()
+        #expect(scene.root.view.frame == CGRect(x: 0, y: 0, width: 480, height: 320))
+    }
+
+    @Test func presentingAViewControllerAlreadyOnScreenIsRefused() {
+        let scene = TestScene()
+        let modal = scene.makeViewController("M")
+        var log: [Bool] = []
+        scene.navigationController.present(modal, animated: false) { log.append($0) }
+        modal.present(scene.navigationController, animated: false) { log.append($0) }  // a cycle
+        #expect(log == [true, false] && modal.presentedViewController == nil)
+    }
+
+    @Test func replacingTheRootWhilePresentingTearsDownTheChain() {
+        let scene = TestScene()
+        let modal = scene.makeViewController("M")
+        scene.navigationController.present(modal, animated: false)
+        let other = ViewController(title: "other")
+        scene.window.rootViewController = other
+        #expect(modal.appearanceState == .disappeared && modal.view.superview == nil && scene.navigationController.presentedViewController == nil)
+        #expect(scene.navigationController.appearanceState == .disappeared && other.appearanceState == .appeared)
+    }
+
+    @Test func programmerErrorsTrapWithAMessage() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run { let l = Layer(); l.mask = l }
+        }
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run { let l = Layer(); l.position = CGPoint(x: CGFloat.nan, y: 0) }
+        }
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let root = Layer()
+                var node = root
+                for _ in 0..<300 { let child = Layer(); node.addSublayer(child); node = child }
+                withExtendedLifetime(root) {}
+            }
+        }
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let scene = TestScene()
+                scene.navigationController.setViewControllers([scene.navigationController], animated: false)
+            }
+        }
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run { _ = InteractionPolicy(directionAware: false, positionCounts: false) }
+        }
+    }
+}

@@ -38,7 +38,9 @@ public final class ManualFrameClock: FrameClock {
     /// Advances one frame: `now` grows by `frameInterval`, then every active link fires once
     /// (links added during the frame first fire on the next one).
     public func step() {
+        let before = now
         now += frameInterval
+        precondition(now > before, "the manual clock no longer advances at t = \(before) s with a \(frameInterval) s frame (precision lost)")
         for link in links where link.isActive {
             link.fire(timestamp: now, frameInterval: frameInterval)
         }

@@ -68,10 +68,27 @@ public struct GestureTrace: Sendable, Hashable {
         self.samples = samples
     }
 
+    /// The largest trace file accepted, in bytes (64 MiB, over a million samples).
+    public static let maximumFileSize = 64 << 20
+
     /// Reads and parses a trace file.
     /// - Parameter path: a file path.
     /// - Throws: `.unreadableFile` if the file cannot be read, else as `init(jsonData:)`.
     public init(contentsOf path: String) throws(GestureTraceError) {
+        // Only regular files of a sane size: a FIFO would block, a device never end.
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: path)
+        } catch {
+            throw .unreadableFile(path: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot read its attributes" : "no such file")
+        }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw .unreadableFile(path: path, reason: "not a regular file")
+        }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= Self.maximumFileSize else {
+            throw .unreadableFile(path: path, reason: "\(size) bytes; at most \(Self.maximumFileSize) accepted")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))

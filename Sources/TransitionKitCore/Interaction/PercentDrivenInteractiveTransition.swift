@@ -33,6 +33,12 @@ public final class PercentDrivenInteractiveTransition: InteractiveTransitioning 
     public init() {}
 
     public func startInteractiveTransition(_ context: any ContextTransitioning) {
+        if hasEnded && pendingEnd == nil {
+            // Reused for a new transition after the last one ended (UIKit allows reuse).
+            hasEnded = false
+            percentComplete = 0
+            completionVelocity = 0
+        }
         self.context = context
         if percentComplete > 0 { context.updateInteractiveTransition(percentComplete) }
         if let finish = pendingEnd {

@@ -9,7 +9,20 @@ import Foundation
 @MainActor
 public final class Layer {
     /// All value properties (see `LayerProperties` for names, units and defaults).
-    public var properties = LayerProperties()
+    /// Non-finite geometry traps, as Core Animation raises `CALayerInvalidGeometry` for it.
+    public var properties = LayerProperties() {
+        didSet {
+            precondition(properties.hasFiniteGeometry,
+                         "\(name ?? "layer"): non-finite geometry (bounds \(properties.bounds), position \(properties.position), "
+                         + "anchorPoint \(properties.anchorPoint), zPosition \(properties.zPosition), transform \(properties.transform), "
+                         + "opacity \(properties.opacity))")
+        }
+    }
+
+    /// The deepest sublayer nesting accepted (256 levels below a root): rendering and
+    /// snapshots recurse once per level, and this bound keeps them within any thread's stack.
+    /// Core Animation documents no limit; real interfaces nest a few dozen levels.
+    public static let maximumDepth = 256
     /// A debugging name (`CALayer.name`).
     public var name: String?
     /// The sublayers, back to front before `zPosition` ordering.
@@ -20,8 +33,35 @@ public final class Layer {
     /// coordinates. A mask is not a sublayer; its `superlayer` is nil.
     public var mask: Layer? {
         didSet {
-            if let mask { precondition(mask.superlayer == nil, "a mask layer must not have a superlayer") }
+            if let mask {
+                precondition(mask.superlayer == nil, "a mask layer must not have a superlayer")
+                precondition(mask !== self && !isDescendant(of: mask) && !mask.containsInMasks(self),
+                             "\(name ?? "layer"): mask \(mask.name ?? "layer") would create a cycle (a layer masking itself or an ancestor)")
+            }
         }
+    }
+
+    /// Whether `layer` is this layer's mask, or the mask of its mask, and so on.
+    private func containsInMasks(_ layer: Layer) -> Bool {
+        var m = mask
+        var steps = 0
+        while let current = m, steps <= Self.maximumDepth {
+            if current === layer { return true }
+            m = current.mask
+            steps += 1
+        }
+        return false
+    }
+
+    /// Levels from the root of this layer's tree (0 for a root).
+    public var depth: Int {
+        var n = 0, node = superlayer
+        while let s = node { n += 1; node = s.superlayer }
+        return n
+    }
+
+    private var subtreeHeight: Int {
+        sublayers.reduce(0) { max($0, $1.subtreeHeight + 1) }
     }
 
     public init(name: String? = nil) { self.name = name }
@@ -67,6 +107,9 @@ public final class Layer {
     public func insertSublayer(_ layer: Layer, at index: Int) {
         precondition(layer !== self, "a layer cannot be its own sublayer")
         precondition(!isDescendant(of: layer), "inserting \(layer.name ?? "layer") would create a cycle")
+        let newDepth = depth + 1 + layer.subtreeHeight
+        precondition(newDepth <= Self.maximumDepth,
+                     "inserting \(layer.name ?? "layer") nests layers \(newDepth) levels deep; at most \(Self.maximumDepth) are supported")
         layer.removeFromSuperlayer()
         let i = max(0, min(index, sublayers.count))
         sublayers.insert(layer, at: i)

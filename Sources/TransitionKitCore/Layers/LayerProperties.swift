@@ -82,4 +82,13 @@ public struct LayerProperties: Sendable, Equatable {
         let ay = bounds.minY + anchorPoint.y * bounds.height
         return sublayerTransform.about(CGPoint(x: ax, y: ay))
     }
+
+    /// Whether every geometric value is finite and opacity is a number (Core Animation
+    /// rejects non-finite geometry with `CALayerInvalidGeometry`).
+    public var hasFiniteGeometry: Bool {
+        bounds.origin.x.isFinite && bounds.origin.y.isFinite && bounds.width.isFinite && bounds.height.isFinite
+            && position.x.isFinite && position.y.isFinite && zPosition.isFinite
+            && anchorPoint.x.isFinite && anchorPoint.y.isFinite && transform.isFinite && sublayerTransform.isFinite
+            && cornerRadius.isFinite && !opacity.isNaN
+    }
 }

@@ -159,7 +159,9 @@ public struct ShapePath: Sendable, Hashable {
         let ddx = max(abs(p0.x - 2 * p1.x + p2.x), abs(p1.x - 2 * p2.x + p3.x))
         let ddy = max(abs(p0.y - 2 * p1.y + p2.y), abs(p1.y - 2 * p2.y + p3.y))
         let dd = (ddx * ddx + ddy * ddy).squareRoot()
-        let n = max(1, min(4096, Int((3 * dd / (4 * max(tolerance, 1e-6))).squareRoot().rounded(.up))))
+        // Clamp before converting: a NaN or huge control point must not trap in Int(_:).
+        let estimate = (3 * dd / (4 * max(tolerance, 1e-6))).squareRoot().rounded(.up)
+        let n = estimate.isFinite ? max(1, Int(min(4096, estimate))) : 1
         for i in 1...n {
             let t = CGFloat(i) / CGFloat(n), u = 1 - t
             let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t

@@ -108,8 +108,7 @@ public final class NavigationController: ViewController {
         switch request {
         case .push(let vc):
             precondition(!old.contains { $0 === vc }, "pushing \(vc.title ?? "a view controller") that is already in the stack")
-            precondition(vc.navigationController == nil, "pushing \(vc.title ?? "a view controller") that is in another navigation stack")
-            precondition(!(vc is NavigationController), "a navigation controller cannot be pushed")
+            Self.checkAdoptable(vc)
             return old + [vc]
         case .pop:
             return old.count > 1 ? Array(old.dropLast()) : nil
@@ -121,11 +120,21 @@ public final class NavigationController: ViewController {
         case .setViewControllers(let list):
             precondition(!list.isEmpty, "setViewControllers needs at least one view controller")
             precondition(Set(list.map(ObjectIdentifier.init)).count == list.count, "setViewControllers with duplicates")
-            for vc in list where vc.navigationController != nil && vc.navigationController !== self {
-                preconditionFailure("\(vc.title ?? "a view controller") is in another navigation stack")
-            }
+            for vc in list where !old.contains(where: { $0 === vc }) { Self.checkAdoptable(vc) }
             return list
         }
+    }
+
+    /// Traps unless `vc` can join a stack: not a navigation controller, not in another stack,
+    /// not presented or presenting, its view not on screen elsewhere (programmer errors, as
+    /// UIKit's exceptions for the same cases).
+    private static func checkAdoptable(_ vc: ViewController) {
+        let name = vc.title ?? "a view controller"
+        precondition(!(vc is NavigationController), "a navigation controller (\(name)) cannot be pushed or put in a stack")
+        precondition(vc.navigationController == nil, "\(name) is in another navigation stack")
+        precondition(vc.presentingViewController == nil && vc.presentedViewController == nil,
+                     "\(name) is part of a modal presentation; dismiss it before putting it in a stack")
+        precondition(!(vc.isViewLoaded && vc.view.window != nil), "\(name)'s view is on screen elsewhere")
     }
 
     private func commit(_ stack: [ViewController]) {
@@ -191,6 +200,7 @@ public final class NavigationController: ViewController {
                 self.delegate?.navigationController(self, didShow: to, animated: true)
             } else {
                 to.view.removeFromSuperview()
+                from.view.frame = container.bounds  // the container may have been resized meanwhile (G3)
                 to.sendAppearance(.viewWillDisappear(animated: true))
                 to.sendAppearance(.viewDidDisappear(animated: true))
                 from.sendAppearance(.viewWillAppear(animated: true))

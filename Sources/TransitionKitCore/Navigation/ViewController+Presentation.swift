@@ -9,6 +9,16 @@ extension ViewController {
         return vc
     }
 
+    /// Whether `ancestor` presented this view controller, directly or further down the chain.
+    func isPresented(by ancestor: ViewController) -> Bool {
+        var vc = presentingViewController
+        while let p = vc {
+            if p === ancestor { return true }
+            vc = p.presentingViewController
+        }
+        return false
+    }
+
     /// Presents `viewController` modally over this one's presentation root
     /// (`present(_:animated:completion:)`).
     ///
@@ -55,7 +65,9 @@ extension ViewController {
                             completion: (@MainActor (Bool) -> Void)?) {
         let presenting = presentationRoot
         guard presenting.presentedViewController == nil, presenting.view.window === window,
-              presented.presentingViewController == nil, presented.navigationController == nil, presented !== presenting
+              presented.presentingViewController == nil, presented.navigationController == nil, presented !== presenting,
+              !(presented.isViewLoaded && presented.view.window != nil),  // on screen already
+              presented !== window.rootViewController, !presenting.isPresented(by: presented)  // no cycles
         else {
             completion?(false)
             return
@@ -88,14 +100,17 @@ extension ViewController {
         presented.view.frame = container.bounds
         let driver = TransitionDriver(context: context, animator: animator, interactionController: interaction,
                                       clock: window.frameClock, restoring: [presenting.view, presented.view], completion: completion) { completed, _ in
+            // Views that stay on screen fill the container, which may have been resized (G3).
             if completed {
                 presented.view.frame = container.bounds
+                if keepsPresenter { presenting.view.frame = container.bounds }
                 if !keepsPresenter { presenting.view.removeFromSuperview() }
                 link()
                 if !keepsPresenter { presenting.sendAppearance(.viewDidDisappear(animated: true)) }
                 presented.sendAppearance(.viewDidAppear(animated: true))
             } else {
                 presented.view.removeFromSuperview()
+                presenting.view.frame = container.bounds
                 presented.sendAppearance(.viewWillDisappear(animated: true))
                 presented.sendAppearance(.viewDidDisappear(animated: true))
                 if !keepsPresenter {
@@ -156,7 +171,7 @@ extension ViewController {
                 target.sendAppearance(.viewDidDisappear(animated: true))
                 if !keepsPresenter { presenting.sendAppearance(.viewDidAppear(animated: true)) }
             } else {
-                if !keepsPresenter { presenting.view.removeFromSuperview() }
+                if !keepsPresenter { presenting.view.removeFromSuperview() } else { presenting.view.frame = container.bounds }
                 target.view.frame = container.bounds
                 if !keepsPresenter {
                     presenting.sendAppearance(.viewWillDisappear(animated: true))

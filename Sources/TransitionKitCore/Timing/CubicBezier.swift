@@ -100,9 +100,10 @@ public struct CubicBezier: Sendable, Hashable {
     ///   (the first offending one, in that order) with the value given.
     public init(validatingX1 x1: Double, y1: Double, x2: Double, y2: Double) throws(TransitionKitError) {
         try TransitionKitError.check(x1, "x1", in: 0...1, accepted: "finite, in 0...1")
-        try TransitionKitError.check(y1, "y1", accepted: "a finite number")
+        // |y| bounded so the polynomial's coefficients (3·y1, 3·y2 − 6·y1, …) stay finite.
+        try TransitionKitError.check(y1, "y1", in: -1e6...1e6, accepted: "-1e6...1e6")
         try TransitionKitError.check(x2, "x2", in: 0...1, accepted: "finite, in 0...1")
-        try TransitionKitError.check(y2, "y2", accepted: "a finite number")
+        try TransitionKitError.check(y2, "y2", in: -1e6...1e6, accepted: "-1e6...1e6")
         self.init(x1: x1, y1: y1, x2: x2, y2: y2)
     }
 

@@ -43,9 +43,9 @@ extension Spring {
     public init(
         validatingResponse response: Double, dampingRatio: Double, initialVelocity: Double = 0
     ) throws(TransitionKitError) {
-        try TransitionKitError.check(response, "response", in: Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude, accepted: "finite and > 0 seconds")
-        try TransitionKitError.check(dampingRatio, "dampingRatio", in: 0...Double.greatestFiniteMagnitude, accepted: "finite and >= 0")
-        try TransitionKitError.check(initialVelocity, "initialVelocity", accepted: "finite, in distances per second")
+        try TransitionKitError.check(response, "response", in: 1e-4...1e4, accepted: "1e-4...1e4 seconds")
+        try TransitionKitError.check(dampingRatio, "dampingRatio", in: 0...1e4, accepted: "0...1e4")
+        try TransitionKitError.check(initialVelocity, "initialVelocity", in: -1e6...1e6, accepted: "-1e6...1e6 distances per second")
         self.init(response: response, dampingRatio: dampingRatio, initialVelocity: initialVelocity)
     }
 
@@ -74,9 +74,10 @@ extension Spring {
     public init(
         validatingDuration duration: Double, bounce: Double, initialVelocity: Double = 0
     ) throws(TransitionKitError) {
-        try TransitionKitError.check(duration, "duration", in: Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude, accepted: "finite and > 0 seconds")
-        try TransitionKitError.check(bounce, "bounce", in: (-1.0).nextUp...1, accepted: "finite, -1 < bounce <= 1")
-        try TransitionKitError.check(initialVelocity, "initialVelocity", accepted: "finite, in distances per second")
+        try TransitionKitError.check(duration, "duration", in: 1e-4...1e4, accepted: "1e-4...1e4 seconds")
+        // bounce near −1 makes the damping ratio 1/(1 + bounce) unbounded; −0.999 gives 1000.
+        try TransitionKitError.check(bounce, "bounce", in: -0.999...1, accepted: "-0.999...1")
+        try TransitionKitError.check(initialVelocity, "initialVelocity", in: -1e6...1e6, accepted: "-1e6...1e6 distances per second")
         self.init(duration: duration, bounce: bounce, initialVelocity: initialVelocity)
     }
 

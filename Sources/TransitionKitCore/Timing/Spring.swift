@@ -69,10 +69,11 @@ public struct Spring: Sendable, Hashable {
     public init(
         validatingMass mass: Double, stiffness: Double, damping: Double, initialVelocity: Double = 0
     ) throws(TransitionKitError) {
-        try TransitionKitError.check(mass, "mass", in: Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude, accepted: "finite and > 0")
-        try TransitionKitError.check(stiffness, "stiffness", in: Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude, accepted: "finite and > 0")
-        try TransitionKitError.check(damping, "damping", in: 0...Double.greatestFiniteMagnitude, accepted: "finite and >= 0")
-        try TransitionKitError.check(initialVelocity, "initialVelocity", accepted: "finite, in distances per second")
+        // Bounded so the closed form (ω = √(k/m), ζ = c / 2√(km)) stays finite for outside input.
+        try TransitionKitError.check(mass, "mass", in: 1e-6...1e6, accepted: "1e-6...1e6")
+        try TransitionKitError.check(stiffness, "stiffness", in: 1e-6...1e9, accepted: "1e-6...1e9")
+        try TransitionKitError.check(damping, "damping", in: 0...1e9, accepted: "0...1e9")
+        try TransitionKitError.check(initialVelocity, "initialVelocity", in: -1e6...1e6, accepted: "-1e6...1e6 distances per second")
         self.init(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity)
     }
 

@@ -89,6 +89,20 @@ public class ViewController {
         appearanceDidChange(callback)
     }
 
+    /// Brings the appearance state to `.disappeared` with the balanced callbacks its state
+    /// needs (used when a view controller is removed outside a transition).
+    package func endAppearance(animated: Bool) {
+        switch appearanceState {
+        case .appeared, .appearing:
+            sendAppearance(.viewWillDisappear(animated: animated))
+            sendAppearance(.viewDidDisappear(animated: animated))
+        case .disappearing:
+            sendAppearance(.viewDidDisappear(animated: animated))
+        case .disappeared:
+            break
+        }
+    }
+
     /// Hook for containers to forward appearance to their children.
     func appearanceDidChange(_ callback: AppearanceCallback) {}
 

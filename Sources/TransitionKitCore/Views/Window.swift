@@ -15,14 +15,31 @@ public final class Window {
     public let transitionQueue = TransitionQueue()
 
     /// The view controller whose view fills the window. Setting it replaces the old one
-    /// without animation, with balanced appearance callbacks.
+    /// without animation, with balanced appearance callbacks; anything the old one presented
+    /// is removed first (as UIKit does).
+    /// - Precondition: no transition runs or waits in the window (replace the root from a
+    ///   completion handler instead).
     public var rootViewController: ViewController? {
+        willSet {
+            guard newValue !== rootViewController else { return }
+            precondition(transitionQueue.isIdle,
+                         "Window.rootViewController replaced while a transition runs or waits; do it in the transition's completion")
+        }
         didSet {
             guard oldValue !== rootViewController else { return }
             if let old = oldValue {
-                old.sendAppearance(.viewWillDisappear(animated: false))
+                // Tear down the presentation chain, top first.
+                var chain: [ViewController] = []
+                var vc = old.presentedViewController
+                while let p = vc { chain.append(p); vc = p.presentedViewController }
+                for p in chain.reversed() {
+                    p.endAppearance(animated: false)
+                    p.view.removeFromSuperview()
+                    p.presentingViewController?.presentedViewController = nil
+                    p.presentingViewController = nil
+                }
+                old.endAppearance(animated: false)
                 old.view.removeFromSuperview()
-                old.sendAppearance(.viewDidDisappear(animated: false))
             }
             if let new = rootViewController {
                 new.view.frame = rootView.bounds

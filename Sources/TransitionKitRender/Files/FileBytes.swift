@@ -18,13 +18,21 @@ enum FileBytes {
     ///   no permission, a directory, larger than `maximumFileSize`).
     /// - Complexity: O(file size).
     static func read(path: String) throws(ImageFileError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK so that opening a FIFO does not wait for a writer; only regular files
+        // are read (a device such as /dev/zero would never end).
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw .unreadableFile(path: path, reason: systemReason()) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .unreadableFile(path: path, reason: systemReason()) }
         if (info.st_mode & S_IFMT) == S_IFDIR {
             throw .unreadableFile(path: path, reason: String(cString: strerror(EISDIR)))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw .unreadableFile(path: path, reason: "not a regular file (a device, FIFO or socket)")
+        }
+        guard Int(info.st_size) <= maximumFileSize else {
+            throw .unreadableFile(path: path, reason: "file larger than \(maximumFileSize) bytes")
         }
         var bytes = [UInt8]()
         bytes.reserveCapacity(max(0, min(Int(info.st_size), maximumFileSize)) + 1)
@@ -55,6 +63,7 @@ enum FileBytes {
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         guard !name.isEmpty else { throw .unwritableOutput(path: path, reason: "the path names a directory, not a file") }
+        if let reason = notReplaceable(path) { throw .unwritableOutput(path: path, reason: reason) }
         var fd: Int32 = -1
         var temporary = ""
         for _ in 0..<8 {
@@ -82,6 +91,20 @@ enum FileBytes {
         if let failure {
             unlink(temporary)
             throw .unwritableOutput(path: path, reason: failure)
+        }
+    }
+
+    /// Why an existing `path` must not be replaced by a rename (it is a device, FIFO, socket,
+    /// directory or symbolic link: renaming over `/dev/null` would delete the device), or nil
+    /// when it does not exist or is a regular file.
+    static func notReplaceable(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "the path is a directory"
+        case S_IFLNK: return "the path is a symbolic link; give the real file's path"
+        default: return "the path exists and is not a regular file (a device, FIFO or socket)"
         }
     }
 

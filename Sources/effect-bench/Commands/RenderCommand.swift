@@ -41,6 +41,10 @@ enum RenderCommand {
                                   images: images, frames: count, threads: 1) { _, b in frames.append(b) }
         return try BenchError.mapping {
             if let columns = request.sheetColumns {
+                let size = ContactSheet.size(frameCount: count, frameWidth: frames[0].width, frameHeight: frames[0].height, columns: columns, spacing: 8)
+                guard size.width <= Bitmap.maximumDimension, size.height <= Bitmap.maximumDimension else {
+                    throw BenchError.usage("--frames \(count) with --sheet \(columns) makes a \(size.width)x\(size.height) px sheet; at most \(Bitmap.maximumDimension) px a side: use more columns or fewer frames")
+                }
                 let labelled = frames.enumerated().map { (bitmap: $1, progress: Double($0) / Double(count - 1)) }
                 let sheet = try ContactSheet.compose(frames: labelled, columns: columns, spacing: 8, background: RGBA8(r: 40, g: 40, b: 40, a: 255))
                 try PNGEncoder.write(sheet, to: request.outPath)

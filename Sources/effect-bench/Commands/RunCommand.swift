@@ -67,7 +67,9 @@ enum RunCommand {
     }
 }
 
-/// Output files: checked before work starts, written atomically (temporary file + rename).
+/// Output files: checked before work starts, written atomically (temporary file + rename)
+/// and never over something that is not a regular file (renaming over `/dev/null` would
+/// delete the device).
 enum OutputPath {
     static func check(_ path: String) throws(BenchError) {
         let dir = (path as NSString).deletingLastPathComponent
@@ -75,9 +77,14 @@ enum OutputPath {
         guard FileManager.default.fileExists(atPath: dir.isEmpty ? "." : dir, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .failure("cannot write \(path): directory '\(dir)' does not exist")
         }
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+           attributes[.type] as? FileAttributeType != .typeRegular {
+            throw .failure("cannot write \(path): it exists and is not a regular file")
+        }
     }
 
     static func write(_ data: Data, to path: String) throws(BenchError) {
+        try check(path)
         do {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
