@@ -64,3 +64,37 @@ import TransitionKitTestSupport
         #expect(b[3, 15] == .black)
     }
 }
+
+/// Degenerate trees found by trying to break the compositor: skipped or rejected, never a crash.
+@Suite struct CompositorRobustnessTests {
+    @Test func farAwayLayerIsSkipped() throws {
+        let far = LayerSnapshot { $0.bounds = CGRect(x: 0, y: 0, width: 10, height: 10); $0.position = CGPoint(x: 1e19, y: -1e19); $0.backgroundColor = .red }
+        let huge = LayerSnapshot { $0.bounds = CGRect(x: 0, y: 0, width: 1e300, height: 1e300); $0.backgroundColor = .blue }
+        let root = LayerSnapshot(sublayers: [far, huge]) { $0.bounds = CGRect(x: 0, y: 0, width: 20, height: 20); $0.position = CGPoint(x: 10, y: 10) }
+        let b = try Compositor().render(root, size: CGSize(width: 20, height: 20))
+        #expect(b.width == 20)
+    }
+
+    @Test func curveWithHugeOrNaNControlPointDoesNotTrap() throws {
+        for c in [CGPoint(x: 1e40, y: 0), CGPoint(x: CGFloat.nan, y: 0)] {
+            _ = ShapePath.path([.move(to: .zero), .quadCurve(to: CGPoint(x: 10, y: 10), control: c), .closeSubpath]).flattened()
+            let shape = LayerSnapshot {
+                $0.bounds = CGRect(x: 0, y: 0, width: 20, height: 20); $0.position = CGPoint(x: 10, y: 10)
+                $0.path = .path([.move(to: .zero), .quadCurve(to: CGPoint(x: 10, y: 10), control: c), .closeSubpath])
+            }
+            _ = try Compositor().render(shape, size: CGSize(width: 20, height: 20))
+        }
+    }
+
+    /// A hand-built snapshot deeper than `LayerSnapshot.maximumDepth` is rejected with a
+    /// typed error (or drawn as background by `render(_:into:)`), never overflowing the stack.
+    @Test func deepTreeIsRejected() throws {
+        var node = LayerSnapshot { $0.bounds = CGRect(x: 0, y: 0, width: 4, height: 4); $0.backgroundColor = .red }
+        for _ in 0..<2000 { node = LayerSnapshot(sublayers: [node]) { $0.bounds = CGRect(x: 0, y: 0, width: 4, height: 4) } }
+        #expect(node.depth == 2000)
+        #expect(throws: TransitionKitError.self) { try Compositor().render(node, size: CGSize(width: 4, height: 4)) }
+        var b = try Bitmap(width: 4, height: 4)
+        Compositor(options: RenderOptions(background: .black)).render(node, into: &b)
+        #expect(b[1, 1] == .black)
+    }
+}

@@ -22,7 +22,7 @@ public final class Layer {
     /// The deepest sublayer nesting accepted (256 levels below a root): rendering and
     /// snapshots recurse once per level, and this bound keeps them within any thread's stack.
     /// Core Animation documents no limit; real interfaces nest a few dozen levels.
-    public static let maximumDepth = 256
+    public static let maximumDepth = LayerSnapshot.maximumDepth
     /// A debugging name (`CALayer.name`).
     public var name: String?
     /// The sublayers, back to front before `zPosition` ordering.

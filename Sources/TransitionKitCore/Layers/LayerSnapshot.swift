@@ -9,8 +9,18 @@ public struct LayerSnapshot: Sendable, Equatable {
     public var properties: LayerProperties
     /// Sublayers in insertion order (back to front); the renderer orders siblings by
     /// `zPosition` stably, as Core Animation does.
-    public var sublayers: [LayerSnapshot]
-    private var maskStorage: [LayerSnapshot]
+    public var sublayers: [LayerSnapshot] { didSet { updateDepth() } }
+    private var maskStorage: [LayerSnapshot] { didSet { updateDepth() } }
+    /// Levels below this layer (0 without sublayers or mask), kept up to date as the tree is
+    /// built, so renderers can check it in O(1) without recursion.
+    public private(set) var depth = 0
+
+    private mutating func updateDepth() {
+        var d = 0
+        for s in sublayers { d = max(d, s.depth + 1) }
+        if let m = maskStorage.first { d = max(d, m.depth + 1) }
+        depth = d
+    }
 
     /// The mask layer, in this layer's coordinates (`CALayer.mask`).
     public var mask: LayerSnapshot? {
@@ -22,6 +32,7 @@ public struct LayerSnapshot: Sendable, Equatable {
         self.properties = properties
         self.sublayers = sublayers
         self.maskStorage = mask.map { [$0] } ?? []
+        updateDepth()
     }
 
     /// A snapshot built by editing default properties, e.g.
@@ -39,4 +50,8 @@ public struct LayerSnapshot: Sendable, Equatable {
             return za != zb ? za < zb : a < b
         }
     }
+
+    /// The deepest nesting renderers accept (`Layer.maximumDepth`, 256).
+    public static let maximumDepth = 256
+
 }

@@ -62,6 +62,9 @@ public struct Compositor: Sendable {
                                width: Double(w), height: Double(h),
                                accepted: "finite, 1...\(Bitmap.maximumDimension) pixels a side")
         }
+        guard root.depth <= LayerSnapshot.maximumDepth else {
+            throw .invalidValue(name: "layer tree depth", value: Double(root.depth), accepted: "at most \(LayerSnapshot.maximumDepth) levels")
+        }
         var bitmap = try Bitmap(width: Int(w.rounded()), height: Int(h.rounded()))
         render(root, into: &bitmap)
         return bitmap
@@ -78,6 +81,9 @@ public struct Compositor: Sendable {
         precondition(scale > 0 && scale.isFinite, "render scale must be finite and > 0, got \(scale)")
         precondition(options.threads >= 1, "render threads must be >= 1, got \(options.threads)")
         let width = bitmap.width, height = bitmap.height, stride = bitmap.rowStride
+        // Rendering recurses once per level; a tree deeper than Layer.maximumDepth (only
+        // possible for hand-built snapshots) is drawn as the background alone.
+        let root = root.depth <= LayerSnapshot.maximumDepth ? root : LayerSnapshot()
         let bands = min(options.threads, height)
         let background = options.background.packed
         let fastPaths = !options.disableFastPaths

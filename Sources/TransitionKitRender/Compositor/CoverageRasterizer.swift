@@ -53,10 +53,13 @@ final class CoverageRasterizer {
             }
         }
         guard minX <= maxX, minY <= maxY else { return .empty }
-        let bx0 = Int(max(minX.rounded(.down), Double(clip.x0)))
-        let bx1 = Int(min(maxX.rounded(.up), Double(clip.x1)))
-        let by0 = Int(max(minY.rounded(.down), Double(clip.y0)))
-        let by1 = Int(min(maxY.rounded(.up), Double(clip.y1)))
+        // Clamp to the clip on both sides before converting: a layer at 1e19 points must be
+        // skipped, not trap in Int(_:).
+        func clamped(_ v: Double, _ lo: Int, _ hi: Int) -> Int { Int(min(max(v, Double(lo)), Double(hi))) }
+        let bx0 = clamped(minX.rounded(.down), clip.x0, clip.x1)
+        let bx1 = clamped(maxX.rounded(.up), clip.x0, clip.x1)
+        let by0 = clamped(minY.rounded(.down), clip.y0, clip.y1)
+        let by1 = clamped(maxY.rounded(.up), clip.y0, clip.y1)
         guard bx0 < bx1, by0 < by1 else { return .empty }
         let w = bx1 - bx0, h = by1 - by0
 
