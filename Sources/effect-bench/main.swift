@@ -13,12 +13,14 @@ func effectBenchMain(_ arguments: [String]) -> Int32 {
             print(ListCommand.output(registry))
         case .run(let options):
             if !MachineInfo.isOptimized {
-                FileHandle.standardError.write(Data("effect-bench: WARNING: this is a DEBUG build; timings are meaningless. Use `swift run -c release effect-bench`.\n".utf8))
+                FileHandle.standardError.write(
+                    Data("effect-bench: WARNING: this is a DEBUG build; timings are meaningless. Use `swift run -c release effect-bench`.\n".utf8))
             }
             let outcome = try RunCommand.run(options, registry: registry)
             print(outcome.text)
             if outcome.regression {
-                throw BenchError(kind: .regression, message: "regression against \(options.baselinePath ?? "baseline") above \(Int(options.threshold * 100)) %")
+                throw BenchError(
+                    kind: .regression, message: "regression against \(options.baselinePath ?? "baseline") above \(Int(options.threshold * 100)) %")
             }
         case .render(let request):
             print(try RenderCommand.run(request, registry: registry))

@@ -1,9 +1,9 @@
+import DragDismissEffect
 import Foundation
 import Testing
 import TransitionKitCore
 import TransitionKitRender
 import TransitionKitTestSupport
-import DragDismissEffect
 
 /// DragDismiss frames rendered with real screenshots (`EffectFrames`: from `shell-exit-expanded`,
 /// to `shell-appts`, 390x844 pt at scale 1, modal `.overFullScreen`), compared with goldens in
@@ -19,8 +19,9 @@ import DragDismissEffect
     /// down off `shell-appts`, which grows back to full size.
     @Test(arguments: DragDismiss.supportedOperations, progresses)
     func golden(operation: TransitionOperation, progress: CGFloat) async throws {
-        let bitmap = try await EffectFrames.frame(operation, animator: DragDismiss().makeAnimator(for: operation), progress: progress,
-                                            modalPresentationStyle: DragDismiss.modalPresentationStyle)
+        let bitmap = try await EffectFrames.frame(
+            operation, animator: DragDismiss().makeAnimator(for: operation), progress: progress,
+            modalPresentationStyle: DragDismiss.modalPresentationStyle)
         let result = GoldenImage.check(bitmap, suite: "DragDismissGoldenTests", test: operation.rawValue, label: EffectFrames.label(progress))
         #expect(result.passed, "\(result)")
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransitionKitCore
 import TransitionKitTestSupport
+
 @testable import DragDismissEffect
 
 /// DragDismiss at the model level. Expected values by closed form (documented on
@@ -13,8 +14,10 @@ import TransitionKitTestSupport
 @MainActor
 @Suite struct DragDismissModelTests {
     private func record(_ l: Layer) -> [String] {
-        var out = ["\(l.name ?? "") \(l.properties) mask:\(l.mask.map { ObjectIdentifier($0).hashValue } ?? 0) "
-                   + "super:\(l.superlayer.map { ObjectIdentifier($0).hashValue } ?? 0) index:\(l.indexInSuperlayer ?? -1)"]
+        var out = [
+            "\(l.name ?? "") \(l.properties) mask:\(l.mask.map { ObjectIdentifier($0).hashValue } ?? 0) "
+                + "super:\(l.superlayer.map { ObjectIdentifier($0).hashValue } ?? 0) index:\(l.indexInSuperlayer ?? -1)"
+        ]
         for s in l.sublayers { out += record(s) }
         return out
     }
@@ -38,13 +41,15 @@ import TransitionKitTestSupport
 
     /// A scene with a modal under an interactive present at fraction `p`.
     private func presentInteractively(_ effect: DragDismiss, size: CGSize = CGSize(width: 390, height: 844))
-        -> (TestScene, ViewController, PercentDrivenInteractiveTransition) {
+        -> (TestScene, ViewController, PercentDrivenInteractiveTransition)
+    {
         let scene = TestScene(size: size)
         let modal = scene.makeViewController("M")
         modal.modalPresentationStyle = .overFullScreen
         let interaction = PercentDrivenInteractiveTransition()
-        scene.navigationController.present(modal, animated: true,
-                                           transition: TransitionOverride(animator: DragDismissAnimator(effect), interactionController: interaction))
+        scene.navigationController.present(
+            modal, animated: true,
+            transition: TransitionOverride(animator: DragDismissAnimator(effect), interactionController: interaction))
         return (scene, modal, interaction)
     }
 
@@ -60,7 +65,9 @@ import TransitionKitTestSupport
             interaction.update(p)
             let dx: Double = direction == .left ? -w * (1 - p) : direction == .right ? w * (1 - p) : 0
             let dy: Double = direction == .bottom ? h * (1 - p) : 0
-            #expect(isApproximatelyEqual(modal.view.transform3D.m41, dx, absolute: 1e-9) && isApproximatelyEqual(modal.view.transform3D.m42, dy, absolute: 1e-9))
+            #expect(
+                isApproximatelyEqual(modal.view.transform3D.m41, dx, absolute: 1e-9)
+                    && isApproximatelyEqual(modal.view.transform3D.m42, dy, absolute: 1e-9))
             #expect(modal.view.transform3D.isAffine && modal.view.frame == CGRect(x: 0, y: 0, width: w, height: h))
             let s = 1 - 0.1 * p
             #expect(behind.transform3D == Transform3D(scaleX: s, y: s))
@@ -169,7 +176,9 @@ import TransitionKitTestSupport
         let modalBefore = record(modal.view.layer)
         let interaction = PercentDrivenInteractiveTransition()
         var done: Bool?
-        nc.present(modal, animated: true, transition: TransitionOverride(animator: DragDismissAnimator(), interactionController: interaction)) { done = $0 }
+        nc.present(modal, animated: true, transition: TransitionOverride(animator: DragDismissAnimator(), interactionController: interaction)) {
+            done = $0
+        }
         interaction.update(0.7)
         scene.clock.advance(frames: 2)
         #expect(nc.view.transform3D != .identity)
@@ -228,8 +237,10 @@ import TransitionKitTestSupport
         #expect(d.duration == 0.8 && d.dampingRatio == 0.8 && d.initialSpringVelocity == 0.1 && d.bounces)
         let e = try registry.makeEffect(named: "dragdismiss", parameters: ["direction": 2, "bounces": 0, "behindviewscale": 0.8]) as! DragDismiss
         #expect(e.direction == .right && !e.bounces && e.behindViewScale == 0.8)
-        for bad: [String: Double] in [["direction": 1.5], ["direction": 3], ["bounces": 0.5], ["behindviewscale": 0], ["behindviewalpha": 2],
-                                      ["duration": 0], ["dampingratio": .nan], ["speed": 1]] {
+        for bad: [String: Double] in [
+            ["direction": 1.5], ["direction": 3], ["bounces": 0.5], ["behindviewscale": 0], ["behindviewalpha": 2],
+            ["duration": 0], ["dampingratio": .nan], ["speed": 1],
+        ] {
             #expect(throws: TransitionKitError.self, "\(bad)") { try registry.makeEffect(named: "dragdismiss", parameters: bad) }
         }
         let animator = d.makeAnimator(for: .present) as! DragDismissAnimator

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransitionKitCore
 import TransitionKitTestSupport
+
 @testable import DragDismissEffect
 
 /// Drag-to-dismiss (`DragDismissTransitioningDelegate.enableDragToDismiss`) driven by the
@@ -18,7 +19,8 @@ import TransitionKitTestSupport
     /// A presented card (direction `direction`) with drag-to-dismiss enabled. The delegate is
     /// returned so the test keeps it alive, as an app must.
     func presented(policy: InteractionPolicy = .default, mode: InteractionMode = .percentDriven, direction: DragDismiss.Direction = .bottom)
-        -> (TestScene, ViewController, DragDismissTransitioningDelegate, PanInteractionController) {
+        -> (TestScene, ViewController, DragDismissTransitioningDelegate, PanInteractionController)
+    {
         let scene = TestScene()
         let modal = scene.makeViewController("M")
         let delegate = DragDismissTransitioningDelegate(modalViewController: modal, effect: DragDismiss(direction: direction))
@@ -69,9 +71,11 @@ import TransitionKitTestSupport
     /// dismisses (the original rule would keep it: velocity 0); the 101 pt/s release at 20 %
     /// is neither past half-way nor a 500 pt/s flick, so it cancels.
     @Test func D3_defaultPolicyAcceptsPosition() throws {
-        for (name, policy, finishes) in [("vertical-drag-slow-60", InteractionPolicy.default, true),
-                                         ("vertical-drag-slow-60", .dragDismissOriginal, false),
-                                         ("vertical-drag-101", .default, false)] {
+        for (name, policy, finishes) in [
+            ("vertical-drag-slow-60", InteractionPolicy.default, true),
+            ("vertical-drag-slow-60", .dragDismissOriginal, false),
+            ("vertical-drag-101", .default, false),
+        ] {
             let (scene, modal, delegate, _) = presented(policy: policy)
             defer { withExtendedLifetime(delegate) {} }  // the app keeps its transitioning delegate
             let before = records(scene, modal)

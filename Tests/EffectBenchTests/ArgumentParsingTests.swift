@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransitionKitCore
+
 @testable import effect_bench
 
 /// The command line of DESIGN.md ("effect-bench (the main job)"): every form parses to the
@@ -16,9 +17,11 @@ import TransitionKitCore
     }
 
     @Test func runOptions() throws {
-        let c = try ArgumentParser.parse(["run", "--effects", "radial,fade", "--size", "390x844", "--scale", "2", "--frames", "60",
-                                          "--threads", "2", "--json", "out.json", "--baseline=old.json", "--threshold", "0.25",
-                                          "--html", "r.html", "--from", "a.png", "--to", "b.png"])
+        let c = try ArgumentParser.parse([
+            "run", "--effects", "radial,fade", "--size", "390x844", "--scale", "2", "--frames", "60",
+            "--threads", "2", "--json", "out.json", "--baseline=old.json", "--threshold", "0.25",
+            "--html", "r.html", "--from", "a.png", "--to", "b.png",
+        ])
         guard case .run(let o) = c else { Issue.record("\(c)"); return }
         #expect(o.effects == ["radial", "fade"] && o.scene.size == CGSize(width: 390, height: 844) && o.scene.scale == 2)
         #expect(o.frames == 60 && o.threads == 2 && o.jsonPath == "out.json" && o.baselinePath == "old.json")
@@ -26,10 +29,16 @@ import TransitionKitCore
     }
 
     @Test func renderAndPlay() throws {
-        let r = try ArgumentParser.parse(["render", "radial", "--operation", "pop", "--progress", "0.5", "--param", "duration=0.5",
-                                          "--param", "conceal=1", "--out", "x.png"])
-        #expect(r == .render(RenderRequest(scene: SceneOptions(size: CGSize(width: 393, height: 852), scale: 1), effect: "radial",
-                                           operation: .pop, progress: 0.5, parameters: ["duration": 0.5, "conceal": 1], outPath: "x.png")))
+        let r = try ArgumentParser.parse([
+            "render", "radial", "--operation", "pop", "--progress", "0.5", "--param", "duration=0.5",
+            "--param", "conceal=1", "--out", "x.png",
+        ])
+        #expect(
+            r
+                == .render(
+                    RenderRequest(
+                        scene: SceneOptions(size: CGSize(width: 393, height: 852), scale: 1), effect: "radial",
+                        operation: .pop, progress: 0.5, parameters: ["duration": 0.5, "conceal": 1], outPath: "x.png")))
         let p = try ArgumentParser.parse(["play", "radial", "--operation", "pop", "--gesture", "t.json", "--json"])
         guard case .play(let request) = p else { Issue.record("\(p)"); return }
         #expect(request.json && request.outPath == nil && request.gesturePath == "t.json" && request.operation == .pop)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransitionKitCore
 import TransitionKitRender
+
 @testable import effect_bench
 
 /// The commands end to end on a tiny scene: outputs are written completely or not at all.
@@ -20,8 +21,9 @@ import TransitionKitRender
 
     @Test func runWritesJSONAndHTMLForEveryEffect() throws {
         let json = Self.tmp.appendingPathComponent("r.json").path, html = Self.tmp.appendingPathComponent("r.html").path
-        let outcome = try RunCommand.run(try options(["--json", json, "--html", html]), registry: BenchEffects.registry(),
-                                         progress: ProgressIndicator(enabled: false))
+        let outcome = try RunCommand.run(
+            try options(["--json", json, "--html", html]), registry: BenchEffects.registry(),
+            progress: ProgressIndicator(enabled: false))
         // 2 + 4 + 2 + 2 operations (radial, fade, pushback3d, dragdismiss).
         #expect(outcome.report.results.count == 10)
         #expect(outcome.text.contains("radial") && outcome.text.contains("dragdismiss"))
@@ -34,22 +36,27 @@ import TransitionKitRender
 
     @Test func baselineRegressionIsReported() throws {
         let json = Self.tmp.appendingPathComponent("base.json").path
-        var base = try RunCommand.run(try options(["--effects", "radial"]), registry: BenchEffects.registry(), progress: ProgressIndicator(enabled: false)).report
+        var base = try RunCommand.run(
+            try options(["--effects", "radial"]), registry: BenchEffects.registry(), progress: ProgressIndicator(enabled: false)
+        ).report
         // A baseline 1000x faster than anything real: this run must regress against it.
         for i in base.results.indices {
             base.results[i].renderMilliseconds = Distribution(p50: 1e-6, p90: 1e-6, p99: 1e-6, max: 1e-6, mean: 1e-6)
         }
         try base.encoded().write(to: URL(fileURLWithPath: json))
-        let outcome = try RunCommand.run(try options(["--effects", "radial", "--baseline", json]), registry: BenchEffects.registry(),
-                                         progress: ProgressIndicator(enabled: false))
+        let outcome = try RunCommand.run(
+            try options(["--effects", "radial", "--baseline", json]), registry: BenchEffects.registry(),
+            progress: ProgressIndicator(enabled: false))
         #expect(outcome.regression && outcome.text.contains("REGRESSION"))
     }
 
     @Test func badInputWritesNothing() throws {
         let json = Self.tmp.appendingPathComponent("never.json").path
-        for extra in [["--effects", "nosuch", "--json", json], ["--from", "/nonexistent.png", "--to", "/nonexistent.png", "--json", json],
-                      ["--from", "/etc/passwd", "--to", "/etc/passwd", "--json", json], ["--baseline", "/nonexistent.json", "--json", json],
-                      ["--json", "/nonexistent-dir/x.json"]] {
+        for extra in [
+            ["--effects", "nosuch", "--json", json], ["--from", "/nonexistent.png", "--to", "/nonexistent.png", "--json", json],
+            ["--from", "/etc/passwd", "--to", "/etc/passwd", "--json", json], ["--baseline", "/nonexistent.json", "--json", json],
+            ["--json", "/nonexistent-dir/x.json"],
+        ] {
             #expect(throws: BenchError.self, "\(extra)") {
                 try RunCommand.run(try options(extra), registry: BenchEffects.registry(), progress: ProgressIndicator(enabled: false))
             }
@@ -60,25 +67,33 @@ import TransitionKitRender
     @Test func renderOneFrameAnimationAndSheet() throws {
         let registry = BenchEffects.registry()
         let one = Self.tmp.appendingPathComponent("one.png").path
-        _ = try RenderCommand.run(RenderRequest(scene: SceneOptions(size: CGSize(width: 40, height: 80), scale: 1), effect: "radial",
-                                                progress: 0.5, outPath: one), registry: registry)
+        _ = try RenderCommand.run(
+            RenderRequest(
+                scene: SceneOptions(size: CGSize(width: 40, height: 80), scale: 1), effect: "radial",
+                progress: 0.5, outPath: one), registry: registry)
         let bitmap = try PNGDecoder.read(contentsOf: one)
         #expect(bitmap.width == 40 && bitmap.height == 80)
         let sheet = Self.tmp.appendingPathComponent("sheet.png").path
-        _ = try RenderCommand.run(RenderRequest(scene: SceneOptions(size: CGSize(width: 40, height: 80), scale: 1), effect: "fade",
-                                                operation: .present, frames: 4, sheetColumns: 2, outPath: sheet), registry: registry)
+        _ = try RenderCommand.run(
+            RenderRequest(
+                scene: SceneOptions(size: CGSize(width: 40, height: 80), scale: 1), effect: "fade",
+                operation: .present, frames: 4, sheetColumns: 2, outPath: sheet), registry: registry)
         #expect(try PNGDecoder.read(contentsOf: sheet).width > 80)
         let apng = Self.tmp.appendingPathComponent("anim.png").path
-        _ = try RenderCommand.run(RenderRequest(scene: SceneOptions(size: CGSize(width: 40, height: 80), scale: 1), effect: "pushback3d",
-                                                frames: 5, outPath: apng), registry: registry)
+        _ = try RenderCommand.run(
+            RenderRequest(
+                scene: SceneOptions(size: CGSize(width: 40, height: 80), scale: 1), effect: "pushback3d",
+                frames: 5, outPath: apng), registry: registry)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: apng))
         #expect(bytes.range(of: Data("acTL".utf8)) != nil)
         // Unsupported operation and bad parameter values: usage errors, nothing written.
         let none = Self.tmp.appendingPathComponent("none.png").path
-        for request in [RenderRequest(effect: "radial", operation: .present, progress: 0.5, outPath: none),
-                        RenderRequest(effect: "radial", progress: 0.5, parameters: ["duration": -1], outPath: none),
-                        RenderRequest(effect: "radial", progress: 0.5, parameters: ["nope": 1], outPath: none),
-                        RenderRequest(effect: "nosuch", progress: 0.5, outPath: none)] {
+        for request in [
+            RenderRequest(effect: "radial", operation: .present, progress: 0.5, outPath: none),
+            RenderRequest(effect: "radial", progress: 0.5, parameters: ["duration": -1], outPath: none),
+            RenderRequest(effect: "radial", progress: 0.5, parameters: ["nope": 1], outPath: none),
+            RenderRequest(effect: "nosuch", progress: 0.5, outPath: none),
+        ] {
             #expect(throws: BenchError.self) { try RenderCommand.run(request, registry: registry) }
             #expect(!FileManager.default.fileExists(atPath: none))
         }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransitionKitCore
 import TransitionKitTestSupport
+
 @testable import effect_bench
 
 /// `effect-bench play` with the committed traces (320x480 window, closed forms in

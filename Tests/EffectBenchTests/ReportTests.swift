@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransitionKitCore
+
 @testable import effect_bench
 
 /// The JSON schema (documented on `BenchReport`) and the baseline comparison.
@@ -9,14 +10,17 @@ import TransitionKitCore
         let results = render.sorted { $0.key < $1.key }.map { key, ms -> BenchReport.Result in
             let parts = key.split(separator: " ")
             let frames = (0..<4).map { k in
-                FrameSample(progress: Double(k) / 3, modelNanoseconds: 1000, renderMilliseconds: ms,
-                            modelAllocations: 0, modelBytes: 0, renderAllocations: 2, renderBytes: 64)
+                FrameSample(
+                    progress: Double(k) / 3, modelNanoseconds: 1000, renderMilliseconds: ms,
+                    modelAllocations: 0, modelBytes: 0, renderAllocations: 2, renderBytes: 64)
             }
             return BenchReport.Result(SweepResult(effect: String(parts[0]), operation: String(parts[1]), transitionDuration: 0.33, frames: frames))
         }
-        return BenchReport(machine: MachineInfo(cores: 2, cpu: "test", os: "Linux", toolchain: "Swift 6.3", configuration: "release", optimized: true),
-                           scene: .init(source: "built-in", from: nil, to: nil, widthPoints: 393, heightPoints: 852, scale: 3, widthPixels: 1179, heightPixels: 2556),
-                           frames: 4, threads: 1, allocationCounting: true, results: results)
+        return BenchReport(
+            machine: MachineInfo(cores: 2, cpu: "test", os: "Linux", toolchain: "Swift 6.3", configuration: "release", optimized: true),
+            scene: .init(
+                source: "built-in", from: nil, to: nil, widthPoints: 393, heightPoints: 852, scale: 3, widthPixels: 1179, heightPixels: 2556),
+            frames: 4, threads: 1, allocationCounting: true, results: results)
     }
 
     /// The keys of schema transitionkit-effect-bench/1, exactly as documented.
@@ -26,15 +30,22 @@ import TransitionKitCore
         #expect(Set(object.keys) == ["schema", "machine", "scene", "frames", "threads", "allocation_counting", "results"])
         #expect(object["schema"] as? String == "transitionkit-effect-bench/1")
         #expect(Set((object["machine"] as! [String: Any]).keys) == ["cores", "cpu", "os", "toolchain", "configuration", "optimized"])
-        #expect(Set((object["scene"] as! [String: Any]).keys) == ["source", "width_points", "height_points", "scale", "width_pixels", "height_pixels"])
+        #expect(
+            Set((object["scene"] as! [String: Any]).keys) == ["source", "width_points", "height_points", "scale", "width_pixels", "height_pixels"])
         let result = (object["results"] as! [[String: Any]])[0]
-        #expect(Set(result.keys) == ["effect", "operation", "transition_duration", "model_nanoseconds", "render_milliseconds",
-                                     "frames_over_60hz", "frames_over_120hz", "steady_state", "per_frame"])
+        #expect(
+            Set(result.keys) == [
+                "effect", "operation", "transition_duration", "model_nanoseconds", "render_milliseconds",
+                "frames_over_60hz", "frames_over_120hz", "steady_state", "per_frame",
+            ])
         #expect(Set((result["render_milliseconds"] as! [String: Any]).keys) == ["p50", "p90", "p99", "max", "mean"])
         #expect(Set((result["steady_state"] as! [String: Any]).keys) == ["model_allocations", "model_bytes", "render_allocations", "render_bytes"])
         let frame = (result["per_frame"] as! [[String: Any]])[0]
-        #expect(Set(frame.keys) == ["progress", "model_nanoseconds", "render_milliseconds", "model_allocations", "model_bytes",
-                                    "render_allocations", "render_bytes"])
+        #expect(
+            Set(frame.keys) == [
+                "progress", "model_nanoseconds", "render_milliseconds", "model_allocations", "model_bytes",
+                "render_allocations", "render_bytes",
+            ])
         // Round trip.
         #expect(try BenchReport.decode(data, path: "x") == Self.report(render: ["radial push": 2]))
     }

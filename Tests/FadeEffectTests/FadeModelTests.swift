@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransitionKitCore
 import TransitionKitTestSupport
+
 @testable import FadeEffect
 
 /// Fade at the model level. Expected values: incoming opacity = eased progress p, with p from
@@ -13,8 +14,10 @@ import TransitionKitTestSupport
 @Suite struct FadeModelTests {
     /// Every layer below `layer` with the values C1 names, for before/after comparisons.
     private func record(_ l: Layer) -> [String] {
-        var out = ["\(l.name ?? "") \(l.properties) mask:\(l.mask.map { ObjectIdentifier($0).hashValue } ?? 0) "
-                   + "super:\(l.superlayer.map { ObjectIdentifier($0).hashValue } ?? 0) index:\(l.indexInSuperlayer ?? -1)"]
+        var out = [
+            "\(l.name ?? "") \(l.properties) mask:\(l.mask.map { ObjectIdentifier($0).hashValue } ?? 0) "
+                + "super:\(l.superlayer.map { ObjectIdentifier($0).hashValue } ?? 0) index:\(l.indexInSuperlayer ?? -1)"
+        ]
         for s in l.sublayers { out += record(s) }
         return out
     }
@@ -38,8 +41,9 @@ import TransitionKitTestSupport
             frames += 1
             guard done == nil else { break }
             let t = Double(frames) / 60 / 0.3
-            #expect(isApproximatelyEqual(Double(a.view.alpha), CubicBezier.easeInEaseOut.value(at: t), absolute: 1e-6),
-                    "frame \(frames)")
+            #expect(
+                isApproximatelyEqual(Double(a.view.alpha), CubicBezier.easeInEaseOut.value(at: t), absolute: 1e-6),
+                "frame \(frames)")
             #expect(a.view.layer.indexInSuperlayer! == scene.root.view.layer.indexInSuperlayer! + 1)
             #expect(scene.root.view.alpha == 1 && scene.root.view.transform3D == .identity)
         }
@@ -89,8 +93,9 @@ import TransitionKitTestSupport
         let nc = scene.navigationController
         let a = scene.makeViewController("A")
         let interaction = PercentDrivenInteractiveTransition()
-        nc.perform(.push(a), animated: true,
-                   transition: TransitionOverride(animator: FadeAnimator(.through(color)), interactionController: interaction))
+        nc.perform(
+            .push(a), animated: true,
+            transition: TransitionOverride(animator: FadeAnimator(.through(color)), interactionController: interaction))
         for p in [0.0, 0.1, 0.25, 0.5, 0.6, 0.75, 0.9, 1.0] {
             interaction.update(p)
             guard let layer = scene.root.view.layer.sublayers.last, layer.name == "fade through colour" else {
@@ -127,9 +132,12 @@ import TransitionKitTestSupport
     /// C1: a cancelled push, pop, present or dismiss (full screen and over full screen, cross-
     /// dissolve and fade-through) leaves the container's subviews and every layer of both
     /// views exactly as before.
-    @Test(arguments: [(TransitionOperation.push, ModalPresentationStyle.fullScreen), (.pop, .fullScreen),
-                      (.present, .fullScreen), (.present, .overFullScreen), (.dismiss, .fullScreen), (.dismiss, .overFullScreen)],
-          [false, true])
+    @Test(
+        arguments: [
+            (TransitionOperation.push, ModalPresentationStyle.fullScreen), (.pop, .fullScreen),
+            (.present, .fullScreen), (.present, .overFullScreen), (.dismiss, .fullScreen), (.dismiss, .overFullScreen),
+        ],
+        [false, true])
     func C1_cancelRestoresContainerAndLayers(_ c: (TransitionOperation, ModalPresentationStyle), through: Bool) {
         let (operation, style) = c
         let scene = TestScene()

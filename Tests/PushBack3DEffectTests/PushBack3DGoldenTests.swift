@@ -1,9 +1,9 @@
 import Foundation
+import PushBack3DEffect
 import Testing
 import TransitionKitCore
 import TransitionKitRender
 import TransitionKitTestSupport
-import PushBack3DEffect
 
 /// PushBack3D frames rendered with real screenshots (`EffectFrames`: from `shell-exit-expanded`,
 /// to `shell-appts`, 390x844 pt at scale 1), compared with goldens in `__Snapshots__` that were

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransitionKitCore
 import TransitionKitTestSupport
+
 @testable import PushBack3DEffect
 
 /// PushBack3D at the model level. Expected values by closed form: with θ = 10°·b (radians
@@ -16,8 +17,10 @@ import TransitionKitTestSupport
     private func makeScene(_ size: CGSize) -> TestScene { TestScene(size: size) }
 
     private func record(_ l: Layer) -> [String] {
-        var out = ["\(l.name ?? "") \(l.properties) mask:\(l.mask.map { ObjectIdentifier($0).hashValue } ?? 0) "
-                   + "super:\(l.superlayer.map { ObjectIdentifier($0).hashValue } ?? 0) index:\(l.indexInSuperlayer ?? -1)"]
+        var out = [
+            "\(l.name ?? "") \(l.properties) mask:\(l.mask.map { ObjectIdentifier($0).hashValue } ?? 0) "
+                + "super:\(l.superlayer.map { ObjectIdentifier($0).hashValue } ?? 0) index:\(l.indexInSuperlayer ?? -1)"
+        ]
         for s in l.sublayers { out += record(s) }
         return out
     }
@@ -28,10 +31,11 @@ import TransitionKitTestSupport
         let theta = angleDegrees * b * .pi / 180
         let s = 1 + (scale - 1) * b
         let c = cos(theta), sn = sin(theta)
-        return Transform3D(m11: s * c, m12: 0, m13: s * sn, m14: -s * sn / d,
-                           m21: 0, m22: s, m23: 0, m24: 0,
-                           m31: -sn, m32: 0, m33: c, m34: -c / d,
-                           m41: 0, m42: 0, m43: 0, m44: 1)
+        return Transform3D(
+            m11: s * c, m12: 0, m13: s * sn, m14: -s * sn / d,
+            m21: 0, m22: s, m23: 0, m24: 0,
+            m31: -sn, m32: 0, m33: c, m34: -c / d,
+            m41: 0, m42: 0, m43: 0, m44: 1)
     }
 
     private func expectClose(_ a: Transform3D, _ b: Transform3D, _ comment: String = "", sourceLocation: SourceLocation = #_sourceLocation) {
@@ -80,8 +84,9 @@ import TransitionKitTestSupport
     @Test func leftEdgeRecedes() {
         let scene = makeScene(CGSize(width: 390, height: 844))
         let interaction = PercentDrivenInteractiveTransition()
-        scene.navigationController.perform(.push(scene.makeViewController("A")), animated: true,
-                                           transition: TransitionOverride(animator: PushBack3DAnimator(), interactionController: interaction))
+        scene.navigationController.perform(
+            .push(scene.makeViewController("A")), animated: true,
+            transition: TransitionOverride(animator: PushBack3DAnimator(), interactionController: interaction))
         interaction.update(1)
         let m = scene.root.view.layer.properties.localToParent
         let top = m.project(CGPoint(x: 0, y: 0))!, bottom = m.project(CGPoint(x: 0, y: 844))!
@@ -116,8 +121,9 @@ import TransitionKitTestSupport
         let pushScene = makeScene(CGSize(width: 390, height: 844))
         let pushed = pushScene.makeViewController("A")
         let pushInteraction = PercentDrivenInteractiveTransition()
-        pushScene.navigationController.perform(.push(pushed), animated: true,
-                                               transition: TransitionOverride(animator: PushBack3DAnimator(effect), interactionController: pushInteraction))
+        pushScene.navigationController.perform(
+            .push(pushed), animated: true,
+            transition: TransitionOverride(animator: PushBack3DAnimator(effect), interactionController: pushInteraction))
         pushInteraction.update(1 - p)
 
         let popScene = makeScene(CGSize(width: 390, height: 844))
@@ -157,12 +163,14 @@ import TransitionKitTestSupport
         let rootBefore = record(scene.root.view.layer), aBefore = record(a.view.layer)
         let interaction = PercentDrivenInteractiveTransition()
         var done: Bool?
-        nc.perform(.push(a), animated: true,
-                   transition: TransitionOverride(animator: PushBack3DAnimator(PushBack3D(scale: 0.8, dimming: 0.5)), interactionController: interaction)) { done = $0 }
+        nc.perform(
+            .push(a), animated: true,
+            transition: TransitionOverride(animator: PushBack3DAnimator(PushBack3D(scale: 0.8, dimming: 0.5)), interactionController: interaction)
+        ) { done = $0 }
         interaction.update(0.6)
         scene.clock.advance(frames: 3)
         #expect(scene.root.view.layer.anchorPoint == CGPoint(x: 1, y: 0.5))  // the animator did change it
-        #expect(scene.root.view.layer.sublayers.count == 2)                    // card + overlay
+        #expect(scene.root.view.layer.sublayers.count == 2)  // card + overlay
         interaction.cancel()
         scene.clock.runUntilIdle()
         #expect(done == false && scene.stackTitles == ["root"])
@@ -220,7 +228,9 @@ import TransitionKitTestSupport
         #expect(d.timingCurve == .easeInEaseOut)
         let e = try registry.makeEffect(named: "pushback3d", parameters: ["scale": 0.9, "dimming": 0.3, "angle": 15]) as! PushBack3D
         #expect(e.scale == 0.9 && e.dimming == 0.3 && e.angle == 15)
-        for bad: [String: Double] in [["duration": -1], ["angle": 90], ["perspective": 0], ["scale": 0], ["dimming": 1.5], ["dimming": .infinity], ["tilt": 1]] {
+        for bad: [String: Double] in [
+            ["duration": -1], ["angle": 90], ["perspective": 0], ["scale": 0], ["dimming": 1.5], ["dimming": .infinity], ["tilt": 1],
+        ] {
             #expect(throws: TransitionKitError.self, "\(bad)") { try registry.makeEffect(named: "pushback3d", parameters: bad) }
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransitionKitCore
 import TransitionKitTestSupport
+
 @testable import PushBack3DEffect
 
 /// The interactive push-back pop (`enablePushBack3DSwipe`) driven by the fixture traces on a
@@ -14,7 +15,8 @@ import TransitionKitTestSupport
     nonisolated static let modes: [InteractionMode] = [.percentDriven, .displayLinkDriven()]
 
     func scene(policy: InteractionPolicy = .default, mode: InteractionMode = .percentDriven, pushA: Bool = true)
-        -> (TestScene, ViewController, EdgePanPopController) {
+        -> (TestScene, ViewController, EdgePanPopController)
+    {
         TestScene.withStack(pushA: pushA) { $0.enablePushBack3DSwipe(policy: policy, mode: mode) }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransitionKitCore
 import TransitionKitTestSupport
+
 @testable import RadialEffect
 
 /// Radial geometry and API at the model level. Expected values come from the closed form
@@ -19,8 +20,9 @@ import TransitionKitTestSupport
     /// G1: the radius at progress 1 reaches past the farthest corner: from (320, 240) the
     /// farthest corners are (0, 0) and (0, 480) at √(320² + 240²) = 400 pt.
     @Test func G1_finalRadiusCoversFarthestCorner() {
-        let g = RadialGeometry(containerBounds: CGRect(x: 0, y: 0, width: 320, height: 480),
-                               startFrame: CGRect(x: 320, y: 240, width: 0, height: 0))
+        let g = RadialGeometry(
+            containerBounds: CGRect(x: 0, y: 0, width: 320, height: 480),
+            startFrame: CGRect(x: 320, y: 240, width: 0, height: 0))
         #expect(isApproximatelyEqual(g.farthestCornerDistance, 400, absolute: 1e-12))
         #expect(isApproximatelyEqual(g.finalRadius, 400 + 2.0.squareRoot(), absolute: 1e-12))
         // Every container point (a 1 pt grid including the corners) is inside the final circle.
@@ -54,8 +56,9 @@ import TransitionKitTestSupport
         let a = scene.makeViewController("A")
         var done: Bool?
         nc.radialPush(a) { done = $0 }
-        let g = RadialGeometry(containerBounds: CGRect(x: 0, y: 0, width: 320, height: 480),
-                               startFrame: CGRect(x: 320, y: 240, width: 0, height: 0))
+        let g = RadialGeometry(
+            containerBounds: CGRect(x: 0, y: 0, width: 320, height: 480),
+            startFrame: CGRect(x: 320, y: 240, width: 0, height: 0))
         var frames = 0
         while done == nil {
             scene.clock.step()

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransitionKitCore
 import TransitionKitTestSupport
+
 @testable import RadialEffect
 
 /// The interactive radial pop (`enableRadialSwipe`) driven by the fixture traces on a
@@ -23,7 +24,8 @@ import TransitionKitTestSupport
 
     /// `[root, A]` with the radial swipe enabled.
     func scene(policy: InteractionPolicy = .default, mode: InteractionMode = .percentDriven, pushA: Bool = true)
-        -> (TestScene, ViewController, EdgePanPopController) {
+        -> (TestScene, ViewController, EdgePanPopController)
+    {
         TestScene.withStack(pushA: pushA) { $0.enableRadialSwipe(policy: policy, mode: mode) }
     }
 

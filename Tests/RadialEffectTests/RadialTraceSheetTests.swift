@@ -3,6 +3,7 @@ import Testing
 import TransitionKitCore
 import TransitionKitRender
 import TransitionKitTestSupport
+
 @testable import RadialEffect
 
 /// A contact sheet of an interactive radial pop driven by a recorded trace (issue: "a golden

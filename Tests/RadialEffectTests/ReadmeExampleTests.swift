@@ -1,9 +1,9 @@
 import Foundation
+import RadialEffect
 import Testing
 import TransitionKitCore
 import TransitionKitRender
 import TransitionKitTestSupport
-import RadialEffect
 
 /// The code of README.md's "Using it" section, verbatim but for the output path, so the README
 /// cannot drift from the API. Expected pixels from the radial formula: at 0.2 s of the
@@ -15,7 +15,7 @@ import RadialEffect
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("readme-frame-\(getpid()).png").path
         var log: [String] = []
         // --- README begins
-        let clock = try ManualFrameClock(framesPerSecond: 60)          // or RealTimeFrameClock
+        let clock = try ManualFrameClock(framesPerSecond: 60)  // or RealTimeFrameClock
         let window = try Window(size: CGSize(width: 393, height: 852), scale: 3, frameClock: clock)
         let inbox = ViewController(title: "Inbox")
         inbox.view.backgroundColor = Color(red: 0.95, green: 0.95, blue: 0.97)
@@ -25,12 +25,12 @@ import RadialEffect
         let message = ViewController(title: "Message")
         message.view.backgroundColor = Color(red: 0.2, green: 0.45, blue: 0.9)
         nav.radialPush(message) { finished in log.append("pushed: \(finished)") }
-        clock.advance(by: 0.2)                                         // part-way through the 0.33 s reveal
+        clock.advance(by: 0.2)  // part-way through the 0.33 s reveal
 
         let compositor = Compositor(options: RenderOptions(scale: window.scale))
         let frame = try compositor.render(window.snapshot(), size: window.size)
-        try PNGEncoder.write(frame, to: path)                          // a blue circle growing from the right edge
-        clock.runUntilIdle()                                           // play it to the end: "pushed: true"
+        try PNGEncoder.write(frame, to: path)  // a blue circle growing from the right edge
+        clock.runUntilIdle()  // play it to the end: "pushed: true"
         // --- README ends
         #expect(log == ["pushed: true"])
         #expect(frame.width == 1179 && frame.height == 2556)

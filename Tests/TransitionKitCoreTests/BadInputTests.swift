@@ -13,7 +13,10 @@ import TransitionKitTestSupport
         #expect(throws: TransitionKitError.self) { _ = try RealTimeFrameClock(framesPerSecond: rate) }
     }
 
-    @Test(arguments: [CGSize(width: CGFloat.nan, height: 10), CGSize(width: 10, height: CGFloat.infinity), CGSize(width: -1, height: 10), CGSize(width: 0, height: 0)])
+    @Test(arguments: [
+        CGSize(width: CGFloat.nan, height: 10), CGSize(width: 10, height: CGFloat.infinity), CGSize(width: -1, height: 10),
+        CGSize(width: 0, height: 0),
+    ])
     func windowSizeRejected(size: CGSize) throws {
         let clock = try ManualFrameClock()
         #expect(throws: TransitionKitError.self) { _ = try Window(size: size, frameClock: clock) }
@@ -74,8 +77,9 @@ import TransitionKitTestSupport
         await #expect(processExitsWith: .failure) {
             await MainActor.run {
                 let scene = TestScene()
-                scene.navigationController.perform(.push(ViewController()), animated: true,
-                                                   transition: TransitionOverride(animator: RecordingAnimator(duration: .nan)))
+                scene.navigationController.perform(
+                    .push(ViewController()), animated: true,
+                    transition: TransitionOverride(animator: RecordingAnimator(duration: .nan)))
             }
         }
     }
@@ -107,8 +111,9 @@ import TransitionKitTestSupport
         let scene = TestScene()
         let interaction = PercentDrivenInteractiveTransition()
         for (title, finish) in [("A", true), ("B", true)] {
-            scene.navigationController.perform(.push(scene.makeViewController(title)), animated: true,
-                                               transition: TransitionOverride(animator: RecordingAnimator(), interactionController: interaction))
+            scene.navigationController.perform(
+                .push(scene.makeViewController(title)), animated: true,
+                transition: TransitionOverride(animator: RecordingAnimator(), interactionController: interaction))
             interaction.update(0.5)
             finish ? interaction.finish() : interaction.cancel()
             scene.clock.runUntilIdle(maxFrames: 1000)
@@ -121,8 +126,9 @@ import TransitionKitTestSupport
     @Test func G3_cancelAfterResizeFillsNewBounds() throws {
         let scene = TestScene()
         let interaction = PercentDrivenInteractiveTransition()
-        scene.navigationController.perform(.push(scene.makeViewController("A")), animated: true,
-                                           transition: TransitionOverride(animator: RecordingAnimator(), interactionController: interaction))
+        scene.navigationController.perform(
+            .push(scene.makeViewController("A")), animated: true,
+            transition: TransitionOverride(animator: RecordingAnimator(), interactionController: interaction))
         interaction.update(0.3)
         try scene.window.resize(to: CGSize(width: 480, height: 320))
         interaction.cancel()
@@ -151,10 +157,14 @@ import TransitionKitTestSupport
 
     @Test func programmerErrorsTrapWithAMessage() async {
         await #expect(processExitsWith: .failure) {
-            await MainActor.run { let l = Layer(); l.mask = l }
+            await MainActor.run {
+                let l = Layer(); l.mask = l
+            }
         }
         await #expect(processExitsWith: .failure) {
-            await MainActor.run { let l = Layer(); l.position = CGPoint(x: CGFloat.nan, y: 0) }
+            await MainActor.run {
+                let l = Layer(); l.position = CGPoint(x: CGFloat.nan, y: 0)
+            }
         }
         await #expect(processExitsWith: .failure) {
             await MainActor.run {

@@ -27,19 +27,22 @@ import TransitionKitTestSupport
 
     @Test func validTraceParses() throws {
         let trace = try Self.parse([Self.began, Self.moved, Self.ended])
-        #expect(trace.samples == [
-            Touch(timestamp: 0, location: CGPoint(x: 1, y: 420), phase: .began),
-            Touch(timestamp: 0.1, location: CGPoint(x: 30, y: 420), phase: .moved),
-            Touch(timestamp: 0.2, location: CGPoint(x: 30, y: 420), phase: .ended),
-        ])
+        #expect(
+            trace.samples == [
+                Touch(timestamp: 0, location: CGPoint(x: 1, y: 420), phase: .began),
+                Touch(timestamp: 0.1, location: CGPoint(x: 30, y: 420), phase: .moved),
+                Touch(timestamp: 0.2, location: CGPoint(x: 30, y: 420), phase: .ended),
+            ])
         #expect(trace.duration == 0.2)
         // Round trip through the writer.
         #expect(try GestureTrace(jsonData: trace.jsonData()) == trace)
         // Unknown keys are ignored; whitespace, escapes and exponents are fine.
-        let fancy = try GestureTrace(jsonData: Data("""
-            \u{FEFF}{ "version": 1, "samples" : [ {"phase":"be\\u0067an","t":0e0,"x":-1.5E1,"y":4.2e2,"note":"\\"hi\\""},
-            {"t":1,"x":0,"y":0,"phase":"cancelled"} ] }
-            """.utf8))
+        let fancy = try GestureTrace(
+            jsonData: Data(
+                """
+                \u{FEFF}{ "version": 1, "samples" : [ {"phase":"be\\u0067an","t":0e0,"x":-1.5E1,"y":4.2e2,"note":"\\"hi\\""},
+                {"t":1,"x":0,"y":0,"phase":"cancelled"} ] }
+                """.utf8))
         #expect(fancy.samples[0] == Touch(timestamp: 0, location: CGPoint(x: -15, y: 420), phase: .began))
     }
 
@@ -57,30 +60,52 @@ import TransitionKitTestSupport
         ("missing x", [began, #"{"t":0.1,"y":420,"phase":"moved"}"#, ended], .missingField(index: 1, field: "x")),
         ("missing t", [began, moved, #"{"x":30,"y":420,"phase":"ended"}"#], .missingField(index: 2, field: "t")),
         ("missing phase", [#"{"t":0,"x":1,"y":420}"#], .missingField(index: 0, field: "phase")),
-        ("t is a string", [began, #"{"t":"0.1","x":30,"y":420,"phase":"moved"}"#, ended],
-         .wrongType(index: 1, field: "t", expected: "a number", found: "string \"0.1\"")),
-        ("y is a boolean", [began, #"{"t":0.1,"x":30,"y":true,"phase":"moved"}"#, ended],
-         .wrongType(index: 1, field: "y", expected: "a number", found: "boolean true")),
-        ("x is null", [began, #"{"t":0.1,"x":null,"y":420,"phase":"moved"}"#, ended],
-         .wrongType(index: 1, field: "x", expected: "a number", found: "null")),
-        ("phase is a number", [began, #"{"t":0.1,"x":30,"y":420,"phase":1}"#, ended],
-         .wrongType(index: 1, field: "phase", expected: "a string (began, moved, ended, cancelled)", found: "number 1")),
-        ("NaN string", [began, #"{"t":0.1,"x":"NaN","y":420,"phase":"moved"}"#, ended],
-         .nonFiniteValue(index: 1, field: "x", value: "NaN")),
-        ("Infinity string", [began, moved, #"{"t":"-Infinity","x":30,"y":420,"phase":"ended"}"#],
-         .nonFiniteValue(index: 2, field: "t", value: "-Infinity")),
-        ("unknown phase", [began, #"{"t":0.1,"x":30,"y":420,"phase":"stationary"}"#, ended],
-         .unknownPhase(index: 1, value: "stationary")),
+        (
+            "t is a string", [began, #"{"t":"0.1","x":30,"y":420,"phase":"moved"}"#, ended],
+            .wrongType(index: 1, field: "t", expected: "a number", found: "string \"0.1\"")
+        ),
+        (
+            "y is a boolean", [began, #"{"t":0.1,"x":30,"y":true,"phase":"moved"}"#, ended],
+            .wrongType(index: 1, field: "y", expected: "a number", found: "boolean true")
+        ),
+        (
+            "x is null", [began, #"{"t":0.1,"x":null,"y":420,"phase":"moved"}"#, ended],
+            .wrongType(index: 1, field: "x", expected: "a number", found: "null")
+        ),
+        (
+            "phase is a number", [began, #"{"t":0.1,"x":30,"y":420,"phase":1}"#, ended],
+            .wrongType(index: 1, field: "phase", expected: "a string (began, moved, ended, cancelled)", found: "number 1")
+        ),
+        (
+            "NaN string", [began, #"{"t":0.1,"x":"NaN","y":420,"phase":"moved"}"#, ended],
+            .nonFiniteValue(index: 1, field: "x", value: "NaN")
+        ),
+        (
+            "Infinity string", [began, moved, #"{"t":"-Infinity","x":30,"y":420,"phase":"ended"}"#],
+            .nonFiniteValue(index: 2, field: "t", value: "-Infinity")
+        ),
+        (
+            "unknown phase", [began, #"{"t":0.1,"x":30,"y":420,"phase":"stationary"}"#, ended],
+            .unknownPhase(index: 1, value: "stationary")
+        ),
         ("phase case", [#"{"t":0,"x":1,"y":420,"phase":"Began"}"#], .unknownPhase(index: 0, value: "Began")),
-        ("time goes back", [began, #"{"t":0.3,"x":30,"y":420,"phase":"moved"}"#, ended],
-         .nonMonotonicTime(index: 2, time: 0.2, previousTime: 0.3)),
+        (
+            "time goes back", [began, #"{"t":0.3,"x":30,"y":420,"phase":"moved"}"#, ended],
+            .nonMonotonicTime(index: 2, time: 0.2, previousTime: 0.3)
+        ),
         ("first not began", [moved, ended], .firstSampleNotBegan(phase: .moved)),
-        ("moved after ended", [began, ended, #"{"t":0.3,"x":40,"y":420,"phase":"moved"}"#],
-         .sampleAfterEnd(index: 2, phase: .moved, endIndex: 1)),
-        ("cancelled after ended", [began, moved, ended, #"{"t":0.3,"x":40,"y":420,"phase":"cancelled"}"#],
-         .sampleAfterEnd(index: 3, phase: .cancelled, endIndex: 2)),
-        ("began while down", [began, moved, #"{"t":0.15,"x":40,"y":420,"phase":"began"}"#, ended],
-         .beganWhileTouchDown(index: 2, beganIndex: 0)),
+        (
+            "moved after ended", [began, ended, #"{"t":0.3,"x":40,"y":420,"phase":"moved"}"#],
+            .sampleAfterEnd(index: 2, phase: .moved, endIndex: 1)
+        ),
+        (
+            "cancelled after ended", [began, moved, ended, #"{"t":0.3,"x":40,"y":420,"phase":"cancelled"}"#],
+            .sampleAfterEnd(index: 3, phase: .cancelled, endIndex: 2)
+        ),
+        (
+            "began while down", [began, moved, #"{"t":0.15,"x":40,"y":420,"phase":"began"}"#, ended],
+            .beganWhileTouchDown(index: 2, beganIndex: 0)
+        ),
         ("no end", [began, moved], .unterminatedTouch(beganIndex: 0)),
         ("sample not an object", [began, "[1,2]", ended], .sampleNotObject(index: 1, found: "array")),
     ]
@@ -110,8 +135,10 @@ import TransitionKitTestSupport
         #expect(error("[]") == .missingSamples(found: "array"))
         #expect(error(#"{"sample":[]}"#) == .missingSamples(found: "object"))
         #expect(error(#"{"samples":{}}"#) == .missingSamples(found: "\"samples\" of type object"))
-        for bad in ["", "{", #"{"samples":[}"#, #"{"samples":[]} x"#, #"{"samples":[{"t":01}]}"#, #"{"samples":[{"t":1.}]}"#,
-                    "{\"samples\":[\"a\u{01}\"]}", #"{"samples":[NaN]}"#, String(repeating: "[", count: 100)] {
+        for bad in [
+            "", "{", #"{"samples":[}"#, #"{"samples":[]} x"#, #"{"samples":[{"t":01}]}"#, #"{"samples":[{"t":1.}]}"#,
+            "{\"samples\":[\"a\u{01}\"]}", #"{"samples":[NaN]}"#, String(repeating: "[", count: 100),
+        ] {
             guard case .invalidJSON? = error(bad) else {
                 Issue.record("\(bad.debugDescription) gave \(String(describing: error(bad)))")
                 continue

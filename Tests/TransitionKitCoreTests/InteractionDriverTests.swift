@@ -9,8 +9,9 @@ import TransitionKitTestSupport
     func start(_ interaction: any InteractiveTransitioning, duration: TimeInterval = 0.5) -> (TestScene, RecordingAnimator) {
         let scene = TestScene()
         let animator = RecordingAnimator(duration: duration)
-        scene.navigationController.perform(.push(scene.makeViewController("A")), animated: true,
-                                           transition: TransitionOverride(animator: animator, interactionController: interaction))
+        scene.navigationController.perform(
+            .push(scene.makeViewController("A")), animated: true,
+            transition: TransitionOverride(animator: animator, interactionController: interaction))
         return (scene, animator)
     }
 

@@ -13,12 +13,16 @@ import TransitionKitTestSupport
         var interaction: (any InteractiveTransitioning)?
         func navigationController(_ nc: NavigationController, willShow vc: ViewController, animated: Bool) { log.append("willShow \(vc.title!)") }
         func navigationController(_ nc: NavigationController, didShow vc: ViewController, animated: Bool) { log.append("didShow \(vc.title!)") }
-        func navigationController(_ nc: NavigationController, animationControllerFor operation: TransitionOperation,
-                                  from fromVC: ViewController, to toVC: ViewController) -> (any AnimatedTransitioning)? {
+        func navigationController(
+            _ nc: NavigationController, animationControllerFor operation: TransitionOperation,
+            from fromVC: ViewController, to toVC: ViewController
+        ) -> (any AnimatedTransitioning)? {
             log.append("animator \(operation)")
             return animator
         }
-        func navigationController(_ nc: NavigationController, interactionControllerFor a: any AnimatedTransitioning) -> (any InteractiveTransitioning)? {
+        func navigationController(_ nc: NavigationController, interactionControllerFor a: any AnimatedTransitioning) -> (
+            any InteractiveTransitioning
+        )? {
             interaction
         }
     }
@@ -104,9 +108,11 @@ import TransitionKitTestSupport
         a.view.addSubview(View(frame: CGRect(x: 0, y: 0, width: 5, height: 5), name: "badge"))
         nc.push(a, animated: false)
         func record(_ l: Layer) -> [String] {
-            var out = ["\(l.name ?? "") \(l.properties.anchorPoint) \(l.properties.transform) \(l.properties.opacity) \(l.frame) "
-                       + "mask:\(l.mask.map { ObjectIdentifier($0).hashValue } ?? 0) super:\(l.superlayer.map { ObjectIdentifier($0).hashValue } ?? 0) "
-                       + "index:\(l.indexInSuperlayer ?? -1)"]
+            var out = [
+                "\(l.name ?? "") \(l.properties.anchorPoint) \(l.properties.transform) \(l.properties.opacity) \(l.frame) "
+                    + "mask:\(l.mask.map { ObjectIdentifier($0).hashValue } ?? 0) super:\(l.superlayer.map { ObjectIdentifier($0).hashValue } ?? 0) "
+                    + "index:\(l.indexInSuperlayer ?? -1)"
+            ]
             for s in l.sublayers { out += record(s) }
             return out
         }
@@ -255,10 +261,11 @@ import TransitionKitTestSupport
         nc.push(a)
         scene.clock.runUntilIdle()
         let names = scene.appearanceLog.map { "\($0.0) \($0.1)" }
-        #expect(names == [
-            "root viewWillDisappear(animated: true)", "A viewWillAppear(animated: true)",
-            "root viewDidDisappear(animated: true)", "A viewDidAppear(animated: true)",
-        ])
+        #expect(
+            names == [
+                "root viewWillDisappear(animated: true)", "A viewWillAppear(animated: true)",
+                "root viewDidDisappear(animated: true)", "A viewDidAppear(animated: true)",
+            ])
     }
 
     /// Time-based playback: the animator sees progress from the timing curve at each frame
@@ -267,8 +274,10 @@ import TransitionKitTestSupport
         let scene = TestScene()
         let animator = RecordingAnimator(duration: 0.3, timingCurve: .linear)
         var done = false
-        scene.navigationController.perform(.push(scene.makeViewController("A")), animated: true,
-                                           transition: TransitionOverride(animator: animator)) { _ in done = true }
+        scene.navigationController.perform(
+            .push(scene.makeViewController("A")), animated: true,
+            transition: TransitionOverride(animator: animator)
+        ) { _ in done = true }
         let frames = scene.clock.runUntilIdle()
         #expect(done)
         #expect(frames == 18)
@@ -288,8 +297,9 @@ import TransitionKitTestSupport
         interaction.completionSpeed = speed
         interaction.completionCurve = .linear
         let animator = RecordingAnimator(duration: 1.2, timingCurve: .easeInEaseOut)
-        scene.navigationController.perform(.push(scene.makeViewController("A")), animated: true,
-                                           transition: TransitionOverride(animator: animator, interactionController: interaction))
+        scene.navigationController.perform(
+            .push(scene.makeViewController("A")), animated: true,
+            transition: TransitionOverride(animator: animator, interactionController: interaction))
         interaction.update(p)
         #expect(animator.progressLog.last == CGFloat(p))  // linear, not eased
         let start = scene.clock.now
@@ -306,8 +316,9 @@ import TransitionKitTestSupport
         let scene = TestScene()
         let interaction = PercentDrivenInteractiveTransition()
         let animator = RecordingAnimator()
-        scene.navigationController.perform(.push(scene.makeViewController("A")), animated: true,
-                                           transition: TransitionOverride(animator: animator, interactionController: interaction))
+        scene.navigationController.perform(
+            .push(scene.makeViewController("A")), animated: true,
+            transition: TransitionOverride(animator: animator, interactionController: interaction))
         interaction.update(0.5)
         interaction.cancel()
         interaction.update(0.9)

@@ -164,21 +164,23 @@ struct SpringSettlingTests {
 
     // Expected: brute-force scan of the closed forms in `referenceStep` (WebKit
     // SpringSolver.h and the textbook overdamped solution) on a 0.1 ms grid.
-    @Test("Settling duration agrees with a brute-force scan of the closed form", arguments: [
-        SpringCase(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0),
-        SpringCase(mass: 1, stiffness: 100, damping: 1, initialVelocity: 0),
-        SpringCase(mass: 2, stiffness: 300, damping: 6, initialVelocity: 4),
-        SpringCase(mass: 1, stiffness: 300, damping: 10, initialVelocity: -6),
-        SpringCase(mass: 1, stiffness: 100, damping: 20, initialVelocity: 0),
-        SpringCase(mass: 1, stiffness: 100, damping: 20, initialVelocity: 30),
-        SpringCase(mass: 1, stiffness: 300, damping: 100, initialVelocity: 0),
-        SpringCase(mass: 1, stiffness: 100, damping: 50, initialVelocity: -8),
-        // Either side of critical damping (ζ = 0.999999 and 1.000001).
-        SpringCase(mass: 1, stiffness: 100, damping: 19.99998, initialVelocity: 0),
-        SpringCase(mass: 1, stiffness: 100, damping: 20.00002, initialVelocity: 0),
-        // Light damping (ζ = 0.01): about 70 s of ringing.
-        SpringCase(mass: 1, stiffness: 100, damping: 0.2, initialVelocity: 0),
-    ])
+    @Test(
+        "Settling duration agrees with a brute-force scan of the closed form",
+        arguments: [
+            SpringCase(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0),
+            SpringCase(mass: 1, stiffness: 100, damping: 1, initialVelocity: 0),
+            SpringCase(mass: 2, stiffness: 300, damping: 6, initialVelocity: 4),
+            SpringCase(mass: 1, stiffness: 300, damping: 10, initialVelocity: -6),
+            SpringCase(mass: 1, stiffness: 100, damping: 20, initialVelocity: 0),
+            SpringCase(mass: 1, stiffness: 100, damping: 20, initialVelocity: 30),
+            SpringCase(mass: 1, stiffness: 300, damping: 100, initialVelocity: 0),
+            SpringCase(mass: 1, stiffness: 100, damping: 50, initialVelocity: -8),
+            // Either side of critical damping (ζ = 0.999999 and 1.000001).
+            SpringCase(mass: 1, stiffness: 100, damping: 19.99998, initialVelocity: 0),
+            SpringCase(mass: 1, stiffness: 100, damping: 20.00002, initialVelocity: 0),
+            // Light damping (ζ = 0.01): about 70 s of ringing.
+            SpringCase(mass: 1, stiffness: 100, damping: 0.2, initialVelocity: 0),
+        ])
     func settlingMatchesScan(c: SpringCase) {
         let step = 1e-4
         let expected = lastUnsettledSample(c, horizon: 90, step: step)

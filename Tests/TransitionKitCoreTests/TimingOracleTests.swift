@@ -70,18 +70,22 @@ struct CubicBezierOracleTests {
     }
 
     // Source: chromium ui/gfx/geometry/cubic_bezier_unittest.cc (EXPECT_EQ: exact).
-    @Test("Chromium exact values", arguments: try TimingOracle.load().chromiumExact.cases.map {
-        CurveVector(curve: $0.curve, input: $0.x, expected: $0.y, tolerance: 0)
-    })
+    @Test(
+        "Chromium exact values",
+        arguments: try TimingOracle.load().chromiumExact.cases.map {
+            CurveVector(curve: $0.curve, input: $0.x, expected: $0.y, tolerance: 0)
+        })
     func chromiumExact(vector: CurveVector) {
         #expect(bezier(vector.curve).value(at: vector.input) == vector.expected)
     }
 
     // Source: chromium ui/gfx/geometry/cubic_bezier_unittest.cc, Slope(x) of
     // (0.25, 0, 0.75, 1) (the curve is named in the group's source); tolerance 0.00015.
-    @Test("Chromium slopes", arguments: try TimingOracle.load().chromiumSlope.samples.map {
-        CurveVector(curve: [0.25, 0, 0.75, 1], input: $0[0], expected: $0[1], tolerance: 0.00015)
-    })
+    @Test(
+        "Chromium slopes",
+        arguments: try TimingOracle.load().chromiumSlope.samples.map {
+            CurveVector(curve: [0.25, 0, 0.75, 1], input: $0[0], expected: $0[1], tolerance: 0.00015)
+        })
     func chromiumSlope(vector: CurveVector) throws {
         let tolerance = try TimingOracle.load().chromiumSlope.tolerance
         #expect(isClose(bezier(vector.curve).slope(at: vector.input), vector.expected, tolerance))
@@ -89,9 +93,11 @@ struct CubicBezierOracleTests {
 
     // Source: chromium ui/gfx/geometry/cubic_bezier_unittest.cc: input outside [0,1]
     // extrapolates along the end tangents (EXPECT_EQ: exact).
-    @Test("Chromium extrapolation outside 0...1", arguments: try TimingOracle.load().chromiumOutside.cases.map {
-        [$0.curve[0], $0.curve[1], $0.curve[2], $0.curve[3], $0.atMinus1, $0.at2]
-    })
+    @Test(
+        "Chromium extrapolation outside 0...1",
+        arguments: try TimingOracle.load().chromiumOutside.cases.map {
+            [$0.curve[0], $0.curve[1], $0.curve[2], $0.curve[3], $0.atMinus1, $0.at2]
+        })
     func chromiumOutside(row: [Double]) {
         let curve = bezier(Array(row[0..<4]))
         let (atMinus1, at2) = (row[4], row[5])
@@ -162,9 +168,11 @@ struct SpringOracleTests {
     // Source: the spring_mappings formulas (Apple SwiftUI documentation of Spring):
     // k = (2π/response)²·m, c = 4π·dampingRatio·m/response; dampingRatio = 1 − bounce for
     // bounce >= 0, 1/(1 + bounce) below. Expected values are that arithmetic, in the test.
-    @Test("Response/damping-ratio and bounce formulas", arguments: [
-        (0.5, 0.3), (0.35, 0.0), (1.2, 0.9), (0.6, -0.5), (0.25, -0.2),
-    ])
+    @Test(
+        "Response/damping-ratio and bounce formulas",
+        arguments: [
+            (0.5, 0.3), (0.35, 0.0), (1.2, 0.9), (0.6, -0.5), (0.25, -0.2),
+        ])
     func mappingFormulas(duration: Double, bounce: Double) {
         let ratio = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
         let stiffness = (2 * Double.pi / duration) * (2 * Double.pi / duration)

@@ -29,8 +29,9 @@ private func expectInvalidValue(
 struct TimingValidationTests {
     static let nonFinite: [Double] = [.nan, .infinity, -.infinity]
 
-    @Test("Bézier x outside 0...1 or non-finite is rejected, naming the value",
-          arguments: [-0.1, 1.0000001, 2, -.infinity, .infinity, .nan])
+    @Test(
+        "Bézier x outside 0...1 or non-finite is rejected, naming the value",
+        arguments: [-0.1, 1.0000001, 2, -.infinity, .infinity, .nan])
     func bezierX(bad: Double) {
         expectInvalidValue("x1", bad) { () throws(TransitionKitError) in
             _ = try CubicBezier(validatingX1: bad, y1: 0, x2: 1, y2: 1)

@@ -38,7 +38,8 @@ import TransitionKitTestSupport
         let t = Self.build(c["ops"] as! [[Any]])
         let expected = c["expected_fields"] as! [String: Double]
         for (name, value) in zip(Self.names, Self.fields(t)) {
-            #expect(isApproximatelyEqual(value, expected[name]!, absolute: 1e-9), "\(c["description"]!): \(name) = \(value), expected \(expected[name]!)")
+            #expect(
+                isApproximatelyEqual(value, expected[name]!, absolute: 1e-9), "\(c["description"]!): \(name) = \(value), expected \(expected[name]!)")
         }
     }
 

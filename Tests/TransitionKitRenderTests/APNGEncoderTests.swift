@@ -2,6 +2,7 @@ import CZlib
 import Foundation
 import Testing
 import TransitionKitCore
+
 @testable import TransitionKitRender
 
 @Suite("APNG encoder")
@@ -86,8 +87,11 @@ struct APNGEncoderTests {
     @Test("a frame of another size, a bad delay and an empty animation are rejected")
     func errors() throws {
         var apng = try APNGEncoder(width: 4, height: 4)
-        #expect(throws: TransitionKitError.invalidSize(name: "APNG frame 0", width: 5, height: 4,
-                                                       accepted: "4x4 pixels, the size of the animation")) {
+        #expect(
+            throws: TransitionKitError.invalidSize(
+                name: "APNG frame 0", width: 5, height: 4,
+                accepted: "4x4 pixels, the size of the animation")
+        ) {
             try apng.append(Bitmap(width: 5, height: 4), delay: 0.1)
         }
         for bad in [-1, .nan, .infinity, 70000] as [Double] {
@@ -103,9 +107,11 @@ struct APNGEncoderTests {
 
     @Test("delays become exact fractions where one fits in 16 bits")
     func delayFractions() {
-        let cases: [(Double, UInt16, UInt16)] = [(0, 0, 1), (1.0 / 60, 1, 60), (1.0 / 24, 1, 24), (0.1, 1, 10),
-                                                 (0.5, 1, 2), (2, 2, 1), (1.0 / 30, 1, 30), (0.033, 33, 1000),
-                                                 (65535, 65535, 1)]
+        let cases: [(Double, UInt16, UInt16)] = [
+            (0, 0, 1), (1.0 / 60, 1, 60), (1.0 / 24, 1, 24), (0.1, 1, 10),
+            (0.5, 1, 2), (2, 2, 1), (1.0 / 30, 1, 30), (0.033, 33, 1000),
+            (65535, 65535, 1),
+        ]
         for (seconds, numerator, denominator) in cases {
             let fraction = APNGEncoder.delayFraction(seconds: seconds)
             #expect(fraction.numerator == numerator && fraction.denominator == denominator, "\(seconds) s")

@@ -36,11 +36,15 @@ import TransitionKitTestSupport
     }
 
     @Test func circleClip() throws {
-        let circle = LayerSnapshot { $0.path = .circle(center: CGPoint(x: 195, y: 422), radius: 150); $0.fillColor = .black }
-        let root = layer(Self.screen, sublayers: [
-            layer(Self.screen, .red),
-            layer(Self.screen, .blue, mask: circle),
-        ])
+        let circle = LayerSnapshot {
+            $0.path = .circle(center: CGPoint(x: 195, y: 422), radius: 150); $0.fillColor = .black
+        }
+        let root = layer(
+            Self.screen,
+            sublayers: [
+                layer(Self.screen, .red),
+                layer(Self.screen, .blue, mask: circle),
+            ])
         try check("circle_clip", root)
     }
 
@@ -55,17 +59,23 @@ import TransitionKitTestSupport
     }
 
     @Test func roundedRect() throws {
-        let root = layer(Self.screen, .red, sublayers: [
-            layer(CGRect(x: 45, y: 100, width: 300, height: 200), .blue) { $0.cornerRadius = 24 },
-        ])
+        let root = layer(
+            Self.screen, .red,
+            sublayers: [
+                layer(CGRect(x: 45, y: 100, width: 300, height: 200), .blue) { $0.cornerRadius = 24 }
+            ])
         try check("rounded_rect", root)
     }
 
     @Test func opacityBands() throws {
-        let bands: [(CGFloat, CGFloat, Float, Color)] = [(0, 200, 0.3, .blue), (200, 200, 0.5, .blue), (400, 200, 0.75, .blue), (600, 244, 0.5, .green)]
-        let root = layer(Self.screen, .red, sublayers: bands.map { y, h, a, c in
-            layer(CGRect(x: 0, y: y, width: 390, height: h), c) { $0.opacity = a }
-        })
+        let bands: [(CGFloat, CGFloat, Float, Color)] = [
+            (0, 200, 0.3, .blue), (200, 200, 0.5, .blue), (400, 200, 0.75, .blue), (600, 244, 0.5, .green),
+        ]
+        let root = layer(
+            Self.screen, .red,
+            sublayers: bands.map { y, h, a, c in
+                layer(CGRect(x: 0, y: y, width: 390, height: h), c) { $0.opacity = a }
+            })
         let ours = try render(root)
         let reference = try cairo("opacity_bands")
         writeForLooking(try GoldenImage.comparison(ours, reference, gain: 64), name: "opacity_bands.ours-cairo-diff")

@@ -21,11 +21,13 @@ import TransitionKitTestSupport
             $0.contentsGravity = .resizeAspectFill
         }
         let cardBounds = CGRect(x: 0, y: 0, width: 300, height: 420)
-        let card = LayerSnapshot(mask: LayerSnapshot {
-            $0.bounds = cardBounds
-            $0.position = CGPoint(x: 150, y: 210)
-            $0.path = .circle(center: CGPoint(x: 150, y: 190), radius: 170)
-        }) {
+        let card = LayerSnapshot(
+            mask: LayerSnapshot {
+                $0.bounds = cardBounds
+                $0.position = CGPoint(x: 150, y: 210)
+                $0.path = .circle(center: CGPoint(x: 150, y: 190), radius: 170)
+            }
+        ) {
             $0.bounds = cardBounds
             $0.position = CGPoint(x: 195, y: 430)
             $0.backgroundColor = Color(red: 0.1, green: 0.5, blue: 0.9)
@@ -38,7 +40,9 @@ import TransitionKitTestSupport
                 .concatenating(Transform3D(rotationAngle: 10 * .pi / 180, x: 1, y: 0, z: 0))
                 .concatenating(.perspective(distance: 500))
         }
-        let root = LayerSnapshot(sublayers: [background, card]) { $0.bounds = screen; $0.position = CGPoint(x: 195, y: 422) }
+        let root = LayerSnapshot(sublayers: [background, card]) {
+            $0.bounds = screen; $0.position = CGPoint(x: 195, y: 422)
+        }
         let bitmap = try Compositor(options: RenderOptions(scale: 1)).render(root, size: screen.size)
         let result = GoldenImage.check(bitmap, suite: "CompositorGoldenTests", test: #function, label: "390x844")
         #expect(result.passed, "\(result)")
@@ -57,7 +61,9 @@ import TransitionKitTestSupport
             $0.contentsGravity = .resizeAspectFill
             $0.masksToBounds = masks
         }
-        let root = LayerSnapshot(sublayers: [layer]) { $0.bounds = CGRect(x: 0, y: 0, width: 30, height: 30); $0.position = CGPoint(x: 15, y: 15) }
+        let root = LayerSnapshot(sublayers: [layer]) {
+            $0.bounds = CGRect(x: 0, y: 0, width: 30, height: 30); $0.position = CGPoint(x: 15, y: 15)
+        }
         let b = try Compositor(options: RenderOptions(scale: 1, background: .black)).render(root, size: CGSize(width: 30, height: 30))
         #expect(b[7, 15] == (masks ? .black : RGBA8(r: 255, g: 0, b: 0, a: 255)))
         #expect(b[12, 15] == RGBA8(r: 255, g: 0, b: 0, a: 255))
@@ -68,9 +74,15 @@ import TransitionKitTestSupport
 /// Degenerate trees found by trying to break the compositor: skipped or rejected, never a crash.
 @Suite struct CompositorRobustnessTests {
     @Test func farAwayLayerIsSkipped() throws {
-        let far = LayerSnapshot { $0.bounds = CGRect(x: 0, y: 0, width: 10, height: 10); $0.position = CGPoint(x: 1e19, y: -1e19); $0.backgroundColor = .red }
-        let huge = LayerSnapshot { $0.bounds = CGRect(x: 0, y: 0, width: 1e300, height: 1e300); $0.backgroundColor = .blue }
-        let root = LayerSnapshot(sublayers: [far, huge]) { $0.bounds = CGRect(x: 0, y: 0, width: 20, height: 20); $0.position = CGPoint(x: 10, y: 10) }
+        let far = LayerSnapshot {
+            $0.bounds = CGRect(x: 0, y: 0, width: 10, height: 10); $0.position = CGPoint(x: 1e19, y: -1e19); $0.backgroundColor = .red
+        }
+        let huge = LayerSnapshot {
+            $0.bounds = CGRect(x: 0, y: 0, width: 1e300, height: 1e300); $0.backgroundColor = .blue
+        }
+        let root = LayerSnapshot(sublayers: [far, huge]) {
+            $0.bounds = CGRect(x: 0, y: 0, width: 20, height: 20); $0.position = CGPoint(x: 10, y: 10)
+        }
         let b = try Compositor().render(root, size: CGSize(width: 20, height: 20))
         #expect(b.width == 20)
     }
@@ -89,7 +101,9 @@ import TransitionKitTestSupport
     /// A hand-built snapshot deeper than `LayerSnapshot.maximumDepth` is rejected with a
     /// typed error (or drawn as background by `render(_:into:)`), never overflowing the stack.
     @Test func deepTreeIsRejected() throws {
-        var node = LayerSnapshot { $0.bounds = CGRect(x: 0, y: 0, width: 4, height: 4); $0.backgroundColor = .red }
+        var node = LayerSnapshot {
+            $0.bounds = CGRect(x: 0, y: 0, width: 4, height: 4); $0.backgroundColor = .red
+        }
         for _ in 0..<2000 { node = LayerSnapshot(sublayers: [node]) { $0.bounds = CGRect(x: 0, y: 0, width: 4, height: 4) } }
         #expect(node.depth == 2000)
         #expect(throws: TransitionKitError.self) { try Compositor().render(node, size: CGSize(width: 4, height: 4)) }

@@ -7,8 +7,10 @@ import TransitionKitTestSupport
 @Suite struct CompositorTests {
     static let white = RGBA8.white, black = RGBA8.black
 
-    func render(_ root: LayerSnapshot, width: CGFloat, height: CGFloat, scale: CGFloat = 1,
-                background: RGBA8 = .black, threads: Int = 1) throws -> Bitmap {
+    func render(
+        _ root: LayerSnapshot, width: CGFloat, height: CGFloat, scale: CGFloat = 1,
+        background: RGBA8 = .black, threads: Int = 1
+    ) throws -> Bitmap {
         try Compositor(options: RenderOptions(scale: scale, background: background, threads: threads))
             .render(root, size: CGSize(width: width, height: height))
     }
@@ -69,18 +71,24 @@ import TransitionKitTestSupport
         var infinite = Transform3D.identity
         infinite.m34 = .infinity
         let visible = layer(CGRect(x: 0, y: 0, width: 2, height: 2), .white)
-        let root = layer(CGRect(x: 0, y: 0, width: 10, height: 10), sublayers: [
-            layer(CGRect(x: 0, y: 0, width: 10, height: 10), .white) { $0.transform = nan },
-            layer(CGRect(x: 0, y: 0, width: 10, height: 10), .white) { $0.transform = infinite },
-            layer(CGRect(x: 0, y: 0, width: 10, height: 10), .white) { $0.transform = Transform3D(scaleX: 0, y: 0) },
-            layer(CGRect(x: 0, y: 0, width: 10, height: 10), .white) { $0.transform = Transform3D(scaleX: 1, y: 0) },
-            layer(CGRect(x: 5, y: 5, width: 0, height: 0), .white) { $0.contents = try? Bitmap(width: 1, height: 1, fill: .white) },
-            layer(CGRect(x: 0, y: 0, width: 10, height: 10), .white) { $0.opacity = .nan },
-            layer(CGRect(x: 0, y: 0, width: 10, height: 10), .white) { $0.position = CGPoint(x: CGFloat.nan, y: 0) },
-            layer(CGRect(x: 0, y: 0, width: 10, height: 10), .white) { $0.cornerRadius = .infinity; $0.bounds.size.width = .infinity },
-            layer(CGRect(x: 0, y: 0, width: 10, height: 10)) { $0.path = .path([.move(to: .zero), .line(to: CGPoint(x: CGFloat.nan, y: 3)), .line(to: CGPoint(x: 5, y: 5))]) },
-            visible,
-        ])
+        let root = layer(
+            CGRect(x: 0, y: 0, width: 10, height: 10),
+            sublayers: [
+                layer(CGRect(x: 0, y: 0, width: 10, height: 10), .white) { $0.transform = nan },
+                layer(CGRect(x: 0, y: 0, width: 10, height: 10), .white) { $0.transform = infinite },
+                layer(CGRect(x: 0, y: 0, width: 10, height: 10), .white) { $0.transform = Transform3D(scaleX: 0, y: 0) },
+                layer(CGRect(x: 0, y: 0, width: 10, height: 10), .white) { $0.transform = Transform3D(scaleX: 1, y: 0) },
+                layer(CGRect(x: 5, y: 5, width: 0, height: 0), .white) { $0.contents = try? Bitmap(width: 1, height: 1, fill: .white) },
+                layer(CGRect(x: 0, y: 0, width: 10, height: 10), .white) { $0.opacity = .nan },
+                layer(CGRect(x: 0, y: 0, width: 10, height: 10), .white) { $0.position = CGPoint(x: CGFloat.nan, y: 0) },
+                layer(CGRect(x: 0, y: 0, width: 10, height: 10), .white) {
+                    $0.cornerRadius = .infinity; $0.bounds.size.width = .infinity
+                },
+                layer(CGRect(x: 0, y: 0, width: 10, height: 10)) {
+                    $0.path = .path([.move(to: .zero), .line(to: CGPoint(x: CGFloat.nan, y: 3)), .line(to: CGPoint(x: 5, y: 5))])
+                },
+                visible,
+            ])
         let bitmap = try render(root, width: 10, height: 10)
         for y in 0..<10 {
             for x in 0..<10 {
@@ -93,8 +101,10 @@ import TransitionKitTestSupport
         // Two nested squares wound the same way: the centre has winding number 2, filled under
         // non-zero and empty under even-odd (CAShapeLayerFillRule).
         func square(_ r: CGRect) -> [ShapePath.Element] {
-            [.move(to: CGPoint(x: r.minX, y: r.minY)), .line(to: CGPoint(x: r.maxX, y: r.minY)),
-             .line(to: CGPoint(x: r.maxX, y: r.maxY)), .line(to: CGPoint(x: r.minX, y: r.maxY)), .closeSubpath]
+            [
+                .move(to: CGPoint(x: r.minX, y: r.minY)), .line(to: CGPoint(x: r.maxX, y: r.minY)),
+                .line(to: CGPoint(x: r.maxX, y: r.maxY)), .line(to: CGPoint(x: r.minX, y: r.maxY)), .closeSubpath,
+            ]
         }
         let elements = square(CGRect(x: 10, y: 10, width: 40, height: 40)) + square(CGRect(x: 20, y: 20, width: 20, height: 20))
         var centre: [ShapePath.FillRule: RGBA8] = [:]
@@ -122,10 +132,13 @@ import TransitionKitTestSupport
         //   overlap (group = blue):  r = g = 0 + 255·127/255 = 127, b = 255·128/255 + 127 = 255
         //   red only:                r = 128 + 127 = 255, g = b = 127
         // Blending each child separately would give r = 127·127/255 ≈ 63 in the overlap instead.
-        let parent = layer(CGRect(x: 0, y: 0, width: 40, height: 40), sublayers: [
-            layer(CGRect(x: 0, y: 0, width: 25, height: 25), .red),
-            layer(CGRect(x: 15, y: 15, width: 25, height: 25), .blue),
-        ]) { $0.opacity = 0.5 }
+        let parent = layer(
+            CGRect(x: 0, y: 0, width: 40, height: 40),
+            sublayers: [
+                layer(CGRect(x: 0, y: 0, width: 25, height: 25), .red),
+                layer(CGRect(x: 15, y: 15, width: 25, height: 25), .blue),
+            ]
+        ) { $0.opacity = 0.5 }
         let bitmap = try render(parent, width: 40, height: 40, background: .white)
         for y in 15..<25 {
             for x in 15..<25 {
@@ -155,7 +168,9 @@ import TransitionKitTestSupport
     @Test func contentsGravityPlacesTheImage() throws {
         let image = try Bitmap(width: 2, height: 1, fill: .white)  // aspect 2:1
         for (gravity, covered) in [(ContentsGravity.resize, 20 * 20), (.resizeAspect, 20 * 10), (.resizeAspectFill, 20 * 20)] {
-            let root = layer(CGRect(x: 0, y: 0, width: 20, height: 20)) { $0.contents = image; $0.contentsGravity = gravity }
+            let root = layer(CGRect(x: 0, y: 0, width: 20, height: 20)) {
+                $0.contents = image; $0.contentsGravity = gravity
+            }
             let bitmap = try render(root, width: 20, height: 20)
             var n = 0
             for y in 0..<20 { for x in 0..<20 where bitmap[x, y] == Self.white { n += 1 } }
@@ -172,7 +187,9 @@ import TransitionKitTestSupport
         #expect(bitmap[29, 29] == Self.white)
         #expect(bitmap[30, 20] == Self.black)
         // With rounded corners the corner pixel is outside (radius 8: (10,10) is ~3.3 px out).
-        let rounded = layer(CGRect(x: 10, y: 10, width: 20, height: 20), sublayers: [child]) { $0.masksToBounds = true; $0.cornerRadius = 8 }
+        let rounded = layer(CGRect(x: 10, y: 10, width: 20, height: 20), sublayers: [child]) {
+            $0.masksToBounds = true; $0.cornerRadius = 8
+        }
         let r = try render(rounded, width: 40, height: 40)
         #expect(r[10, 10] == Self.black)
         #expect(r[20, 20] == Self.white)
@@ -199,11 +216,20 @@ import TransitionKitTestSupport
         let transform = Transform3D(rotationAngle: 0.4, x: 1, y: 1, z: 0).concatenating(.perspective(distance: 400))
         var image = try Bitmap(width: 16, height: 16)
         for y in 0..<16 { for x in 0..<16 { image[x, y] = (x + y) % 2 == 0 ? .white : RGBA8(r: 0, g: 0, b: 200, a: 200) } }
-        let root = layer(CGRect(x: 0, y: 0, width: 120, height: 200), .green, sublayers: [
-            layer(CGRect(x: 10, y: 20, width: 100, height: 150), .red, sublayers: [
-                layer(CGRect(x: 20, y: 20, width: 60, height: 60), .blue) { $0.cornerRadius = 12; $0.opacity = 0.7 },
-            ]) { $0.transform = transform; $0.contents = image; $0.opacity = 0.8 },
-        ], mask: LayerSnapshot { $0.path = .circle(center: CGPoint(x: 60, y: 100), radius: 70) })
+        let root = layer(
+            CGRect(x: 0, y: 0, width: 120, height: 200), .green,
+            sublayers: [
+                layer(
+                    CGRect(x: 10, y: 20, width: 100, height: 150), .red,
+                    sublayers: [
+                        layer(CGRect(x: 20, y: 20, width: 60, height: 60), .blue) {
+                            $0.cornerRadius = 12; $0.opacity = 0.7
+                        }
+                    ]
+                ) {
+                    $0.transform = transform; $0.contents = image; $0.opacity = 0.8
+                }
+            ], mask: LayerSnapshot { $0.path = .circle(center: CGPoint(x: 60, y: 100), radius: 70) })
         let one = try render(root, width: 120, height: 200, scale: 2, threads: 1)
         let three = try render(root, width: 120, height: 200, scale: 2, threads: 3)
         writeForLooking(one, name: "threads-scene")

@@ -1,5 +1,6 @@
 import Testing
 import TransitionKitCore
+
 @testable import TransitionKitRender
 
 @Suite("Contact sheet")
@@ -83,7 +84,9 @@ struct ContactSheetTests {
         let frame = try Bitmap(width: 4, height: 4)
         #expect(throws: TransitionKitError.self) { try ContactSheet.compose(frames: [], columns: 1, spacing: 0, background: .white) }
         #expect(throws: TransitionKitError.self) { try ContactSheet.compose(frames: [(frame, 0)], columns: 0, spacing: 0, background: .white) }
-        #expect(throws: TransitionKitError.self) { try ContactSheet.compose(frames: [(frame, 0)], columns: 1, cellWidth: 0, spacing: 0, background: .white) }
+        #expect(throws: TransitionKitError.self) {
+            try ContactSheet.compose(frames: [(frame, 0)], columns: 1, cellWidth: 0, spacing: 0, background: .white)
+        }
         #expect(throws: TransitionKitError.self) { try ContactSheet.compose(frames: [(frame, 0)], columns: 1, spacing: -1, background: .white) }
         #expect(throws: TransitionKitError.self) { try ContactSheet.compose(frames: [(frame, .nan)], columns: 1, spacing: 0, background: .white) }
         #expect(throws: TransitionKitError.self) {

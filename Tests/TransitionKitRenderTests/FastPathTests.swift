@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import TransitionKitCore
-@testable import TransitionKitRender
 import TransitionKitTestSupport
+
+@testable import TransitionKitRender
 
 /// The compositor's fast paths (`ContentsSampling`, deferred shape clips, hidden backgrounds,
 /// occlusion) against the general per-pixel path (`RenderOptions.disableFastPaths`), scene by
@@ -62,8 +63,10 @@ import TransitionKitTestSupport
 
     /// A screen-sized layer showing `contents` (aspect fill, masked to bounds, with an opaque
     /// background as UIKit's snapshot views have), `configure` applied last.
-    func screen(_ frame: CGRect, _ contents: Bitmap, mask: LayerSnapshot? = nil,
-                _ configure: (inout LayerProperties) -> Void = { _ in }) -> LayerSnapshot {
+    func screen(
+        _ frame: CGRect, _ contents: Bitmap, mask: LayerSnapshot? = nil,
+        _ configure: (inout LayerProperties) -> Void = { _ in }
+    ) -> LayerSnapshot {
         layer(frame, Color(red: 0.2, green: 0.45, blue: 0.9), mask: mask) {
             $0.contents = contents
             $0.contentsGravity = .resizeAspectFill
@@ -80,10 +83,12 @@ import TransitionKitTestSupport
         let img = Self.image(width: 180, height: 300, opaque: opaque)
         for (dx, dy) in [(0.0, 0.0), (1.0 / 3, 0.0), (-5.0, 2.0 / 3), (20.0, -7.0)] {
             for opacity: Float in [1, 0.5] {
-                let root = layer(CGRect(origin: .zero, size: Self.size), .black, sublayers: [
-                    screen(CGRect(origin: .zero, size: Self.size), Self.image(width: 180, height: 300, opaque: true)),
-                    screen(CGRect(x: dx, y: dy, width: 60, height: 100), img) { $0.opacity = opacity },
-                ])
+                let root = layer(
+                    CGRect(origin: .zero, size: Self.size), .black,
+                    sublayers: [
+                        screen(CGRect(origin: .zero, size: Self.size), Self.image(width: 180, height: 300, opaque: true)),
+                        screen(CGRect(x: dx, y: dy, width: 60, height: 100), img) { $0.opacity = opacity },
+                    ])
                 try check("translate_\(opaque ? "opaque" : "alpha")_\(dx)_\(dy)_\(opacity)", root, size: Self.size, scale: 3, exact: true)
             }
         }
@@ -93,9 +98,11 @@ import TransitionKitTestSupport
     func translationSubPixel(opaque: Bool) throws {
         let img = Self.image(width: 180, height: 300, opaque: opaque)
         for (dx, dy) in [(0.5 / 3, 0.0), (0.0, 0.5 / 3), (0.25 / 3, 10.75 / 3), (-8.367663737208375, 0.3)] {
-            let root = layer(CGRect(origin: .zero, size: Self.size), .black, sublayers: [
-                screen(CGRect(x: dx, y: dy, width: 60, height: 100), img) { $0.opacity = 0.8 },
-            ])
+            let root = layer(
+                CGRect(origin: .zero, size: Self.size), .black,
+                sublayers: [
+                    screen(CGRect(x: dx, y: dy, width: 60, height: 100), img) { $0.opacity = 0.8 }
+                ])
             try check("subpixel_\(opaque ? "opaque" : "alpha")_\(dx)_\(dy)", root, size: Self.size, scale: 3, exact: false)
         }
     }
@@ -103,16 +110,18 @@ import TransitionKitTestSupport
     @Test func aspectFillScale() throws {
         // A 97x61 image filling a 60x100 layer (scaled up, cropped), and a scaled-down layer.
         let img = Self.image(width: 97, height: 61, opaque: true)
-        let root = layer(CGRect(origin: .zero, size: Self.size), .black, sublayers: [
-            screen(CGRect(origin: .zero, size: Self.size), img),
-            screen(CGRect(x: 7.3, y: 11.1, width: 40, height: 70), Self.image(width: 240, height: 400, opaque: false)) {
-                $0.opacity = 0.6
-            },
-            screen(CGRect(origin: .zero, size: Self.size), Self.image(width: 180, height: 300, opaque: true)) {
-                $0.transform = Transform3D(scaleX: 0.8990178798430507, y: 0.8990178798430507)
-                $0.opacity = 0.7
-            },
-        ])
+        let root = layer(
+            CGRect(origin: .zero, size: Self.size), .black,
+            sublayers: [
+                screen(CGRect(origin: .zero, size: Self.size), img),
+                screen(CGRect(x: 7.3, y: 11.1, width: 40, height: 70), Self.image(width: 240, height: 400, opaque: false)) {
+                    $0.opacity = 0.6
+                },
+                screen(CGRect(origin: .zero, size: Self.size), Self.image(width: 180, height: 300, opaque: true)) {
+                    $0.transform = Transform3D(scaleX: 0.8990178798430507, y: 0.8990178798430507)
+                    $0.opacity = 0.7
+                },
+            ])
         try check("aspect_fill", root, size: Self.size, scale: 2, exact: false)
     }
 
@@ -123,12 +132,14 @@ import TransitionKitTestSupport
             let t = Transform3D(scaleX: 0.9, y: 0.9)
                 .concatenating(Transform3D(rotationAngle: angle * .pi / 180, x: 1, y: 0, z: 0))
                 .concatenating(.perspective(distance: 150))
-            let root = layer(CGRect(origin: .zero, size: Self.size), .black, sublayers: [
-                screen(CGRect(origin: .zero, size: Self.size), Self.image(width: 120, height: 200, opaque: opacity == 1)) {
-                    $0.transform = t
-                    $0.opacity = opacity
-                },
-            ])
+            let root = layer(
+                CGRect(origin: .zero, size: Self.size), .black,
+                sublayers: [
+                    screen(CGRect(origin: .zero, size: Self.size), Self.image(width: 120, height: 200, opaque: opacity == 1)) {
+                        $0.transform = t
+                        $0.opacity = opacity
+                    }
+                ])
             try check("rotateX_\(angle)_\(opacity)", root, size: Self.size, scale: 2, exact: false)
         }
     }
@@ -161,10 +172,12 @@ import TransitionKitTestSupport
                 let mask = layer(CGRect(origin: .zero, size: Self.size)) {
                     $0.path = .ellipse(in: CGRect(x: centre.x - radius, y: centre.y - radius, width: 2 * radius, height: 2 * radius))
                 }
-                let root = layer(CGRect(origin: .zero, size: Self.size), .black, sublayers: [
-                    screen(CGRect(origin: .zero, size: Self.size), from),
-                    screen(CGRect(origin: .zero, size: Self.size), to, mask: mask) { $0.opacity = opacity },
-                ])
+                let root = layer(
+                    CGRect(origin: .zero, size: Self.size), .black,
+                    sublayers: [
+                        screen(CGRect(origin: .zero, size: Self.size), from),
+                        screen(CGRect(origin: .zero, size: Self.size), to, mask: mask) { $0.opacity = opacity },
+                    ])
                 try check("circle_\(radius)_\(opacity)", root, size: Self.size, scale: 3, exact: true)
             }
         }
@@ -181,26 +194,32 @@ import TransitionKitTestSupport
             $0.path = .ellipse(in: CGRect(x: 0, y: 0, width: 30, height: 30))
             $0.fillColor = Color(red: 0, green: 1, blue: 0.2)
         }
-        let root = layer(CGRect(origin: .zero, size: Self.size), .black, sublayers: [
-            screen(CGRect(origin: .zero, size: Self.size), Self.image(width: 60, height: 100, opaque: true)),
-            layer(CGRect(origin: .zero, size: Self.size), Color(red: 0.9, green: 0.9, blue: 0.1), sublayers: [child], mask: mask) {
-                $0.contents = Self.image(width: 50, height: 50, opaque: true)
-                $0.transform = Transform3D(rotationAngle: 0.2, x: 0, y: 0, z: 1)
-                $0.opacity = 0.8
-            },
-        ])
+        let root = layer(
+            CGRect(origin: .zero, size: Self.size), .black,
+            sublayers: [
+                screen(CGRect(origin: .zero, size: Self.size), Self.image(width: 60, height: 100, opaque: true)),
+                layer(CGRect(origin: .zero, size: Self.size), Color(red: 0.9, green: 0.9, blue: 0.1), sublayers: [child], mask: mask) {
+                    $0.contents = Self.image(width: 50, height: 50, opaque: true)
+                    $0.transform = Transform3D(rotationAngle: 0.2, x: 0, y: 0, z: 1)
+                    $0.opacity = 0.8
+                },
+            ])
         try check("shape_clip_general", root, size: Self.size, scale: 1, exact: false)
     }
 
     @Test func occlusionSkipsHiddenLayers() throws {
         // Backgrounds and a full-screen opaque image under another one; a translucent one on top.
-        let root = layer(CGRect(origin: .zero, size: Self.size), .white, sublayers: [
-            layer(CGRect(origin: .zero, size: Self.size), Color(red: 1, green: 0, blue: 0), sublayers: [
-                screen(CGRect(origin: .zero, size: Self.size), Self.image(width: 60, height: 100, opaque: true)),
-            ]),
-            screen(CGRect(origin: .zero, size: Self.size), Self.image(width: 120, height: 200, opaque: true)),
-            screen(CGRect(x: 3, y: 4, width: 50, height: 50), Self.image(width: 100, height: 100, opaque: false)) { $0.opacity = 0.5 },
-        ])
+        let root = layer(
+            CGRect(origin: .zero, size: Self.size), .white,
+            sublayers: [
+                layer(
+                    CGRect(origin: .zero, size: Self.size), Color(red: 1, green: 0, blue: 0),
+                    sublayers: [
+                        screen(CGRect(origin: .zero, size: Self.size), Self.image(width: 60, height: 100, opaque: true))
+                    ]),
+                screen(CGRect(origin: .zero, size: Self.size), Self.image(width: 120, height: 200, opaque: true)),
+                screen(CGRect(x: 3, y: 4, width: 50, height: 50), Self.image(width: 100, height: 100, opaque: false)) { $0.opacity = 0.5 },
+            ])
         try check("occlusion", root, size: Self.size, scale: 2, exact: true)
     }
 
@@ -218,8 +237,11 @@ import TransitionKitTestSupport
             #expect(mode(Homography(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0.001, m31: 0, m32: 0, m33: 1)) == .rows)
             #expect(mode(Homography(m11: 1, m12: 0.2, m13: 0.001, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)) == .columns)
             #expect(mode(Homography(m11: 1, m12: 0.2, m13: 0.001, m21: 0.1, m22: 1, m23: 0.001, m31: 0, m32: 0, m33: 1)) == .general)
-            #expect(ContentsSampling(map: .identity, sampler: sampler, opaque: true, columns: 0..<8, tables: tables,
-                                     fastPaths: false).mode == .general)
+            #expect(
+                ContentsSampling(
+                    map: .identity, sampler: sampler, opaque: true, columns: 0..<8, tables: tables,
+                    fastPaths: false
+                ).mode == .general)
         }
     }
 
@@ -241,8 +263,9 @@ import TransitionKitTestSupport
             }
             #expect(BilinearSampler.blend(p.0, p.1, p.2, p.3, wx: wx, wy: wy) == expected)
             // The 4-pixel SIMD form, this pixel in lane 2 among others.
-            let four = BilinearSampler.blend4(SIMD4(p.1, p.0, p.0, p.3), SIMD4(p.2, p.3, p.1, p.0), SIMD4(p.3, p.1, p.2, p.2),
-                                              SIMD4(p.0, p.2, p.3, p.1), wx: SIMD4(256 - wx, wy, wx, 0), wy: SIMD4(wx, 256, wy, 7))
+            let four = BilinearSampler.blend4(
+                SIMD4(p.1, p.0, p.0, p.3), SIMD4(p.2, p.3, p.1, p.0), SIMD4(p.3, p.1, p.2, p.2),
+                SIMD4(p.0, p.2, p.3, p.1), wx: SIMD4(256 - wx, wy, wx, 0), wy: SIMD4(wx, 256, wy, 7))
             #expect(four[2] == expected)
             #expect(four[0] == BilinearSampler.blend(p.1, p.2, p.3, p.0, wx: 256 - wx, wy: wx))
             #expect(four[1] == BilinearSampler.blend(p.0, p.3, p.1, p.2, wx: wy, wy: 256))

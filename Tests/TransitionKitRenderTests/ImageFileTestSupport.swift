@@ -52,8 +52,10 @@ enum ImageFileTestSupport {
             guard at + 12 + length <= png.count else { return nil }
             let type = String(decoding: png[(at + 4)..<(at + 8)], as: UTF8.self)
             let data = Array(png[(at + 8)..<(at + 8 + length)])
-            out.append(Chunk(type: type, data: data, storedCRC: be32(png, at + 8 + length),
-                             computedCRC: zlibCRC(png[(at + 4)..<(at + 8 + length)]), offset: at))
+            out.append(
+                Chunk(
+                    type: type, data: data, storedCRC: be32(png, at + 8 + length),
+                    computedCRC: zlibCRC(png[(at + 4)..<(at + 8 + length)]), offset: at))
             at += 12 + length
         }
         return at == png.count ? out : nil

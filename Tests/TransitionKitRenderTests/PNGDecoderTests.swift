@@ -2,6 +2,7 @@ import CZlib
 import Foundation
 import Testing
 import TransitionKitCore
+
 @testable import TransitionKitRender
 
 @Suite("PNG decoder")
@@ -32,7 +33,8 @@ struct PNGDecoderTests {
         for i in stride(from: 0, to: min(actual.count, expected.pixels.count), by: 4)
         where actual[i..<(i + 4)] != expected.pixels[i..<(i + 4)] {
             let n = i / 4
-            mismatches.append("(\(n % expected.width), \(n / expected.width)): \(Array(actual[i..<(i + 4)])) expected \(Array(expected.pixels[i..<(i + 4)]))")
+            mismatches.append(
+                "(\(n % expected.width), \(n / expected.width)): \(Array(actual[i..<(i + 4)])) expected \(Array(expected.pixels[i..<(i + 4)]))")
         }
         #expect(mismatches.isEmpty, "\(file): \(mismatches.count) pixels differ, first \(mismatches.prefix(5))")
     }
@@ -121,13 +123,19 @@ struct PNGDecoderTests {
     func tooLarge() throws {
         let idat = Support.chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])
         let png = Support.signature + Support.ihdr(width: 20000, height: 20000) + idat + Support.chunk("IEND", [])
-        #expect(throws: ImageFileError.tooLarge(width: 20000, height: 20000, maximumDimension: 16384,
-                                                maximumPixelCount: PNGDecoder.defaultMaximumPixelCount)) {
+        #expect(
+            throws: ImageFileError.tooLarge(
+                width: 20000, height: 20000, maximumDimension: 16384,
+                maximumPixelCount: PNGDecoder.defaultMaximumPixelCount)
+        ) {
             try PNGDecoder.decode(png)
         }
         // Also when the file ends right after the header.
-        #expect(throws: ImageFileError.tooLarge(width: 20000, height: 20000, maximumDimension: 16384,
-                                                maximumPixelCount: PNGDecoder.defaultMaximumPixelCount)) {
+        #expect(
+            throws: ImageFileError.tooLarge(
+                width: 20000, height: 20000, maximumDimension: 16384,
+                maximumPixelCount: PNGDecoder.defaultMaximumPixelCount)
+        ) {
             try PNGDecoder.decode(Support.signature + Support.ihdr(width: 20000, height: 20000))
         }
     }
@@ -135,8 +143,11 @@ struct PNGDecoderTests {
     @Test("sides within 16384 but too many pixels in all are too large (decompression-bomb guard)")
     func tooManyPixels() throws {
         let png = Support.signature + Support.ihdr(width: 16384, height: 16384) + Support.chunk("IEND", [])
-        #expect(throws: ImageFileError.tooLarge(width: 16384, height: 16384, maximumDimension: 16384,
-                                                maximumPixelCount: 1 << 26)) {
+        #expect(
+            throws: ImageFileError.tooLarge(
+                width: 16384, height: 16384, maximumDimension: 16384,
+                maximumPixelCount: 1 << 26)
+        ) {
             try PNGDecoder.decode(png)
         }
         // The limit is a parameter.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransitionKitCore
+
 @testable import TransitionKitRender
 
 @Suite("PNG encoder")

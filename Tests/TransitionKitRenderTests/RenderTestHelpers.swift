@@ -4,8 +4,10 @@ import TransitionKitRender
 import TransitionKitTestSupport
 
 /// A layer whose frame (in its superlayer, points) is `frame`, anchor at the centre.
-func layer(_ frame: CGRect, _ color: Color? = nil, sublayers: [LayerSnapshot] = [], mask: LayerSnapshot? = nil,
-           _ configure: (inout LayerProperties) -> Void = { _ in }) -> LayerSnapshot {
+func layer(
+    _ frame: CGRect, _ color: Color? = nil, sublayers: [LayerSnapshot] = [], mask: LayerSnapshot? = nil,
+    _ configure: (inout LayerProperties) -> Void = { _ in }
+) -> LayerSnapshot {
     LayerSnapshot(sublayers: sublayers, mask: mask) {
         $0.bounds = CGRect(origin: .zero, size: frame.size)
         $0.position = CGPoint(x: frame.midX, y: frame.midY)

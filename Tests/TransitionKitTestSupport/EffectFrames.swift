@@ -18,10 +18,13 @@ public enum EffectFrames {
     /// A stage for `operation` showing `fromImage` → `toImage` (or swapped, for the reverse
     /// situation), no transition started.
     @MainActor
-    public static func stage(_ operation: TransitionOperation, modalPresentationStyle: ModalPresentationStyle = .fullScreen,
-                             swapped: Bool = false) throws -> TransitionStage {
-        try TransitionStage(operation: operation, size: size, scale: 1, modalPresentationStyle: modalPresentationStyle,
-                            fromImage: swapped ? toImage : fromImage, toImage: swapped ? fromImage : toImage)
+    public static func stage(
+        _ operation: TransitionOperation, modalPresentationStyle: ModalPresentationStyle = .fullScreen,
+        swapped: Bool = false
+    ) throws -> TransitionStage {
+        try TransitionStage(
+            operation: operation, size: size, scale: 1, modalPresentationStyle: modalPresentationStyle,
+            fromImage: swapped ? toImage : fromImage, toImage: swapped ? fromImage : toImage)
     }
 
     /// The window of `stage` now, rendered at scale 1 over black. The snapshot is taken on the
@@ -45,8 +48,10 @@ public enum EffectFrames {
     /// The render of an untouched stage (no transition started): `fromImage` on screen, or
     /// with `swapped` the images exchanged. Cached.
     @MainActor
-    public static func untouchedScene(_ operation: TransitionOperation, modalPresentationStyle: ModalPresentationStyle = .fullScreen,
-                                      swapped: Bool = false) async throws -> Bitmap {
+    public static func untouchedScene(
+        _ operation: TransitionOperation, modalPresentationStyle: ModalPresentationStyle = .fullScreen,
+        swapped: Bool = false
+    ) async throws -> Bitmap {
         let key = "\(operation) \(modalPresentationStyle) \(swapped)"
         if let cached = sceneCache[key] { return cached }
         let bitmap = try await render(stage(operation, modalPresentationStyle: modalPresentationStyle, swapped: swapped))
@@ -58,15 +63,19 @@ public enum EffectFrames {
     /// an untouched stage of the reverse operation with the images swapped (the incoming
     /// screen on top). Cached.
     @MainActor
-    public static func finalScene(_ operation: TransitionOperation, modalPresentationStyle: ModalPresentationStyle = .fullScreen) async throws -> Bitmap {
+    public static func finalScene(_ operation: TransitionOperation, modalPresentationStyle: ModalPresentationStyle = .fullScreen) async throws
+        -> Bitmap
+    {
         try await untouchedScene(reverse(of: operation), modalPresentationStyle: modalPresentationStyle, swapped: true)
     }
 
     /// The frame at `progress` of an interactive transition run by `animator` on a fresh stage.
     /// - Complexity: one animator update and one compositor pass.
     @MainActor
-    public static func frame(_ operation: TransitionOperation, animator: any AnimatedTransitioning, progress: CGFloat,
-                             modalPresentationStyle: ModalPresentationStyle = .fullScreen) async throws -> Bitmap {
+    public static func frame(
+        _ operation: TransitionOperation, animator: any AnimatedTransitioning, progress: CGFloat,
+        modalPresentationStyle: ModalPresentationStyle = .fullScreen
+    ) async throws -> Bitmap {
         let stage = try stage(operation, modalPresentationStyle: modalPresentationStyle)
         stage.begin(animator: animator, interactive: true)
         stage.setProgress(progress)
@@ -81,9 +90,12 @@ public enum EffectFrames {
     ///   swapped (the incoming screen on top, as if the operation had happened without animation).
     /// `makeAnimator` is called once per stage (an animator runs one transition).
     @MainActor
-    public static func endpointDifferences(_ operation: TransitionOperation, modalPresentationStyle: ModalPresentationStyle = .fullScreen,
-                                           makeAnimator: () -> any AnimatedTransitioning) async throws
-        -> (start: (max: Int, differingPixels: Int), finished: (max: Int, differingPixels: Int), reverse: (max: Int, differingPixels: Int)) {
+    public static func endpointDifferences(
+        _ operation: TransitionOperation, modalPresentationStyle: ModalPresentationStyle = .fullScreen,
+        makeAnimator: () -> any AnimatedTransitioning
+    ) async throws
+        -> (start: (max: Int, differingPixels: Int), finished: (max: Int, differingPixels: Int), reverse: (max: Int, differingPixels: Int))
+    {
         let untouched = try await untouchedScene(operation, modalPresentationStyle: modalPresentationStyle)
         let atZero = try await frame(operation, animator: makeAnimator(), progress: 0, modalPresentationStyle: modalPresentationStyle)
 

@@ -15,8 +15,10 @@ public enum SyntheticTrace {
     /// 8 ms (the fixtures' 125 Hz; the last sample lands exactly on `end`), then `rest`
     /// seconds of `moved` samples in place, then the release (`ended` or `cancelled`) 8 ms
     /// later at `end`. A rest longer than the 0.1 s velocity window gives velocity 0.
-    public static func drag(from start: CGPoint, to end: CGPoint, speed: CGFloat, rest: TimeInterval = 0.15,
-                            release: TouchPhase = .ended) -> GestureTrace {
+    public static func drag(
+        from start: CGPoint, to end: CGPoint, speed: CGFloat, rest: TimeInterval = 0.15,
+        release: TouchPhase = .ended
+    ) -> GestureTrace {
         let dt = 0.008
         var samples = [Touch(timestamp: 0, location: start, phase: .began)]
         let dx = end.x - start.x, dy = end.y - start.y
@@ -41,9 +43,11 @@ public enum SyntheticTrace {
 /// so that two records are equal iff the scenario's restored state is the same.
 @MainActor
 public func layerRecord(_ layer: Layer) -> [String] {
-    var out = ["\(layer.name ?? "") \(layer.properties) frame:\(layer.frame) "
-               + "mask:\(layer.mask.map { ObjectIdentifier($0).hashValue } ?? 0) "
-               + "super:\(layer.superlayer.map { ObjectIdentifier($0).hashValue } ?? 0) index:\(layer.indexInSuperlayer ?? -1)"]
+    var out = [
+        "\(layer.name ?? "") \(layer.properties) frame:\(layer.frame) "
+            + "mask:\(layer.mask.map { ObjectIdentifier($0).hashValue } ?? 0) "
+            + "super:\(layer.superlayer.map { ObjectIdentifier($0).hashValue } ?? 0) index:\(layer.indexInSuperlayer ?? -1)"
+    ]
     for s in layer.sublayers { out += layerRecord(s) }
     return out
 }

@@ -43,8 +43,10 @@ public enum GoldenImage {
     }
 
     /// Compares `bitmap` with the reference `<suite>/<test>.<label>.png` beside `file`.
-    public static func check(_ bitmap: Bitmap, suite: String, test: String, label: String,
-                             tolerance: Tolerance = .rounding, file: String = #filePath) -> Result {
+    public static func check(
+        _ bitmap: Bitmap, suite: String, test: String, label: String,
+        tolerance: Tolerance = .rounding, file: String = #filePath
+    ) -> Result {
         let directory = URL(fileURLWithPath: file).deletingLastPathComponent()
             .appendingPathComponent("__Snapshots__").appendingPathComponent(suite)
         let testName = test.replacingOccurrences(of: "()", with: "").replacingOccurrences(of: "(", with: "_")
@@ -81,26 +83,30 @@ public enum GoldenImage {
         try? PNGEncoder.write(bitmap, to: base.path + ".actual.png")
         try? PNGEncoder.write(expected, to: base.path + ".reference.png")
         if let diff = comparison.difference { try? PNGEncoder.write(diff, to: base.path + ".diff.png") }
-        return Result(passed: false, message: """
-            golden mismatch for \(reference.path): \(comparison.summary)
-              actual:     \(base.path).actual.png
-              reference:  \(base.path).reference.png
-              difference: \(base.path).diff.png
-              re-record with TRANSITIONKIT_RECORD=failed after looking at the actual image
-            """)
+        return Result(
+            passed: false,
+            message: """
+                golden mismatch for \(reference.path): \(comparison.summary)
+                  actual:     \(base.path).actual.png
+                  reference:  \(base.path).reference.png
+                  difference: \(base.path).diff.png
+                  re-record with TRANSITIONKIT_RECORD=failed after looking at the actual image
+                """)
     }
 
     /// Pixel comparison; the difference image (differing pixels red, the rest dimmed grey) is
     /// made only when the comparison fails, as only a failure writes it.
     /// - Complexity: O(w·h); rows that are byte-identical are skipped with `memcmp`.
     public static func compare(_ a: Bitmap, _ b: Bitmap, tolerance: Tolerance)
-        -> (passed: Bool, summary: String, difference: Bitmap?) {
+        -> (passed: Bool, summary: String, difference: Bitmap?)
+    {
         guard let stats = statistics(a, b, perChannel: tolerance.perChannel) else {
             return (false, "size \(a.width)x\(a.height) differs from reference \(b.width)x\(b.height)", nil)
         }
         let fraction = Double(stats.beyondTolerance) / Double(a.width * a.height)
         let passed = fraction <= tolerance.maximumDifferingFraction
-        let summary = "\(stats.beyondTolerance) pixels (\(String(format: "%.4f", fraction * 100)) %) differ by more than \(tolerance.perChannel)/255; max difference \(stats.maxDifference)/255"
+        let summary =
+            "\(stats.beyondTolerance) pixels (\(String(format: "%.4f", fraction * 100)) %) differ by more than \(tolerance.perChannel)/255; max difference \(stats.maxDifference)/255"
         guard !passed else { return (true, summary, nil) }
         var diff = try! Bitmap(width: a.width, height: a.height)
         for y in 0..<a.height {
@@ -123,7 +129,8 @@ public enum GoldenImage {
     /// that differ at all, and the number whose largest channel difference exceeds `perChannel`.
     /// - Complexity: O(w·h); byte-identical rows cost one `memcmp`.
     public static func statistics(_ a: Bitmap, _ b: Bitmap, perChannel: Int = 0)
-        -> (maxDifference: Int, differing: Int, beyondTolerance: Int)? {
+        -> (maxDifference: Int, differing: Int, beyondTolerance: Int)?
+    {
         guard a.width == b.width, a.height == b.height else { return nil }
         let w = a.width, h = a.height, sa = a.rowStride, sb = b.rowStride
         var maxDelta = 0, differing = 0, beyond = 0

@@ -33,8 +33,10 @@ extension DragDismiss {
     /// - Precondition: `duration` finite and > 0, `dampingRatio` finite and > 0,
     ///   `initialVelocity` finite.
     public static func uiViewSpring(duration: Double, dampingRatio: Double, initialVelocity: Double) -> Spring {
-        precondition(duration.isFinite && duration > 0 && dampingRatio.isFinite && dampingRatio > 0 && initialVelocity.isFinite,
-                     "uiViewSpring(duration: \(duration), dampingRatio: \(dampingRatio), initialVelocity: \(initialVelocity)): duration and dampingRatio must be finite and > 0, initialVelocity finite")
+        precondition(
+            duration.isFinite && duration > 0 && dampingRatio.isFinite && dampingRatio > 0 && initialVelocity.isFinite,
+            "uiViewSpring(duration: \(duration), dampingRatio: \(dampingRatio), initialVelocity: \(initialVelocity)): duration and dampingRatio must be finite and > 0, initialVelocity finite"
+        )
         func settling(_ response: Double) -> Double {
             Spring(response: response, dampingRatio: dampingRatio, initialVelocity: initialVelocity).settlingDuration
         }

@@ -39,23 +39,30 @@ public struct DragDismiss: TransitionEffect, Hashable {
     public static let name = "dragdismiss"
     public static let summary = "modal slides in on a spring over a shrunken view, drag to dismiss (ZFDragableModalTransition), present and dismiss"
     public static let parameters = [
-        EffectParameter(name: "direction", summary: "edge the modal enters from: 0 bottom, 1 left, 2 right", unit: "0, 1 or 2",
-                        defaultValue: 0, range: 0...2, source: "ZFModalTransitonDirectionBottom", wholeNumbers: true),
-        EffectParameter(name: "behindviewscale", summary: "scale of the view behind the modal when presented", unit: "factor",
-                        defaultValue: 0.9, range: 0.1...1.5, source: "ZFModalTransitionAnimator behindViewScale 0.9"),
-        EffectParameter(name: "behindviewalpha", summary: "opacity of the view behind the modal when presented", unit: "opacity 0...1",
-                        defaultValue: 1, range: 0...1, source: "ZFModalTransitionAnimator behindViewAlpha 1.0"),
-        EffectParameter(name: "duration", summary: "length of the spring animation", unit: "seconds",
-                        defaultValue: DragDismiss.defaultDuration, range: 0.05...10,
-                        source: "ZFModalTransitionAnimator's UIView spring animation, duration 0.8 s"),
-        EffectParameter(name: "dampingratio", summary: "spring damping ratio (1 = no overshoot)", unit: "ratio",
-                        defaultValue: DragDismiss.defaultDampingRatio, range: 0.05...2,
-                        source: "ZFModalTransitionAnimator usingSpringWithDamping: 0.8"),
-        EffectParameter(name: "velocity", summary: "initial spring velocity (1 = the whole distance in one second)",
-                        unit: "distances per second", defaultValue: DragDismiss.defaultInitialSpringVelocity, range: -10...10,
-                        source: "ZFModalTransitionAnimator initialSpringVelocity: 0.1"),
-        EffectParameter(name: "bounces", summary: "1 lets the spring overshoot reach the layers, 0 clamps progress to 0...1",
-                        unit: "0 or 1", defaultValue: 1, range: 0...1, source: "ZFModalTransitionAnimator bounces YES", wholeNumbers: true),
+        EffectParameter(
+            name: "direction", summary: "edge the modal enters from: 0 bottom, 1 left, 2 right", unit: "0, 1 or 2",
+            defaultValue: 0, range: 0...2, source: "ZFModalTransitonDirectionBottom", wholeNumbers: true),
+        EffectParameter(
+            name: "behindviewscale", summary: "scale of the view behind the modal when presented", unit: "factor",
+            defaultValue: 0.9, range: 0.1...1.5, source: "ZFModalTransitionAnimator behindViewScale 0.9"),
+        EffectParameter(
+            name: "behindviewalpha", summary: "opacity of the view behind the modal when presented", unit: "opacity 0...1",
+            defaultValue: 1, range: 0...1, source: "ZFModalTransitionAnimator behindViewAlpha 1.0"),
+        EffectParameter(
+            name: "duration", summary: "length of the spring animation", unit: "seconds",
+            defaultValue: DragDismiss.defaultDuration, range: 0.05...10,
+            source: "ZFModalTransitionAnimator's UIView spring animation, duration 0.8 s"),
+        EffectParameter(
+            name: "dampingratio", summary: "spring damping ratio (1 = no overshoot)", unit: "ratio",
+            defaultValue: DragDismiss.defaultDampingRatio, range: 0.05...2,
+            source: "ZFModalTransitionAnimator usingSpringWithDamping: 0.8"),
+        EffectParameter(
+            name: "velocity", summary: "initial spring velocity (1 = the whole distance in one second)",
+            unit: "distances per second", defaultValue: DragDismiss.defaultInitialSpringVelocity, range: -10...10,
+            source: "ZFModalTransitionAnimator initialSpringVelocity: 0.1"),
+        EffectParameter(
+            name: "bounces", summary: "1 lets the spring overshoot reach the layers, 0 clamps progress to 0...1",
+            unit: "0 or 1", defaultValue: 1, range: 0...1, source: "ZFModalTransitionAnimator bounces YES", wholeNumbers: true),
     ]
     public static let supportedOperations: [TransitionOperation] = [.present, .dismiss]
     /// The presenter stays visible (shrunk) behind the modal, so the modal is `.overFullScreen`.
@@ -93,11 +100,14 @@ public struct DragDismiss: TransitionEffect, Hashable {
     ///   - initialSpringVelocity: distances per second, finite (default 0.1).
     ///   - bounces: default true.
     /// - Precondition: the values are in those ranges.
-    public init(direction: Direction = .bottom, behindViewScale: CGFloat = 0.9, behindViewAlpha: CGFloat = 1,
-                duration: TimeInterval = DragDismiss.defaultDuration, dampingRatio: Double = DragDismiss.defaultDampingRatio,
-                initialSpringVelocity: Double = DragDismiss.defaultInitialSpringVelocity, bounces: Bool = true) {
+    public init(
+        direction: Direction = .bottom, behindViewScale: CGFloat = 0.9, behindViewAlpha: CGFloat = 1,
+        duration: TimeInterval = DragDismiss.defaultDuration, dampingRatio: Double = DragDismiss.defaultDampingRatio,
+        initialSpringVelocity: Double = DragDismiss.defaultInitialSpringVelocity, bounces: Bool = true
+    ) {
         precondition(behindViewScale.isFinite && behindViewScale > 0, "dragdismiss behindViewScale must be finite and > 0, got \(behindViewScale)")
-        precondition(behindViewAlpha.isFinite && (0...1).contains(behindViewAlpha), "dragdismiss behindViewAlpha must be 0...1, got \(behindViewAlpha)")
+        precondition(
+            behindViewAlpha.isFinite && (0...1).contains(behindViewAlpha), "dragdismiss behindViewAlpha must be 0...1, got \(behindViewAlpha)")
         precondition(duration.isFinite && duration > 0, "dragdismiss duration must be finite and > 0 seconds, got \(duration)")
         precondition(dampingRatio.isFinite && dampingRatio > 0, "dragdismiss dampingRatio must be finite and > 0, got \(dampingRatio)")
         precondition(initialSpringVelocity.isFinite, "dragdismiss initialSpringVelocity must be finite, got \(initialSpringVelocity)")
@@ -120,9 +130,10 @@ public struct DragDismiss: TransitionEffect, Hashable {
         }
         let b = parameters["bounces"]
         guard b == 0 || b == 1 else { throw .invalidValue(name: "bounces", value: b, accepted: "0 or 1") }
-        self.init(direction: direction, behindViewScale: parameters["behindviewscale"], behindViewAlpha: parameters["behindviewalpha"],
-                  duration: parameters["duration"], dampingRatio: parameters["dampingratio"],
-                  initialSpringVelocity: parameters["velocity"], bounces: b == 1)
+        self.init(
+            direction: direction, behindViewScale: parameters["behindviewscale"], behindViewAlpha: parameters["behindviewalpha"],
+            duration: parameters["duration"], dampingRatio: parameters["dampingratio"],
+            initialSpringVelocity: parameters["velocity"], bounces: b == 1)
     }
 
     @MainActor

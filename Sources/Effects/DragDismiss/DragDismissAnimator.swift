@@ -43,7 +43,8 @@ public final class DragDismissAnimator: AnimatedTransitioning {
         let container = context.containerView
         _ = try context.viewsInContainer(effect: "dragdismiss")
         if context.operation == .present, context.viewController(forKey: .to)?.modalPresentationStyle != .overFullScreen {
-            throw .transitionUnavailable("dragdismiss: the presented view controller must use modalPresentationStyle = .overFullScreen so the view behind stays visible")
+            throw .transitionUnavailable(
+                "dragdismiss: the presented view controller must use modalPresentationStyle = .overFullScreen so the view behind stays visible")
         }
         guard let (modal, behind) = roles(context) else { return }
         container.insertSubview(modal, aboveSubview: behind)

@@ -43,8 +43,10 @@ extension DragDismissTransitioningDelegate {
         }
         disableDragToDismiss()
         let pan = PanGestureRecognizer(axis: direction.isHorizontal ? .horizontal : .vertical)
-        let controller = PanInteractionController(recognizer: pan, direction: direction, policy: policy, mode: mode,
-                                                  completionCurve: .spring(effect.spring)) { [weak self] interaction, _ in
+        let controller = PanInteractionController(
+            recognizer: pan, direction: direction, policy: policy, mode: mode,
+            completionCurve: .spring(effect.spring)
+        ) { [weak self] interaction, _ in
             self?.startInteractiveDismiss(interaction)
         }
         modal.view.addGestureRecognizer(pan)
@@ -71,7 +73,7 @@ extension DragDismissTransitioningDelegate {
 
     private func startInteractiveDismiss(_ interaction: any InteractiveTransitioning) -> PanInteractionController.Session? {
         guard let modal = modalViewController, modal.transitioningDelegate === self, modal.presentingViewController != nil,
-              modal.presentedViewController == nil, let window = modal.view.window, window.transitionQueue.isIdle
+            modal.presentedViewController == nil, let window = modal.view.window, window.transitionQueue.isIdle
         else { return nil }
         dismissalInteractionController = interaction
         modal.dismiss(animated: true)

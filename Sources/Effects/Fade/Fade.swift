@@ -28,17 +28,22 @@ public struct Fade: TransitionEffect, Hashable {
     public static let name = "fade"
     public static let summary = "cross-dissolve, or fade through a colour, for push, pop, present and dismiss"
     public static let parameters = [
-        EffectParameter(name: "duration", summary: "length of the transition", unit: "seconds",
-                        defaultValue: Fade.defaultDuration, range: 0...10,
-                        source: "TransitionKit's choice: 0.3 s, the same length as the push-back effect"),
-        EffectParameter(name: "through", summary: "0 cross-dissolves, 1 fades the outgoing view to the colour and the incoming one in from it",
-                        unit: "0 or 1", defaultValue: 0, range: 0...1, source: "cross-dissolve is the plain fade", wholeNumbers: true),
-        EffectParameter(name: "red", summary: "red component of the fade-through colour", unit: "sRGB 0...1",
-                        defaultValue: 0, range: 0...1, source: "black, the usual dip-to-black"),
-        EffectParameter(name: "green", summary: "green component of the fade-through colour", unit: "sRGB 0...1",
-                        defaultValue: 0, range: 0...1, source: "black, the usual dip-to-black"),
-        EffectParameter(name: "blue", summary: "blue component of the fade-through colour", unit: "sRGB 0...1",
-                        defaultValue: 0, range: 0...1, source: "black, the usual dip-to-black"),
+        EffectParameter(
+            name: "duration", summary: "length of the transition", unit: "seconds",
+            defaultValue: Fade.defaultDuration, range: 0...10,
+            source: "TransitionKit's choice: 0.3 s, the same length as the push-back effect"),
+        EffectParameter(
+            name: "through", summary: "0 cross-dissolves, 1 fades the outgoing view to the colour and the incoming one in from it",
+            unit: "0 or 1", defaultValue: 0, range: 0...1, source: "cross-dissolve is the plain fade", wholeNumbers: true),
+        EffectParameter(
+            name: "red", summary: "red component of the fade-through colour", unit: "sRGB 0...1",
+            defaultValue: 0, range: 0...1, source: "black, the usual dip-to-black"),
+        EffectParameter(
+            name: "green", summary: "green component of the fade-through colour", unit: "sRGB 0...1",
+            defaultValue: 0, range: 0...1, source: "black, the usual dip-to-black"),
+        EffectParameter(
+            name: "blue", summary: "blue component of the fade-through colour", unit: "sRGB 0...1",
+            defaultValue: 0, range: 0...1, source: "black, the usual dip-to-black"),
     ]
     public static let supportedOperations: [TransitionOperation] = [.push, .pop, .present, .dismiss]
 
@@ -72,7 +77,8 @@ public struct Fade: TransitionEffect, Hashable {
     /// From validated registry parameters.
     /// - Throws: nothing beyond the registry's own validation (every declared range is valid).
     public init(parameters: EffectParameters) throws(TransitionKitError) {
-        let style: Style = parameters["through"] >= 0.5
+        let style: Style =
+            parameters["through"] >= 0.5
             ? .through(Color(red: parameters["red"], green: parameters["green"], blue: parameters["blue"]))
             : .crossDissolve
         self.init(duration: parameters["duration"], style: style)

@@ -78,7 +78,8 @@ public final class FadeAnimator: AnimatedTransitioning {
             outgoing = nil
         }
         guard !transitionCompleted, incomingWasBelow, let to = incoming, let from = outgoing,
-              let container = to.superview, from.superview === container else { return }
+            let container = to.superview, from.superview === container
+        else { return }
         container.insertSubview(to, belowSubview: from)
     }
 }

@@ -11,10 +11,13 @@ extension NavigationController {
     /// - Parameters:
     ///   - effect: the configuration (default: 10°, m34 = −1/300, 0.3 s easeInEaseOut).
     ///   - completion: `true` if the push happened.
-    public func pushBack3DPush(_ viewController: ViewController, effect: PushBack3D = PushBack3D(),
-                               completion: (@MainActor (Bool) -> Void)? = nil) {
-        perform(.push(viewController), animated: true, transition: TransitionOverride(animator: PushBack3DAnimator(effect)),
-                completion: completion)
+    public func pushBack3DPush(
+        _ viewController: ViewController, effect: PushBack3D = PushBack3D(),
+        completion: (@MainActor (Bool) -> Void)? = nil
+    ) {
+        perform(
+            .push(viewController), animated: true, transition: TransitionOverride(animator: PushBack3DAnimator(effect)),
+            completion: completion)
     }
 
     /// Pops the top view controller with the reverse of the push-back: the view below comes
@@ -24,10 +27,13 @@ extension NavigationController {
     ///   - interactionController: drives the pop (e.g. a `PercentDrivenInteractiveTransition`
     ///     fed by an edge pan); nil for a time-based pop.
     ///   - completion: `true` if the pop happened, `false` on the root or when cancelled.
-    public func pushBack3DPop(effect: PushBack3D = PushBack3D(), interactionController: (any InteractiveTransitioning)? = nil,
-                              completion: (@MainActor (Bool) -> Void)? = nil) {
-        perform(.pop, animated: true,
-                transition: TransitionOverride(animator: PushBack3DAnimator(effect), interactionController: interactionController),
-                completion: completion)
+    public func pushBack3DPop(
+        effect: PushBack3D = PushBack3D(), interactionController: (any InteractiveTransitioning)? = nil,
+        completion: (@MainActor (Bool) -> Void)? = nil
+    ) {
+        perform(
+            .pop, animated: true,
+            transition: TransitionOverride(animator: PushBack3DAnimator(effect), interactionController: interactionController),
+            completion: completion)
     }
 }

@@ -22,8 +22,10 @@ extension NavigationController {
     ///   - mode: `.percentDriven` (default) or `.displayLinkDriven(runOutDuration:)`.
     /// - Returns: the installed controller.
     @discardableResult
-    public func enablePushBack3DSwipe(effect: PushBack3D = PushBack3D(), policy: InteractionPolicy = .default,
-                                      mode: InteractionMode = .percentDriven) -> EdgePanPopController {
+    public func enablePushBack3DSwipe(
+        effect: PushBack3D = PushBack3D(), policy: InteractionPolicy = .default,
+        mode: InteractionMode = .percentDriven
+    ) -> EdgePanPopController {
         installEdgePanPop(key: Self.pushBack3DSwipeKey, policy: policy, mode: mode) { _, _ in
             EdgePanPopController.PopAnimation(animator: PushBack3DAnimator(effect))
         }

@@ -24,17 +24,22 @@ public struct PushBack3D: TransitionEffect, Hashable {
     public static let name = "pushback3d"
     public static let summary = "outgoing view tilts back in 3-D while the incoming one slides in (PushBackNavigationTransition), push and pop"
     public static let parameters = [
-        EffectParameter(name: "duration", summary: "length of the transition", unit: "seconds",
-                        defaultValue: PushBack3D.defaultDuration, range: 0...10, source: "PushBackNavigationTransition's 0.3 s"),
-        EffectParameter(name: "angle", summary: "rotation of the pushed-back view about the y axis at the end", unit: "degrees",
-                        defaultValue: PushBack3D.defaultAngle, range: 0...80, source: "PushBackNavigationTransition's 10°"),
-        EffectParameter(name: "perspective", summary: "eye distance d of the perspective m34 = -1/d", unit: "points",
-                        defaultValue: PushBack3D.defaultPerspectiveDistance, range: 50...100_000,
-                        source: "PushBackNavigationTransition's m34 = -1/300"),
-        EffectParameter(name: "scale", summary: "scale of the pushed-back view at the end (1 = none)", unit: "factor",
-                        defaultValue: 1, range: 0.1...1.5, source: "TransitionKit addition, off by default"),
-        EffectParameter(name: "dimming", summary: "opacity of a black overlay on the pushed-back view at the end (0 = none)",
-                        unit: "opacity 0...1", defaultValue: 0, range: 0...1, source: "TransitionKit addition, off by default"),
+        EffectParameter(
+            name: "duration", summary: "length of the transition", unit: "seconds",
+            defaultValue: PushBack3D.defaultDuration, range: 0...10, source: "PushBackNavigationTransition's 0.3 s"),
+        EffectParameter(
+            name: "angle", summary: "rotation of the pushed-back view about the y axis at the end", unit: "degrees",
+            defaultValue: PushBack3D.defaultAngle, range: 0...80, source: "PushBackNavigationTransition's 10°"),
+        EffectParameter(
+            name: "perspective", summary: "eye distance d of the perspective m34 = -1/d", unit: "points",
+            defaultValue: PushBack3D.defaultPerspectiveDistance, range: 50...100_000,
+            source: "PushBackNavigationTransition's m34 = -1/300"),
+        EffectParameter(
+            name: "scale", summary: "scale of the pushed-back view at the end (1 = none)", unit: "factor",
+            defaultValue: 1, range: 0.1...1.5, source: "TransitionKit addition, off by default"),
+        EffectParameter(
+            name: "dimming", summary: "opacity of a black overlay on the pushed-back view at the end (0 = none)",
+            unit: "opacity 0...1", defaultValue: 0, range: 0...1, source: "TransitionKit addition, off by default"),
     ]
     public static let supportedOperations: [TransitionOperation] = [.push, .pop]
 
@@ -66,13 +71,16 @@ public struct PushBack3D: TransitionEffect, Hashable {
     ///   - dimming: opacity, 0...1.
     ///   - timingCurve: default `.easeInEaseOut`.
     /// - Precondition: the values are in those ranges.
-    public init(duration: TimeInterval = PushBack3D.defaultDuration, angle: CGFloat = PushBack3D.defaultAngle,
-                perspectiveDistance: CGFloat = PushBack3D.defaultPerspectiveDistance, scale: CGFloat = 1, dimming: CGFloat = 0,
-                timingCurve: TimingCurve = .easeInEaseOut) {
+    public init(
+        duration: TimeInterval = PushBack3D.defaultDuration, angle: CGFloat = PushBack3D.defaultAngle,
+        perspectiveDistance: CGFloat = PushBack3D.defaultPerspectiveDistance, scale: CGFloat = 1, dimming: CGFloat = 0,
+        timingCurve: TimingCurve = .easeInEaseOut
+    ) {
         precondition(duration.isFinite && duration >= 0, "pushback3d duration must be finite and >= 0 seconds, got \(duration)")
         precondition(angle.isFinite && (0...80).contains(angle), "pushback3d angle must be 0...80 degrees, got \(angle)")
-        precondition(perspectiveDistance.isFinite && perspectiveDistance > 0,
-                     "pushback3d perspectiveDistance must be finite and > 0 points, got \(perspectiveDistance)")
+        precondition(
+            perspectiveDistance.isFinite && perspectiveDistance > 0,
+            "pushback3d perspectiveDistance must be finite and > 0 points, got \(perspectiveDistance)")
         precondition(scale.isFinite && scale > 0, "pushback3d scale must be finite and > 0, got \(scale)")
         precondition(dimming.isFinite && (0...1).contains(dimming), "pushback3d dimming must be 0...1, got \(dimming)")
         self.duration = duration
@@ -85,8 +93,9 @@ public struct PushBack3D: TransitionEffect, Hashable {
 
     /// From validated registry parameters.
     public init(parameters: EffectParameters) throws(TransitionKitError) {
-        self.init(duration: parameters["duration"], angle: parameters["angle"], perspectiveDistance: parameters["perspective"],
-                  scale: parameters["scale"], dimming: parameters["dimming"])
+        self.init(
+            duration: parameters["duration"], angle: parameters["angle"], perspectiveDistance: parameters["perspective"],
+            scale: parameters["scale"], dimming: parameters["dimming"])
     }
 
     @MainActor

@@ -65,7 +65,8 @@ public final class PushBack3DAnimator: AnimatedTransitioning {
         let layer = pushedBack.layer
         Self.setAnchorPoint(b == 0 ? originalAnchorPoint : PushBack3D.pushedBackAnchorPoint, of: layer)
         layer.transform = configuration.pushedBackTransform(at: b)
-        slider.transform3D = Transform3D(translationX: configuration.slideTranslation(at: b, containerWidth: context.containerView.bounds.width), y: 0)
+        slider.transform3D = Transform3D(
+            translationX: configuration.slideTranslation(at: b, containerWidth: context.containerView.bounds.width), y: 0)
         if let dimmingLayer {
             let size = layer.bounds.size
             dimmingLayer.bounds = CGRect(origin: .zero, size: size)

@@ -23,8 +23,10 @@ extension NavigationController {
     ///   - duration: seconds (>= 0); nil → `radialDefaultDuration`.
     ///   - startFrame: container coordinates in points; nil → right-edge midpoint (w, h/2, 0, 0).
     ///   - completion: `true` if the push happened.
-    public func radialPush(_ viewController: ViewController, duration: TimeInterval? = nil, startFrame: CGRect? = nil,
-                           completion: (@MainActor (Bool) -> Void)? = nil) {
+    public func radialPush(
+        _ viewController: ViewController, duration: TimeInterval? = nil, startFrame: CGRect? = nil,
+        completion: (@MainActor (Bool) -> Void)? = nil
+    ) {
         let animator = RadialAnimator(duration: duration ?? radialDefaultDuration, startFrame: startFrame)
         perform(.push(viewController), animated: true, transition: TransitionOverride(animator: animator), completion: completion)
     }
@@ -35,8 +37,10 @@ extension NavigationController {
     ///   - duration: seconds (>= 0); nil → `radialDefaultDuration`.
     ///   - startFrame: container coordinates in points; nil → left-edge midpoint (0, h/2, 0, 0).
     ///   - completion: `true` if the pop happened, `false` on the root.
-    public func radialPop(duration: TimeInterval? = nil, startFrame: CGRect? = nil, style: RadialAnimator.Style = .reveal,
-                          completion: (@MainActor (Bool) -> Void)? = nil) {
+    public func radialPop(
+        duration: TimeInterval? = nil, startFrame: CGRect? = nil, style: RadialAnimator.Style = .reveal,
+        completion: (@MainActor (Bool) -> Void)? = nil
+    ) {
         let animator = RadialAnimator(duration: duration ?? radialDefaultDuration, startFrame: startFrame, style: style)
         perform(.pop, animated: true, transition: TransitionOverride(animator: animator), completion: completion)
     }

@@ -35,14 +35,17 @@ extension NavigationController {
     ///   - style: `.reveal` (default, the original's look) or `.conceal`.
     /// - Returns: the installed controller (recognizer, policy, mode, current interaction).
     @discardableResult
-    public func enableRadialSwipe(policy: InteractionPolicy = .default, mode: InteractionMode = .percentDriven,
-                                  duration: TimeInterval? = nil, style: RadialAnimator.Style = .reveal) -> EdgePanPopController {
+    public func enableRadialSwipe(
+        policy: InteractionPolicy = .default, mode: InteractionMode = .percentDriven,
+        duration: TimeInterval? = nil, style: RadialAnimator.Style = .reveal
+    ) -> EdgePanPopController {
         if let duration {
             precondition(duration.isFinite && duration >= 0, "enableRadialSwipe: duration must be finite and >= 0 seconds, got \(duration)")
         }
         return installEdgePanPop(key: Self.radialSwipeKey, policy: policy, mode: mode) { touchDown, nav in
-            let animator = RadialAnimator(duration: duration ?? nav.radialDefaultDuration,
-                                          startFrame: Self.radialSwipeStartFrame(finger: touchDown), style: style)
+            let animator = RadialAnimator(
+                duration: duration ?? nav.radialDefaultDuration,
+                startFrame: Self.radialSwipeStartFrame(finger: touchDown), style: style)
             return EdgePanPopController.PopAnimation(animator: animator) { [weak animator] finger in
                 animator?.startFrame = Self.radialSwipeStartFrame(finger: finger)
             }

@@ -27,8 +27,9 @@ public final class RadialAnimator: AnimatedTransitioning {
     public var startFrame: CGRect? {
         didSet {
             if let f = startFrame {
-                precondition(f.origin.x.isFinite && f.origin.y.isFinite && f.width.isFinite && f.height.isFinite,
-                             "radial startFrame must be finite, got \(f)")
+                precondition(
+                    f.origin.x.isFinite && f.origin.y.isFinite && f.width.isFinite && f.height.isFinite,
+                    "radial startFrame must be finite, got \(f)")
                 startFrame = f.standardized
             }
             if let g = geometry { geometry = RadialGeometry(containerBounds: g.containerBounds, startFrame: startFrame ?? defaultStartFrame) }
@@ -50,12 +51,15 @@ public final class RadialAnimator: AnimatedTransitioning {
     ///   - startFrame: points in container coordinates, finite; nil for the default.
     ///   - style: `.reveal` (default) or `.conceal`.
     ///   - timingCurve: default `.easeIn`.
-    public init(duration: TimeInterval = RadialAnimator.defaultDuration, startFrame: CGRect? = nil, style: Style = .reveal,
-                timingCurve: TimingCurve = .easeIn) {
+    public init(
+        duration: TimeInterval = RadialAnimator.defaultDuration, startFrame: CGRect? = nil, style: Style = .reveal,
+        timingCurve: TimingCurve = .easeIn
+    ) {
         precondition(duration.isFinite && duration >= 0, "radial duration must be finite and >= 0 seconds, got \(duration)")
         if let f = startFrame {
-            precondition(f.origin.x.isFinite && f.origin.y.isFinite && f.width.isFinite && f.height.isFinite,
-                         "radial startFrame must be finite, got \(f)")
+            precondition(
+                f.origin.x.isFinite && f.origin.y.isFinite && f.width.isFinite && f.height.isFinite,
+                "radial startFrame must be finite, got \(f)")
         }
         self.duration = duration
         self.startFrame = startFrame?.standardized

@@ -31,10 +31,13 @@ public struct EffectRegistry: Sendable {
             throw .invalidOperation("effect name '\(name)' must be lowercase letters and digits")
         }
         guard entry(named: name) == nil else { throw .invalidOperation("an effect named '\(name)' is already registered") }
-        entries.append(Entry(name: name, summary: E.summary, parameters: E.parameters, supportedOperations: E.supportedOperations,
-                             modalPresentationStyle: E.modalPresentationStyle) {
-            (p: EffectParameters) throws(TransitionKitError) -> any TransitionEffect in try E(parameters: p)
-        })
+        entries.append(
+            Entry(
+                name: name, summary: E.summary, parameters: E.parameters, supportedOperations: E.supportedOperations,
+                modalPresentationStyle: E.modalPresentationStyle
+            ) {
+                (p: EffectParameters) throws(TransitionKitError) -> any TransitionEffect in try E(parameters: p)
+            })
     }
 
     /// Registered names in registration order.
@@ -51,7 +54,8 @@ public struct EffectRegistry: Sendable {
     ///   an unknown parameter or a value out of range.
     public func makeEffect(named name: String, parameters: [String: Double] = [:]) throws(TransitionKitError) -> any TransitionEffect {
         guard let e = entry(named: name) else {
-            throw .invalidValue(name: "effect '\(name)'", value: .nan, accepted: names.isEmpty ? "no effects registered" : names.joined(separator: ", "))
+            throw .invalidValue(
+                name: "effect '\(name)'", value: .nan, accepted: names.isEmpty ? "no effects registered" : names.joined(separator: ", "))
         }
         return try e.make(EffectParameters(e.parameters, overrides: parameters))
     }

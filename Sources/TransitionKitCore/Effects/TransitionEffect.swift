@@ -17,8 +17,10 @@ public struct EffectParameter: Sendable, Hashable {
     /// Whether only whole numbers are accepted (choices such as a style 0 or 1, a direction 0, 1 or 2).
     public var wholeNumbers: Bool
 
-    public init(name: String, summary: String, unit: String, defaultValue: Double, range: ClosedRange<Double>, source: String,
-                wholeNumbers: Bool = false) {
+    public init(
+        name: String, summary: String, unit: String, defaultValue: Double, range: ClosedRange<Double>, source: String,
+        wholeNumbers: Bool = false
+    ) {
         precondition(range.contains(defaultValue), "default \(defaultValue) of \(name) outside \(range)")
         self.wholeNumbers = wholeNumbers
         self.name = name
@@ -42,11 +44,13 @@ public struct EffectParameters: Sendable, Hashable {
         for p in declared { v[p.name] = p.defaultValue }
         for (name, value) in overrides.sorted(by: { $0.key < $1.key }) {
             guard let p = declared.first(where: { $0.name == name }) else {
-                throw .invalidValue(name: "parameter '\(name)'", value: value,
-                                    accepted: "one of: " + declared.map(\.name).joined(separator: ", "))
+                throw .invalidValue(
+                    name: "parameter '\(name)'", value: value,
+                    accepted: "one of: " + declared.map(\.name).joined(separator: ", "))
             }
-            try TransitionKitError.check(value, name, in: p.range,
-                                         accepted: "\(p.range.lowerBound)...\(p.range.upperBound) \(p.unit)")
+            try TransitionKitError.check(
+                value, name, in: p.range,
+                accepted: "\(p.range.lowerBound)...\(p.range.upperBound) \(p.unit)")
             if p.wholeNumbers && value != value.rounded() {
                 throw .invalidValue(name: name, value: value, accepted: "a whole number: \(p.unit)")
             }

@@ -29,9 +29,11 @@ public final class TransitionStage {
     ///   - fromContent, toContent: fill each view controller's view (called once, with the view
     ///     at full-screen size).
     /// - Throws: `TransitionKitError` for a bad size, scale or rate.
-    public init(operation: TransitionOperation, size: CGSize, scale: CGFloat = 1, framesPerSecond: Double = 60,
-                modalPresentationStyle: ModalPresentationStyle = .fullScreen,
-                fromContent: @MainActor (View) -> Void, toContent: @MainActor (View) -> Void) throws(TransitionKitError) {
+    public init(
+        operation: TransitionOperation, size: CGSize, scale: CGFloat = 1, framesPerSecond: Double = 60,
+        modalPresentationStyle: ModalPresentationStyle = .fullScreen,
+        fromContent: @MainActor (View) -> Void, toContent: @MainActor (View) -> Void
+    ) throws(TransitionKitError) {
         self.operation = operation
         clock = try ManualFrameClock(framesPerSecond: framesPerSecond)
         window = try Window(size: size, scale: scale, frameClock: clock)
@@ -66,9 +68,11 @@ public final class TransitionStage {
 
     /// A stage whose two views show `fromImage` and `toImage` scaled to fill (`.resizeAspectFill`,
     /// like `UIView.ContentMode.scaleAspectFill`), on `background` where an image is nil.
-    public convenience init(operation: TransitionOperation, size: CGSize, scale: CGFloat = 1, framesPerSecond: Double = 60,
-                            modalPresentationStyle: ModalPresentationStyle = .fullScreen,
-                            fromImage: Bitmap?, toImage: Bitmap?) throws(TransitionKitError) {
+    public convenience init(
+        operation: TransitionOperation, size: CGSize, scale: CGFloat = 1, framesPerSecond: Double = 60,
+        modalPresentationStyle: ModalPresentationStyle = .fullScreen,
+        fromImage: Bitmap?, toImage: Bitmap?
+    ) throws(TransitionKitError) {
         func fill(_ image: Bitmap?, _ fallback: Color) -> @MainActor (View) -> Void {
             { view in
                 view.backgroundColor = fallback
@@ -77,10 +81,11 @@ public final class TransitionStage {
                 view.clipsToBounds = true
             }
         }
-        try self.init(operation: operation, size: size, scale: scale, framesPerSecond: framesPerSecond,
-                      modalPresentationStyle: modalPresentationStyle,
-                      fromContent: fill(fromImage, Color(red: 0.95, green: 0.95, blue: 0.97)),
-                      toContent: fill(toImage, Color(red: 0.2, green: 0.45, blue: 0.9)))
+        try self.init(
+            operation: operation, size: size, scale: scale, framesPerSecond: framesPerSecond,
+            modalPresentationStyle: modalPresentationStyle,
+            fromContent: fill(fromImage, Color(red: 0.95, green: 0.95, blue: 0.97)),
+            toContent: fill(toImage, Color(red: 0.2, green: 0.45, blue: 0.9)))
     }
 
     /// Starts the transition with `animator`. Interactive stages are driven by `setProgress`;

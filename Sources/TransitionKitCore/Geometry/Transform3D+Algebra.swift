@@ -95,10 +95,12 @@ extension Transform3D {
     /// The homogeneous image (x, y, z, w) of the point (`x`, `y`, `z`, 1).
     @inlinable
     public func transform(x: CGFloat, y: CGFloat, z: CGFloat = 0) -> (x: CGFloat, y: CGFloat, z: CGFloat, w: CGFloat) {
-        (x * m11 + y * m21 + z * m31 + m41,
-         x * m12 + y * m22 + z * m32 + m42,
-         x * m13 + y * m23 + z * m33 + m43,
-         x * m14 + y * m24 + z * m34 + m44)
+        (
+            x * m11 + y * m21 + z * m31 + m41,
+            x * m12 + y * m22 + z * m32 + m42,
+            x * m13 + y * m23 + z * m33 + m43,
+            x * m14 + y * m24 + z * m34 + m44
+        )
     }
 
     /// Projects a point of the z = 0 plane through the transform, dividing by w.

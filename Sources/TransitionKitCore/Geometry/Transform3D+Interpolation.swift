@@ -110,8 +110,10 @@ extension Transform3D {
             qb *= sin(t * theta) / s
             q = qa + qb
         }
-        return Transform3D(Decomposition(translation: lerp(a.translation, b.translation), scale: lerp(a.scale, b.scale),
-                                         skew: lerp(a.skew, b.skew), perspective: lerp(a.perspective, b.perspective), quaternion: q))
+        return Transform3D(
+            Decomposition(
+                translation: lerp(a.translation, b.translation), scale: lerp(a.scale, b.scale),
+                skew: lerp(a.skew, b.skew), perspective: lerp(a.perspective, b.perspective), quaternion: q))
     }
 
     /// The matrix as four rows of four values (row i = m(i+1)1 … m(i+1)4).
@@ -122,7 +124,8 @@ extension Transform3D {
     /// A matrix from four rows (see `rows`).
     public init(rows r: [SIMD4<Double>]) {
         precondition(r.count == 4, "a Transform3D needs 4 rows, got \(r.count)")
-        self.init(m11: r[0].x, m12: r[0].y, m13: r[0].z, m14: r[0].w, m21: r[1].x, m22: r[1].y, m23: r[1].z, m24: r[1].w,
-                  m31: r[2].x, m32: r[2].y, m33: r[2].z, m34: r[2].w, m41: r[3].x, m42: r[3].y, m43: r[3].z, m44: r[3].w)
+        self.init(
+            m11: r[0].x, m12: r[0].y, m13: r[0].z, m14: r[0].w, m21: r[1].x, m22: r[1].y, m23: r[1].z, m24: r[1].w,
+            m31: r[2].x, m32: r[2].y, m33: r[2].z, m34: r[2].w, m41: r[3].x, m42: r[3].y, m43: r[3].z, m44: r[3].w)
     }
 }

@@ -11,7 +11,9 @@ import Foundation
 public final class DisplayLinkInteractiveTransition: InteractiveTransitioning {
     /// What the link does each frame.
     public enum Phase: Sendable, Hashable {
-        case idle, tracking, runningOut(finish: Bool), ended
+        case idle, tracking
+        case runningOut(finish: Bool)
+        case ended
     }
 
     /// Reads the finger's progress (0...1, clamped; non-finite values ignored) once per frame.

@@ -67,8 +67,10 @@ public final class EdgePanPopController {
     ///   - policy: the release rule.
     ///   - mode: percent-driven or display-link driven.
     ///   - makeAnimation: the animator of each pop.
-    public init(navigationController: NavigationController, policy: InteractionPolicy, mode: InteractionMode,
-                makeAnimation: @escaping MakeAnimation) {
+    public init(
+        navigationController: NavigationController, policy: InteractionPolicy, mode: InteractionMode,
+        makeAnimation: @escaping MakeAnimation
+    ) {
         self.navigationController = navigationController
         self.makeAnimation = makeAnimation
         let recognizer = ScreenEdgePanGestureRecognizer(edges: .left)
@@ -79,7 +81,7 @@ public final class EdgePanPopController {
 
     private func startPop(_ controller: any InteractiveTransitioning, at location: CGPoint) -> PanInteractionController.Session? {
         guard let nav = navigationController, nav.viewControllers.count > 1, nav.isViewLoaded, nav.view.window != nil,
-              nav.appearanceState == .appeared, !nav.isTransitioning
+            nav.appearanceState == .appeared, !nav.isTransitioning
         else { return nil }
         let animation = makeAnimation(location, nav)
         nav.perform(.pop, animated: true, transition: TransitionOverride(animator: animation.animator, interactionController: controller))

@@ -134,8 +134,8 @@ public class GestureRecognizer {
         let allowed: Bool
         switch (state, newState) {
         case (.possible, .began), (.possible, .failed),
-             (.began, .changed), (.began, .ended), (.began, .cancelled),
-             (.changed, .changed), (.changed, .ended), (.changed, .cancelled):
+            (.began, .changed), (.began, .ended), (.began, .cancelled),
+            (.changed, .changed), (.changed, .ended), (.changed, .cancelled):
             allowed = true
         default:
             allowed = false

@@ -48,8 +48,10 @@ public struct InteractionPolicy: Sendable, Hashable {
     ) {
         precondition((0...1).contains(completionThreshold), "completionThreshold must be in 0...1, got \(completionThreshold)")
         precondition(flickVelocity >= 0, "flickVelocity must be >= 0 points per second (or .infinity), got \(flickVelocity)")
-        precondition(positionCounts || (directionAware && flickVelocity.isFinite),
-                     "InteractionPolicy(directionAware: \(directionAware), positionCounts: \(positionCounts), flickVelocity: \(flickVelocity)) could never finish")
+        precondition(
+            positionCounts || (directionAware && flickVelocity.isFinite),
+            "InteractionPolicy(directionAware: \(directionAware), positionCounts: \(positionCounts), flickVelocity: \(flickVelocity)) could never finish"
+        )
         self.completionThreshold = completionThreshold
         self.flickVelocity = flickVelocity
         self.directionAware = directionAware

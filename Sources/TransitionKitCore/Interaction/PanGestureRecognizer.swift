@@ -71,8 +71,9 @@ public class PanGestureRecognizer: GestureRecognizer {
     /// - Returns: points; `.zero` before any touch or for a view with a singular transform.
     public func translation(in view: View?) -> CGPoint {
         guard let current = lastLocation, let origin = translationOrigin,
-              let a = Self.convert(windowPoint: current, to: view),
-              let b = Self.convert(windowPoint: origin, to: view) else { return .zero }
+            let a = Self.convert(windowPoint: current, to: view),
+            let b = Self.convert(windowPoint: origin, to: view)
+        else { return .zero }
         return CGPoint(x: a.x - b.x, y: a.y - b.y)
     }
 
@@ -84,7 +85,7 @@ public class PanGestureRecognizer: GestureRecognizer {
     public func setTranslation(_ translation: CGPoint, in view: View?) {
         precondition(translation.x.isFinite && translation.y.isFinite, "setTranslation: translation must be finite, got \(translation)")
         guard let current = lastLocation, let c = Self.convert(windowPoint: current, to: view),
-              let origin = Self.convert(CGPoint(x: c.x - translation.x, y: c.y - translation.y), from: view)
+            let origin = Self.convert(CGPoint(x: c.x - translation.x, y: c.y - translation.y), from: view)
         else { return }
         translationOrigin = origin
     }

@@ -132,9 +132,11 @@ public final class PanInteractionController {
     ///   - completionCurve: run-out curve of percent-driven transitions (default `.easeInEaseOut`).
     ///   - start: begins a transition with the interaction controller it is given, or
     ///     returns nil.
-    public init(recognizer: PanGestureRecognizer, direction: Direction, policy: InteractionPolicy = .default,
-                mode: InteractionMode = .percentDriven, completionCurve: TimingCurve = .easeInEaseOut,
-                start: @escaping Start) {
+    public init(
+        recognizer: PanGestureRecognizer, direction: Direction, policy: InteractionPolicy = .default,
+        mode: InteractionMode = .percentDriven, completionCurve: TimingCurve = .easeInEaseOut,
+        start: @escaping Start
+    ) {
         self.recognizer = recognizer
         self.direction = direction
         self.policy = policy

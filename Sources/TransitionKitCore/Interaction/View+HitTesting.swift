@@ -24,7 +24,8 @@ extension View {
         // Compared in the layer's Float precision, so an alpha set to exactly 0.01 is hit.
         guard !isHidden, layer.opacity >= Float(View.hitTestMinimumAlpha) else { return nil }
         guard point.x >= bounds.minX, point.x < bounds.maxX,
-              point.y >= bounds.minY, point.y < bounds.maxY else { return nil }
+            point.y >= bounds.minY, point.y < bounds.maxY
+        else { return nil }
         for sub in subviews.reversed() {
             guard let p = sub.pointFromSuperview(point) else { continue }
             if let hit = sub.hitTest(p) { return hit }

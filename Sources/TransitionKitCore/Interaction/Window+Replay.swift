@@ -36,8 +36,10 @@ extension Window {
     /// - Returns: counts of samples and frames, and whether the clock went idle.
     /// - Complexity: O(samples + frames stepped), plus whatever the display links do.
     @discardableResult
-    public func replay(_ trace: GestureTrace, on clock: ManualFrameClock, maxFrames: Int = 100_000,
-                       onFrame: (@MainActor () -> Void)? = nil) -> GestureReplayResult {
+    public func replay(
+        _ trace: GestureTrace, on clock: ManualFrameClock, maxFrames: Int = 100_000,
+        onFrame: (@MainActor () -> Void)? = nil
+    ) -> GestureReplayResult {
         precondition(maxFrames >= 0, "maxFrames must be >= 0, got \(maxFrames)")
         let tolerance: TimeInterval = 1e-6
         let origin = clock.now

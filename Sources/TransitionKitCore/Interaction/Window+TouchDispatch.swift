@@ -47,8 +47,10 @@ extension Window {
     private func deliver(_ touch: Touch) {
         guard let recipients = rootView.interaction.touchRecipients else { return }
         var winner = recipients.first { $0.state.isActive && $0.view != nil && $0.isEnabled }
-        for r in recipients where r.view != nil && r.isEnabled && !r.state.isFinal
-            && (touch.phase == .began || r.isTrackingTouch) {
+        for r in recipients
+        where r.view != nil && r.isEnabled && !r.state.isFinal
+            && (touch.phase == .began || r.isTrackingTouch)
+        {
             if let w = winner, w !== r, r.state == .possible {
                 r.abandonTouch()
                 continue

@@ -28,8 +28,9 @@ public struct Bitmap: Sendable {
     /// - Complexity: O(width·height).
     public init(width: Int, height: Int, fill: RGBA8 = .transparent) throws(TransitionKitError) {
         guard (1...Bitmap.maximumDimension).contains(width), (1...Bitmap.maximumDimension).contains(height) else {
-            throw .invalidSize(name: "bitmap size", width: Double(width), height: Double(height),
-                               accepted: "1...\(Bitmap.maximumDimension) pixels a side")
+            throw .invalidSize(
+                name: "bitmap size", width: Double(width), height: Double(height),
+                accepted: "1...\(Bitmap.maximumDimension) pixels a side")
         }
         self.width = width
         self.height = height
@@ -96,8 +97,9 @@ public struct Bitmap: Sendable {
     public init(width: Int, height: Int, packedBytes bytes: [UInt8]) throws(TransitionKitError) {
         try self.init(width: width, height: height)
         guard bytes.count == width * height * 4 else {
-            throw .invalidSize(name: "pixel data for \(width)x\(height)", width: Double(bytes.count), height: 1,
-                               accepted: "\(width * height * 4) bytes")
+            throw .invalidSize(
+                name: "pixel data for \(width)x\(height)", width: Double(bytes.count), height: 1,
+                accepted: "\(width * height * 4) bytes")
         }
         let w = width, h = height, stride = rowStride
         bytes.withUnsafeBytes { src in

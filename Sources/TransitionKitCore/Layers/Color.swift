@@ -15,8 +15,9 @@ public struct Color: Sendable, Hashable {
 
     /// A colour from 8-bit straight components.
     public init(red8: UInt8, green8: UInt8, blue8: UInt8, alpha8: UInt8 = 255) {
-        self.init(red: CGFloat(red8) / 255, green: CGFloat(green8) / 255,
-                  blue: CGFloat(blue8) / 255, alpha: CGFloat(alpha8) / 255)
+        self.init(
+            red: CGFloat(red8) / 255, green: CGFloat(green8) / 255,
+            blue: CGFloat(blue8) / 255, alpha: CGFloat(alpha8) / 255)
     }
 
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
@@ -63,8 +64,9 @@ public struct RGBA8: Sendable, Hashable, CustomStringConvertible {
 
     @inlinable
     public init(packed v: UInt32) {
-        self.init(r: UInt8(truncatingIfNeeded: v), g: UInt8(truncatingIfNeeded: v >> 8),
-                  b: UInt8(truncatingIfNeeded: v >> 16), a: UInt8(truncatingIfNeeded: v >> 24))
+        self.init(
+            r: UInt8(truncatingIfNeeded: v), g: UInt8(truncatingIfNeeded: v >> 8),
+            b: UInt8(truncatingIfNeeded: v >> 16), a: UInt8(truncatingIfNeeded: v >> 24))
     }
 
     public var description: String { "RGBA8(\(r), \(g), \(b), \(a))" }

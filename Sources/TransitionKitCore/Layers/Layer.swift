@@ -12,10 +12,11 @@ public final class Layer {
     /// Non-finite geometry traps, as Core Animation raises `CALayerInvalidGeometry` for it.
     public var properties = LayerProperties() {
         didSet {
-            precondition(properties.hasFiniteGeometry,
-                         "\(name ?? "layer"): non-finite geometry (bounds \(properties.bounds), position \(properties.position), "
-                         + "anchorPoint \(properties.anchorPoint), zPosition \(properties.zPosition), transform \(properties.transform), "
-                         + "opacity \(properties.opacity))")
+            precondition(
+                properties.hasFiniteGeometry,
+                "\(name ?? "layer"): non-finite geometry (bounds \(properties.bounds), position \(properties.position), "
+                    + "anchorPoint \(properties.anchorPoint), zPosition \(properties.zPosition), transform \(properties.transform), "
+                    + "opacity \(properties.opacity))")
         }
     }
 
@@ -35,8 +36,9 @@ public final class Layer {
         didSet {
             if let mask {
                 precondition(mask.superlayer == nil, "a mask layer must not have a superlayer")
-                precondition(mask !== self && !isDescendant(of: mask) && !mask.containsInMasks(self),
-                             "\(name ?? "layer"): mask \(mask.name ?? "layer") would create a cycle (a layer masking itself or an ancestor)")
+                precondition(
+                    mask !== self && !isDescendant(of: mask) && !mask.containsInMasks(self),
+                    "\(name ?? "layer"): mask \(mask.name ?? "layer") would create a cycle (a layer masking itself or an ancestor)")
             }
         }
     }
@@ -68,21 +70,66 @@ public final class Layer {
 
     // MARK: Forwarded properties (Core Animation names)
 
-    public var bounds: CGRect { get { properties.bounds } set { properties.bounds = newValue } }
-    public var position: CGPoint { get { properties.position } set { properties.position = newValue } }
-    public var zPosition: CGFloat { get { properties.zPosition } set { properties.zPosition = newValue } }
-    public var anchorPoint: CGPoint { get { properties.anchorPoint } set { properties.anchorPoint = newValue } }
-    public var transform: Transform3D { get { properties.transform } set { properties.transform = newValue } }
-    public var sublayerTransform: Transform3D { get { properties.sublayerTransform } set { properties.sublayerTransform = newValue } }
-    public var opacity: Float { get { properties.opacity } set { properties.opacity = newValue } }
-    public var isHidden: Bool { get { properties.isHidden } set { properties.isHidden = newValue } }
-    public var backgroundColor: Color? { get { properties.backgroundColor } set { properties.backgroundColor = newValue } }
-    public var cornerRadius: CGFloat { get { properties.cornerRadius } set { properties.cornerRadius = newValue } }
-    public var masksToBounds: Bool { get { properties.masksToBounds } set { properties.masksToBounds = newValue } }
-    public var contents: Bitmap? { get { properties.contents } set { properties.contents = newValue } }
-    public var contentsGravity: ContentsGravity { get { properties.contentsGravity } set { properties.contentsGravity = newValue } }
-    public var path: ShapePath? { get { properties.path } set { properties.path = newValue } }
-    public var fillColor: Color { get { properties.fillColor } set { properties.fillColor = newValue } }
+    public var bounds: CGRect {
+        get { properties.bounds }
+        set { properties.bounds = newValue }
+    }
+    public var position: CGPoint {
+        get { properties.position }
+        set { properties.position = newValue }
+    }
+    public var zPosition: CGFloat {
+        get { properties.zPosition }
+        set { properties.zPosition = newValue }
+    }
+    public var anchorPoint: CGPoint {
+        get { properties.anchorPoint }
+        set { properties.anchorPoint = newValue }
+    }
+    public var transform: Transform3D {
+        get { properties.transform }
+        set { properties.transform = newValue }
+    }
+    public var sublayerTransform: Transform3D {
+        get { properties.sublayerTransform }
+        set { properties.sublayerTransform = newValue }
+    }
+    public var opacity: Float {
+        get { properties.opacity }
+        set { properties.opacity = newValue }
+    }
+    public var isHidden: Bool {
+        get { properties.isHidden }
+        set { properties.isHidden = newValue }
+    }
+    public var backgroundColor: Color? {
+        get { properties.backgroundColor }
+        set { properties.backgroundColor = newValue }
+    }
+    public var cornerRadius: CGFloat {
+        get { properties.cornerRadius }
+        set { properties.cornerRadius = newValue }
+    }
+    public var masksToBounds: Bool {
+        get { properties.masksToBounds }
+        set { properties.masksToBounds = newValue }
+    }
+    public var contents: Bitmap? {
+        get { properties.contents }
+        set { properties.contents = newValue }
+    }
+    public var contentsGravity: ContentsGravity {
+        get { properties.contentsGravity }
+        set { properties.contentsGravity = newValue }
+    }
+    public var path: ShapePath? {
+        get { properties.path }
+        set { properties.path = newValue }
+    }
+    public var fillColor: Color {
+        get { properties.fillColor }
+        set { properties.fillColor = newValue }
+    }
 
     /// The frame in the superlayer's coordinates (`CALayer.frame`): setting it sets
     /// `bounds.size` and `position` (through `anchorPoint`); reading it with a non-identity
@@ -91,8 +138,9 @@ public final class Layer {
         get { properties.untransformedFrame }
         set {
             properties.bounds.size = newValue.size
-            properties.position = CGPoint(x: newValue.minX + anchorPoint.x * newValue.width,
-                                          y: newValue.minY + anchorPoint.y * newValue.height)
+            properties.position = CGPoint(
+                x: newValue.minX + anchorPoint.x * newValue.width,
+                y: newValue.minY + anchorPoint.y * newValue.height)
         }
     }
 
@@ -108,8 +156,9 @@ public final class Layer {
         precondition(layer !== self, "a layer cannot be its own sublayer")
         precondition(!isDescendant(of: layer), "inserting \(layer.name ?? "layer") would create a cycle")
         let newDepth = depth + 1 + layer.subtreeHeight
-        precondition(newDepth <= Self.maximumDepth,
-                     "inserting \(layer.name ?? "layer") nests layers \(newDepth) levels deep; at most \(Self.maximumDepth) are supported")
+        precondition(
+            newDepth <= Self.maximumDepth,
+            "inserting \(layer.name ?? "layer") nests layers \(newDepth) levels deep; at most \(Self.maximumDepth) are supported")
         layer.removeFromSuperlayer()
         let i = max(0, min(index, sublayers.count))
         sublayers.insert(layer, at: i)

@@ -57,9 +57,10 @@ public struct LayerProperties: Sendable, Equatable {
     /// The layer's frame in the superlayer's coordinates when `transform` is the identity:
     /// origin = position − anchorPoint·size (`CALayer.frame`).
     public var untransformedFrame: CGRect {
-        CGRect(x: position.x - anchorPoint.x * bounds.width,
-               y: position.y - anchorPoint.y * bounds.height,
-               width: bounds.width, height: bounds.height)
+        CGRect(
+            x: position.x - anchorPoint.x * bounds.width,
+            y: position.y - anchorPoint.y * bounds.height,
+            width: bounds.width, height: bounds.height)
     }
 
     /// The matrix that maps the layer's own coordinates (points in `bounds`) into its

@@ -71,8 +71,10 @@ public struct ShapePath: Sendable, Hashable {
         case .path(let e):
             return e
         case .rect(let r):
-            return [.move(to: CGPoint(x: r.minX, y: r.minY)), .line(to: CGPoint(x: r.maxX, y: r.minY)),
-                    .line(to: CGPoint(x: r.maxX, y: r.maxY)), .line(to: CGPoint(x: r.minX, y: r.maxY)), .closeSubpath]
+            return [
+                .move(to: CGPoint(x: r.minX, y: r.minY)), .line(to: CGPoint(x: r.maxX, y: r.minY)),
+                .line(to: CGPoint(x: r.maxX, y: r.maxY)), .line(to: CGPoint(x: r.minX, y: r.maxY)), .closeSubpath,
+            ]
         case .ellipse(let r):
             return ShapePath.roundedRectElements(r, rx: r.width / 2, ry: r.height / 2)
         case .roundedRect(let r, let radius):

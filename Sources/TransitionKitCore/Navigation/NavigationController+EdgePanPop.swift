@@ -15,8 +15,10 @@ extension NavigationController {
     ///   - makeAnimation: the animator of each pop.
     /// - Returns: the installed controller.
     @discardableResult
-    package func installEdgePanPop(key: String, policy: InteractionPolicy, mode: InteractionMode,
-                                   makeAnimation: @escaping EdgePanPopController.MakeAnimation) -> EdgePanPopController {
+    package func installEdgePanPop(
+        key: String, policy: InteractionPolicy, mode: InteractionMode,
+        makeAnimation: @escaping EdgePanPopController.MakeAnimation
+    ) -> EdgePanPopController {
         if let existing = edgePanPop(key: key) {
             existing.policy = policy
             existing.mode = mode

@@ -132,8 +132,9 @@ public final class NavigationController: ViewController {
         let name = vc.title ?? "a view controller"
         precondition(!(vc is NavigationController), "a navigation controller (\(name)) cannot be pushed or put in a stack")
         precondition(vc.navigationController == nil, "\(name) is in another navigation stack")
-        precondition(vc.presentingViewController == nil && vc.presentedViewController == nil,
-                     "\(name) is part of a modal presentation; dismiss it before putting it in a stack")
+        precondition(
+            vc.presentingViewController == nil && vc.presentedViewController == nil,
+            "\(name) is part of a modal presentation; dismiss it before putting it in a stack")
         precondition(!(vc.isViewLoaded && vc.view.window != nil), "\(name)'s view is on screen elsewhere")
     }
 
@@ -143,8 +144,10 @@ public final class NavigationController: ViewController {
         viewControllers = stack
     }
 
-    private func run(_ request: Request, animated: Bool, transition: TransitionOverride?, queue: TransitionQueue,
-                     completion: (@MainActor (Bool) -> Void)?) {
+    private func run(
+        _ request: Request, animated: Bool, transition: TransitionOverride?, queue: TransitionQueue,
+        completion: (@MainActor (Bool) -> Void)?
+    ) {
         guard let stack = newStack(for: request) else {
             completion?(false)
             return
@@ -179,14 +182,17 @@ public final class NavigationController: ViewController {
             return
         }
 
-        let animator = transition?.animator
+        let animator =
+            transition?.animator
             ?? delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to)
             ?? SlideAnimator()
-        let interaction = transition.map { $0.interactionController }
+        let interaction =
+            transition.map { $0.interactionController }
             ?? delegate?.navigationController(self, interactionControllerFor: animator)
         let container = view
-        let context = TransitionContext(container: container, operation: operation, animated: true, from: from, to: to,
-                                        fromInitialFrame: from.view.frame, toFinalFrame: container.bounds, clock: view.window!.frameClock)
+        let context = TransitionContext(
+            container: container, operation: operation, animated: true, from: from, to: to,
+            fromInitialFrame: from.view.frame, toFinalFrame: container.bounds, clock: view.window!.frameClock)
         let driver = TransitionDriver(
             context: context, animator: animator, interactionController: interaction, clock: view.window!.frameClock,
             restoring: [from.view, to.view], completion: completion

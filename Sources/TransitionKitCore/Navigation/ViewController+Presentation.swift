@@ -31,8 +31,10 @@ extension ViewController {
     }
 
     /// Presents with an explicit animator and interaction controller for this one request.
-    public func present(_ viewController: ViewController, animated: Bool, transition: TransitionOverride?,
-                        completion: (@MainActor (Bool) -> Void)? = nil) {
+    public func present(
+        _ viewController: ViewController, animated: Bool, transition: TransitionOverride?,
+        completion: (@MainActor (Bool) -> Void)? = nil
+    ) {
         guard let window = presentationRoot.isViewLoaded ? presentationRoot.view.window : nil else {
             completion?(false)
             return
@@ -61,13 +63,15 @@ extension ViewController {
         }
     }
 
-    private func runPresent(_ presented: ViewController, animated: Bool, transition: TransitionOverride?, window: Window,
-                            completion: (@MainActor (Bool) -> Void)?) {
+    private func runPresent(
+        _ presented: ViewController, animated: Bool, transition: TransitionOverride?, window: Window,
+        completion: (@MainActor (Bool) -> Void)?
+    ) {
         let presenting = presentationRoot
         guard presenting.presentedViewController == nil, presenting.view.window === window,
-              presented.presentingViewController == nil, presented.navigationController == nil, presented !== presenting,
-              !(presented.isViewLoaded && presented.view.window != nil),  // on screen already
-              presented !== window.rootViewController, !presenting.isPresented(by: presented)  // no cycles
+            presented.presentingViewController == nil, presented.navigationController == nil, presented !== presenting,
+            !(presented.isViewLoaded && presented.view.window != nil),  // on screen already
+            presented !== window.rootViewController, !presenting.isPresented(by: presented)  // no cycles
         else {
             completion?(false)
             return
@@ -90,16 +94,21 @@ extension ViewController {
             completion?(true)
             return
         }
-        let animator = transition?.animator
+        let animator =
+            transition?.animator
             ?? presented.transitioningDelegate?.animationController(forPresented: presented, presenting: presenting)
             ?? SlideAnimator()
-        let interaction = transition.map { $0.interactionController }
+        let interaction =
+            transition.map { $0.interactionController }
             ?? presented.transitioningDelegate?.interactionControllerForPresentation(using: animator)
-        let context = TransitionContext(container: container, operation: .present, animated: true, from: presenting, to: presented,
-                                        fromInitialFrame: presenting.view.frame, toFinalFrame: container.bounds, clock: window.frameClock)
+        let context = TransitionContext(
+            container: container, operation: .present, animated: true, from: presenting, to: presented,
+            fromInitialFrame: presenting.view.frame, toFinalFrame: container.bounds, clock: window.frameClock)
         presented.view.frame = container.bounds
-        let driver = TransitionDriver(context: context, animator: animator, interactionController: interaction,
-                                      clock: window.frameClock, restoring: [presenting.view, presented.view], completion: completion) { completed, _ in
+        let driver = TransitionDriver(
+            context: context, animator: animator, interactionController: interaction,
+            clock: window.frameClock, restoring: [presenting.view, presented.view], completion: completion
+        ) { completed, _ in
             // Views that stay on screen fill the container, which may have been resized (G3).
             if completed {
                 presented.view.frame = container.bounds
@@ -130,7 +139,7 @@ extension ViewController {
         let root = presentationRoot
         let target = root.presentedViewController ?? root
         guard let presenting = target.presentingViewController, target.presentedViewController == nil,
-              target.view.window === window
+            target.view.window === window
         else {
             completion?(false)
             return
@@ -155,15 +164,20 @@ extension ViewController {
             completion?(true)
             return
         }
-        let animator = transition?.animator
+        let animator =
+            transition?.animator
             ?? target.transitioningDelegate?.animationController(forDismissed: target)
             ?? SlideAnimator()
-        let interaction = transition.map { $0.interactionController }
+        let interaction =
+            transition.map { $0.interactionController }
             ?? target.transitioningDelegate?.interactionControllerForDismissal(using: animator)
-        let context = TransitionContext(container: container, operation: .dismiss, animated: true, from: target, to: presenting,
-                                        fromInitialFrame: target.view.frame, toFinalFrame: container.bounds, clock: window.frameClock)
-        let driver = TransitionDriver(context: context, animator: animator, interactionController: interaction,
-                                      clock: window.frameClock, restoring: [target.view, presenting.view], completion: completion) { completed, _ in
+        let context = TransitionContext(
+            container: container, operation: .dismiss, animated: true, from: target, to: presenting,
+            fromInitialFrame: target.view.frame, toFinalFrame: container.bounds, clock: window.frameClock)
+        let driver = TransitionDriver(
+            context: context, animator: animator, interactionController: interaction,
+            clock: window.frameClock, restoring: [target.view, presenting.view], completion: completion
+        ) { completed, _ in
             if completed {
                 target.view.removeFromSuperview()
                 presenting.view.frame = container.bounds  // G3: the window may have been resized meanwhile

@@ -17,8 +17,10 @@ final class TransitionContext: ContextTransitioning {
     weak var driver: TransitionDriver?
     let frameClock: any FrameClock
 
-    init(container: View, operation: TransitionOperation, animated: Bool, from: ViewController, to: ViewController,
-         fromInitialFrame: CGRect, toFinalFrame: CGRect, clock: any FrameClock) {
+    init(
+        container: View, operation: TransitionOperation, animated: Bool, from: ViewController, to: ViewController,
+        fromInitialFrame: CGRect, toFinalFrame: CGRect, clock: any FrameClock
+    ) {
         self.frameClock = clock
         self.containerView = container
         self.operation = operation

@@ -56,9 +56,11 @@ public final class TransitionDriver {
     private let onEnd: @MainActor (_ completed: Bool, _ error: TransitionKitError?) -> Void
     private let completion: (@MainActor (Bool) -> Void)?
 
-    init(context: TransitionContext, animator: any AnimatedTransitioning, interactionController: (any InteractiveTransitioning)?,
-         clock: any FrameClock, restoring views: [View], completion: (@MainActor (Bool) -> Void)?,
-         onEnd: @escaping @MainActor (_ completed: Bool, _ error: TransitionKitError?) -> Void) {
+    init(
+        context: TransitionContext, animator: any AnimatedTransitioning, interactionController: (any InteractiveTransitioning)?,
+        clock: any FrameClock, restoring views: [View], completion: (@MainActor (Bool) -> Void)?,
+        onEnd: @escaping @MainActor (_ completed: Bool, _ error: TransitionKitError?) -> Void
+    ) {
         self.completion = completion
         self.context = context
         self.animator = animator
@@ -95,8 +97,10 @@ public final class TransitionDriver {
         } else {
             state = .animating
             apply(linear: 0, eased: CGFloat(animator.timingCurve.value(at: 0, duration: duration)))
-            run(Segment(startTime: clock.now, duration: duration, from: 0, to: 1, curve: animator.timingCurve,
-                        completes: true, isFullTimeline: true))
+            run(
+                Segment(
+                    startTime: clock.now, duration: duration, from: 0, to: 1, curve: animator.timingCurve,
+                    completes: true, isFullTimeline: true))
         }
     }
 
@@ -175,8 +179,10 @@ public final class TransitionDriver {
             // UIKit: the rest takes (1 − p)·duration/completionSpeed to finish, p·duration/completionSpeed to cancel.
             remaining = Double(abs(target - p)) * duration / Double(speed)
         }
-        run(Segment(startTime: clock.now, duration: remaining, from: p, to: target, curve: curve,
-                    completes: finish, isFullTimeline: false))
+        run(
+            Segment(
+                startTime: clock.now, duration: remaining, from: p, to: target, curve: curve,
+                completes: finish, isFullTimeline: false))
     }
 
     /// Stops a run-out where it is and hands control back to the interaction (re-grab).

@@ -80,15 +80,33 @@ public final class View {
         }
     }
     /// The centre in the superview's coordinates (`UIView.center`, the layer's position).
-    public var center: CGPoint { get { layer.position } set { layer.position = newValue } }
+    public var center: CGPoint {
+        get { layer.position }
+        set { layer.position = newValue }
+    }
     /// The layer transform (`UIView.transform3D`).
-    public var transform3D: Transform3D { get { layer.transform } set { layer.transform = newValue } }
+    public var transform3D: Transform3D {
+        get { layer.transform }
+        set { layer.transform = newValue }
+    }
     /// Opacity 0...1 (`UIView.alpha`, the layer's opacity).
-    public var alpha: CGFloat { get { CGFloat(layer.opacity) } set { layer.opacity = Float(newValue) } }
-    public var isHidden: Bool { get { layer.isHidden } set { layer.isHidden = newValue } }
-    public var backgroundColor: Color? { get { layer.backgroundColor } set { layer.backgroundColor = newValue } }
+    public var alpha: CGFloat {
+        get { CGFloat(layer.opacity) }
+        set { layer.opacity = Float(newValue) }
+    }
+    public var isHidden: Bool {
+        get { layer.isHidden }
+        set { layer.isHidden = newValue }
+    }
+    public var backgroundColor: Color? {
+        get { layer.backgroundColor }
+        set { layer.backgroundColor = newValue }
+    }
     /// Clips subviews to the bounds (`UIView.clipsToBounds`, the layer's `masksToBounds`).
-    public var clipsToBounds: Bool { get { layer.masksToBounds } set { layer.masksToBounds = newValue } }
+    public var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
 
     // MARK: Hierarchy
 

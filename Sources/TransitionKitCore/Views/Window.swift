@@ -22,8 +22,9 @@ public final class Window {
     public var rootViewController: ViewController? {
         willSet {
             guard newValue !== rootViewController else { return }
-            precondition(transitionQueue.isIdle,
-                         "Window.rootViewController replaced while a transition runs or waits; do it in the transition's completion")
+            precondition(
+                transitionQueue.isIdle,
+                "Window.rootViewController replaced while a transition runs or waits; do it in the transition's completion")
         }
         didSet {
             guard oldValue !== rootViewController else { return }
@@ -88,4 +89,3 @@ public final class Window {
     /// The presentation tree of the whole window, for the renderer.
     public func snapshot() -> LayerSnapshot { rootView.layer.snapshot() }
 }
-

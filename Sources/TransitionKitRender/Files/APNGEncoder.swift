@@ -48,8 +48,9 @@ public struct APNGEncoder: Sendable {
     public init(width: Int, height: Int) throws(TransitionKitError) {
         let side = 1...Bitmap.maximumDimension
         guard side.contains(width), side.contains(height) else {
-            throw .invalidSize(name: "APNG size", width: Double(width), height: Double(height),
-                               accepted: "1...\(Bitmap.maximumDimension) pixels a side")
+            throw .invalidSize(
+                name: "APNG size", width: Double(width), height: Double(height),
+                accepted: "1...\(Bitmap.maximumDimension) pixels a side")
         }
         self.width = width
         self.height = height
@@ -66,8 +67,9 @@ public struct APNGEncoder: Sendable {
     /// - Complexity: O(width·height) (filtering and compression).
     public mutating func append(_ bitmap: Bitmap, delay: Double) throws(TransitionKitError) {
         guard bitmap.width == width, bitmap.height == height else {
-            throw .invalidSize(name: "APNG frame \(frames.count)", width: Double(bitmap.width), height: Double(bitmap.height),
-                               accepted: "\(width)x\(height) pixels, the size of the animation")
+            throw .invalidSize(
+                name: "APNG frame \(frames.count)", width: Double(bitmap.width), height: Double(bitmap.height),
+                accepted: "\(width)x\(height) pixels, the size of the animation")
         }
         try TransitionKitError.check(delay, "APNG frame delay", in: 0...65535, accepted: "finite, 0...65535 seconds")
         let (numerator, denominator) = APNGEncoder.delayFraction(seconds: delay)

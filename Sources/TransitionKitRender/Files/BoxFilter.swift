@@ -10,9 +10,10 @@ enum BoxFilter {
     /// rectangle must lie inside `destination`.
     /// - Complexity: O(max(source pixels, width·height)).
     static func draw(_ source: Bitmap, into destination: inout Bitmap, x originX: Int, y originY: Int, width: Int, height: Int) {
-        precondition(width >= 1 && height >= 1 && originX >= 0 && originY >= 0
-                     && originX + width <= destination.width && originY + height <= destination.height,
-                     "rectangle \(originX),\(originY) \(width)x\(height) outside \(destination.width)x\(destination.height)")
+        precondition(
+            width >= 1 && height >= 1 && originX >= 0 && originY >= 0
+                && originX + width <= destination.width && originY + height <= destination.height,
+            "rectangle \(originX),\(originY) \(width)x\(height) outside \(destination.width)x\(destination.height)")
         let sw = source.width, sh = source.height, sStride = source.rowStride, dStride = destination.rowStride
         // Source column range of each destination column, computed once.
         var columnStart = [Int](repeating: 0, count: width + 1)

@@ -11,8 +11,9 @@ extension ContactSheet {
         let mark: RGBA8 = luma >= 128 ? .black : .white
         // Source-over of the mark at alpha 64/255 (premultiplied): m·64/255 + bg·(1 − 64/255).
         func mix(_ m: UInt8, _ b: UInt8) -> UInt8 { UInt8((Int(m) * 64 + Int(b) * 191 + 127) / 255) }
-        let track = RGBA8(r: mix(mark.r, background.r), g: mix(mark.g, background.g), b: mix(mark.b, background.b),
-                          a: mix(255, background.a))
+        let track = RGBA8(
+            r: mix(mark.r, background.r), g: mix(mark.g, background.g), b: mix(mark.b, background.b),
+            a: mix(255, background.a))
         return (mark, track)
     }
 

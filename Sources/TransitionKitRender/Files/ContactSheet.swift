@@ -56,8 +56,10 @@ public struct ContactSheet: Sendable {
     ///   `cellWidth < 1`, `spacing < 0` or a non-finite progress; `.invalidSize` when the
     ///   sheet would exceed `Bitmap.maximumDimension` pixels a side.
     /// - Complexity: O(sheet pixels + Σ frame pixels).
-    public static func compose(frames: [(bitmap: Bitmap, progress: Double)], columns: Int, cellWidth: Int? = nil,
-                               spacing: Int, background: RGBA8) throws(TransitionKitError) -> Bitmap {
+    public static func compose(
+        frames: [(bitmap: Bitmap, progress: Double)], columns: Int, cellWidth: Int? = nil,
+        spacing: Int, background: RGBA8
+    ) throws(TransitionKitError) -> Bitmap {
         guard let first = frames.first else {
             throw .invalidValue(name: "contact sheet frame count", value: 0, accepted: "at least 1 frame")
         }
@@ -70,8 +72,9 @@ public struct ContactSheet: Sendable {
         }
         let limit = Bitmap.maximumDimension
         guard cellW <= limit, spacing <= limit else {
-            throw .invalidSize(name: "contact sheet cell", width: Double(cellW), height: Double(spacing),
-                               accepted: "cell width and spacing up to \(limit) pixels")
+            throw .invalidSize(
+                name: "contact sheet cell", width: Double(cellW), height: Double(spacing),
+                accepted: "cell width and spacing up to \(limit) pixels")
         }
         let cellH = max(1, Int((Double(cellW) * Double(first.bitmap.height) / Double(first.bitmap.width)).rounded()))
         let cols = min(columns, frames.count)
@@ -93,20 +96,25 @@ public struct ContactSheet: Sendable {
                 fitH = cellH
                 fitW = max(1, min(cellW, Int((Double(cellH) * Double(w) / Double(h)).rounded())))
             }
-            BoxFilter.draw(frame.bitmap, into: &sheet, x: cellX + (cellW - fitW) / 2, y: cellY + (cellH - fitH) / 2,
-                           width: fitW, height: fitH)
-            drawLabel(progress: frame.progress, into: &sheet, x: cellX, y: cellY + cellH + labelGap, width: cellW,
-                      mark: mark, track: track)
+            BoxFilter.draw(
+                frame.bitmap, into: &sheet, x: cellX + (cellW - fitW) / 2, y: cellY + (cellH - fitH) / 2,
+                width: fitW, height: fitH)
+            drawLabel(
+                progress: frame.progress, into: &sheet, x: cellX, y: cellY + cellH + labelGap, width: cellW,
+                mark: mark, track: track)
         }
         return sheet
     }
 
     /// The size `compose` returns for `frameCount` frames of `frameWidth`x`frameHeight`.
     /// - Complexity: O(1).
-    public static func size(frameCount: Int, frameWidth: Int, frameHeight: Int, columns: Int, cellWidth: Int? = nil,
-                            spacing: Int) -> (width: Int, height: Int) {
-        precondition(frameCount >= 1 && columns >= 1 && frameWidth >= 1 && frameHeight >= 1,
-                     "frameCount \(frameCount), columns \(columns), frame \(frameWidth)x\(frameHeight) must be >= 1")
+    public static func size(
+        frameCount: Int, frameWidth: Int, frameHeight: Int, columns: Int, cellWidth: Int? = nil,
+        spacing: Int
+    ) -> (width: Int, height: Int) {
+        precondition(
+            frameCount >= 1 && columns >= 1 && frameWidth >= 1 && frameHeight >= 1,
+            "frameCount \(frameCount), columns \(columns), frame \(frameWidth)x\(frameHeight) must be >= 1")
         let cellW = cellWidth ?? frameWidth
         let cellH = max(1, Int((Double(cellW) * Double(frameHeight) / Double(frameWidth)).rounded()))
         let cols = min(columns, frameCount)

@@ -36,13 +36,15 @@ public enum ImageFileError: Error, Equatable, Sendable, CustomStringConvertible 
             return "cannot read '\(path)': \(reason); accepted: a readable PNG file"
         case let .notPNG(prefix):
             let hex = prefix.map { String($0, radix: 16, uppercase: true) }.map { $0.count == 1 ? "0" + $0 : $0 }
-            return "not a PNG file: starts with [\(hex.joined(separator: " "))]; accepted: data starting with the PNG signature 89 50 4E 47 0D 0A 1A 0A"
+            return
+                "not a PNG file: starts with [\(hex.joined(separator: " "))]; accepted: data starting with the PNG signature 89 50 4E 47 0D 0A 1A 0A"
         case let .truncated(reason):
             return "truncated PNG data: \(reason); accepted: a complete PNG stream ending with IEND"
         case let .corrupt(reason):
             return "corrupt PNG data: \(reason); accepted: a PNG stream valid per the PNG specification"
         case let .tooLarge(width, height, maximumDimension, maximumPixelCount):
-            return "image too large: \(width)x\(height) pixels; accepted: 1...\(maximumDimension) pixels a side and at most \(maximumPixelCount) pixels in all"
+            return
+                "image too large: \(width)x\(height) pixels; accepted: 1...\(maximumDimension) pixels a side and at most \(maximumPixelCount) pixels in all"
         case let .unwritableOutput(path, reason):
             return "cannot write '\(path)': \(reason); accepted: a path in an existing, writable directory"
         case let .encodingFailed(reason):

@@ -75,7 +75,8 @@ public enum PNGDecoder {
         let scan = PNGPrescan(buffer)
         // A zero side is left to libpng, which reports it as invalid (corrupt), not too large.
         if let (width, height) = scan.headerSize, width > 0, height > 0,
-           let error = sizeError(width: width, height: height, maximumPixelCount: maximumPixelCount) {
+            let error = sizeError(width: width, height: height, maximumPixelCount: maximumPixelCount)
+        {
             return .failure(error)
         }
         if let filtered = scan.filtered {
@@ -87,8 +88,9 @@ public enum PNGDecoder {
     private static func sizeError(width: Int, height: Int, maximumPixelCount: Int) -> ImageFileError? {
         let side = 1...Bitmap.maximumDimension
         guard side.contains(width), side.contains(height), width * height <= maximumPixelCount else {
-            return .tooLarge(width: width, height: height, maximumDimension: Bitmap.maximumDimension,
-                             maximumPixelCount: maximumPixelCount)
+            return .tooLarge(
+                width: width, height: height, maximumDimension: Bitmap.maximumDimension,
+                maximumPixelCount: maximumPixelCount)
         }
         return nil
     }

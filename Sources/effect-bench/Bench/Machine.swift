@@ -11,11 +11,13 @@ struct MachineInfo: Equatable, Codable {
 
     static var current: MachineInfo {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+        let model =
+            cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
             .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown" } ?? "unknown"
-        return MachineInfo(cores: ProcessInfo.processInfo.activeProcessorCount, cpu: model,
-                           os: ProcessInfo.processInfo.operatingSystemVersionString, toolchain: toolchain,
-                           configuration: isOptimized ? "release" : "debug", optimized: isOptimized)
+        return MachineInfo(
+            cores: ProcessInfo.processInfo.activeProcessorCount, cpu: model,
+            os: ProcessInfo.processInfo.operatingSystemVersionString, toolchain: toolchain,
+            configuration: isOptimized ? "release" : "debug", optimized: isOptimized)
     }
 
     /// Whether this binary was built with optimisation (`-c release`).

@@ -48,13 +48,16 @@ enum Sweep {
         return UInt64(t.tv_sec) &* 1_000_000_000 &+ UInt64(t.tv_nsec)
     }
 
-    static func run(effect: any TransitionEffect, name: String, style: ModalPresentationStyle, operation: TransitionOperation,
-                    scene: SceneOptions, images: (from: Bitmap, to: Bitmap), frames: Int, threads: Int,
-                    keepFrames: ((Int, Bitmap) -> Void)? = nil) throws(BenchError) -> SweepResult {
+    static func run(
+        effect: any TransitionEffect, name: String, style: ModalPresentationStyle, operation: TransitionOperation,
+        scene: SceneOptions, images: (from: Bitmap, to: Bitmap), frames: Int, threads: Int,
+        keepFrames: ((Int, Bitmap) -> Void)? = nil
+    ) throws(BenchError) -> SweepResult {
         let stage: TransitionStage
         do {
-            stage = try TransitionStage(operation: operation, size: scene.size, scale: scene.scale, modalPresentationStyle: style,
-                                        fromImage: images.from, toImage: images.to)
+            stage = try TransitionStage(
+                operation: operation, size: scene.size, scale: scene.scale, modalPresentationStyle: style,
+                fromImage: images.from, toImage: images.to)
         } catch {
             throw BenchError(error)
         }
@@ -82,10 +85,12 @@ enum Sweep {
             compositor.render(snapshot, into: &bitmap)
             let t2 = monotonicNanoseconds(), c2 = tk_allocation_count(), b2 = tk_allocation_bytes()
             keepFrames?(k, bitmap)
-            samples.append(FrameSample(progress: Double(k) / Double(frames - 1), modelNanoseconds: Double(t1 - t0),
-                                       renderMilliseconds: Double(t2 - t1) / 1e6,
-                                       modelAllocations: Int(c1 - c0), modelBytes: Int(b1 - b0),
-                                       renderAllocations: Int(c2 - c1), renderBytes: Int(b2 - b1)))
+            samples.append(
+                FrameSample(
+                    progress: Double(k) / Double(frames - 1), modelNanoseconds: Double(t1 - t0),
+                    renderMilliseconds: Double(t2 - t1) / 1e6,
+                    modelAllocations: Int(c1 - c0), modelBytes: Int(b1 - b0),
+                    renderAllocations: Int(c2 - c1), renderBytes: Int(b2 - b1)))
         }
         stage.clock.runUntilIdle()
         guard stage.completed == true else {

@@ -94,7 +94,9 @@ enum ArgumentParser {
         case "help":
             return .help
         case "render":
-            guard let effect = options.positional.first else { throw .usage("render needs an effect name: effect-bench render <effect> --out file.png") }
+            guard let effect = options.positional.first else {
+                throw .usage("render needs an effect name: effect-bench render <effect> --out file.png")
+            }
             guard let out = options.value("out") else { throw .usage("render needs --out file.png") }
             var r = RenderRequest(effect: effect, outPath: out)
             r.scene = try scene(&options, defaults: r.scene)
@@ -109,7 +111,9 @@ enum ArgumentParser {
             try options.finish(allowingPositional: 1)
             return .render(r)
         case "play":
-            guard let effect = options.positional.first else { throw .usage("play needs an effect name: effect-bench play <effect> --operation pop --gesture trace.json") }
+            guard let effect = options.positional.first else {
+                throw .usage("play needs an effect name: effect-bench play <effect> --operation pop --gesture trace.json")
+            }
             guard let op = try options.value("operation").map(operation) else { throw .usage("play needs --operation pop|dismiss") }
             guard op == .pop || op == .dismiss else { throw .usage("play --operation must be pop or dismiss (interactive), got \(op.rawValue)") }
             guard let gesture = options.value("gesture") else { throw .usage("play needs --gesture trace.json") }
@@ -134,14 +138,17 @@ enum ArgumentParser {
         s.toPath = options.value("to")
         let pixels = (s.size.width * s.scale, s.size.height * s.scale)
         guard pixels.0 >= 1, pixels.1 >= 1, pixels.0 <= CGFloat(Bitmap.maximumDimension), pixels.1 <= CGFloat(Bitmap.maximumDimension) else {
-            throw .usage("--size \(Int(s.size.width))x\(Int(s.size.height)) at --scale \(s.scale) gives \(Int(pixels.0))x\(Int(pixels.1)) pixels; accepted: 1...\(Bitmap.maximumDimension) pixels a side")
+            throw .usage(
+                "--size \(Int(s.size.width))x\(Int(s.size.height)) at --scale \(s.scale) gives \(Int(pixels.0))x\(Int(pixels.1)) pixels; accepted: 1...\(Bitmap.maximumDimension) pixels a side"
+            )
         }
         return s
     }
 
     static func size(_ text: String) throws(BenchError) -> CGSize {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite, h.isFinite, w > 0, h > 0, w <= 16384, h <= 16384 else {
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite, h.isFinite, w > 0, h > 0, w <= 16384, h <= 16384
+        else {
             throw .usage("--size '\(text)' is not WIDTHxHEIGHT in points (e.g. 393x852, each 0 < side <= 16384)")
         }
         return CGSize(width: w, height: h)
@@ -221,7 +228,9 @@ struct Options {
 
     mutating func int(_ name: String, in range: ClosedRange<Int>) throws(BenchError) -> Int? {
         guard let v = value(name) else { return nil }
-        guard let n = Int(v), range.contains(n) else { throw .usage("--\(name) '\(v)' is not an integer in \(range.lowerBound)...\(range.upperBound)") }
+        guard let n = Int(v), range.contains(n) else {
+            throw .usage("--\(name) '\(v)' is not an integer in \(range.lowerBound)...\(range.upperBound)")
+        }
         return n
     }
 

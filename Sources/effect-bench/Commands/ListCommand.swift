@@ -9,7 +9,9 @@ enum ListCommand {
             lines.append("\(e.name): \(e.summary)")
             lines.append("  operations: \(e.supportedOperations.map(\.rawValue).joined(separator: ", "))")
             for p in e.parameters {
-                lines.append("  --param \(p.name)=\(trim(p.defaultValue))  \(p.summary) [\(trim(p.range.lowerBound))...\(trim(p.range.upperBound)) \(p.unit)] (default from \(p.source))")
+                lines.append(
+                    "  --param \(p.name)=\(trim(p.defaultValue))  \(p.summary) [\(trim(p.range.lowerBound))...\(trim(p.range.upperBound)) \(p.unit)] (default from \(p.source))"
+                )
             }
         }
         return lines.joined(separator: "\n")

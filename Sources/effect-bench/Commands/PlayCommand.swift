@@ -36,7 +36,9 @@ enum PlayCommand {
         let entry = try BenchEffects.entry(request.effect, in: registry)
         let op = request.operation
         guard entry.supportedOperations.contains(op) else {
-            throw .usage("\(entry.name) does not support --operation \(op.rawValue); accepted: \(entry.supportedOperations.map(\.rawValue).joined(separator: ", "))")
+            throw .usage(
+                "\(entry.name) does not support --operation \(op.rawValue); accepted: \(entry.supportedOperations.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         if op == .dismiss && entry.name != DragDismiss.name {
             throw .usage("play --operation dismiss needs an effect with a drag-to-dismiss gesture: \(DragDismiss.name)")
@@ -49,8 +51,9 @@ enum PlayCommand {
         let images = try SceneImages.load(request.scene)
         let stage: TransitionStage
         do {
-            stage = try TransitionStage(operation: op, size: request.scene.size, scale: request.scene.scale,
-                                        modalPresentationStyle: entry.modalPresentationStyle, fromImage: images.from, toImage: images.to)
+            stage = try TransitionStage(
+                operation: op, size: request.scene.size, scale: request.scene.scale,
+                modalPresentationStyle: entry.modalPresentationStyle, fromImage: images.from, toImage: images.to)
         } catch { throw BenchError(error) }
 
         // Install the gesture; keep what the views hold weakly alive for the replay.
@@ -87,10 +90,11 @@ enum PlayCommand {
         withExtendedLifetime(keepAlive) {}
         guard result.reachedIdle else { throw .failure("the transition did not settle within 60 s of frames") }
         let after = depth()
-        let summary = Summary(effect: entry.name, operation: op.rawValue,
-                              outcome: after != before ? "finished" : started ? "cancelled" : "none",
-                              depthBefore: before, depthAfter: after, frames: result.framesStepped,
-                              duration: Double(result.framesStepped) * stage.clock.frameInterval, samples: result.samplesDelivered)
+        let summary = Summary(
+            effect: entry.name, operation: op.rawValue,
+            outcome: after != before ? "finished" : started ? "cancelled" : "none",
+            depthBefore: before, depthAfter: after, frames: result.framesStepped,
+            duration: Double(result.framesStepped) * stage.clock.frameInterval, samples: result.samplesDelivered)
         if let out = request.outPath {
             try BenchError.mapping {
                 let compositor = Compositor(options: RenderOptions(scale: request.scene.scale, background: .black))

@@ -15,7 +15,9 @@ enum RenderCommand {
         let entry = try BenchEffects.entry(request.effect, in: registry)
         let op = request.operation ?? entry.supportedOperations[0]
         guard entry.supportedOperations.contains(op) else {
-            throw .usage("\(entry.name) does not support --operation \(op.rawValue); accepted: \(entry.supportedOperations.map(\.rawValue).joined(separator: ", "))")
+            throw .usage(
+                "\(entry.name) does not support --operation \(op.rawValue); accepted: \(entry.supportedOperations.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         let effect: any TransitionEffect
         do { effect = try registry.makeEffect(named: entry.name, parameters: request.parameters) } catch { throw BenchError(error) }
@@ -25,8 +27,9 @@ enum RenderCommand {
         if let progress = request.progress {
             let stage: TransitionStage
             do {
-                stage = try TransitionStage(operation: op, size: scene.size, scale: scene.scale, modalPresentationStyle: entry.modalPresentationStyle,
-                                            fromImage: images.from, toImage: images.to)
+                stage = try TransitionStage(
+                    operation: op, size: scene.size, scale: scene.scale, modalPresentationStyle: entry.modalPresentationStyle,
+                    fromImage: images.from, toImage: images.to)
             } catch { throw BenchError(error) }
             stage.begin(animator: effect.makeAnimator(for: op), interactive: true)
             guard stage.completed == nil else { throw .failure("\(entry.name) \(op.rawValue) could not start (its animator refused the scene)") }
@@ -37,13 +40,18 @@ enum RenderCommand {
         }
         let count = request.frames ?? 30
         var frames: [Bitmap] = []
-        let sweep = try Sweep.run(effect: effect, name: entry.name, style: entry.modalPresentationStyle, operation: op, scene: scene,
-                                  images: images, frames: count, threads: 1) { _, b in frames.append(b) }
+        let sweep = try Sweep.run(
+            effect: effect, name: entry.name, style: entry.modalPresentationStyle, operation: op, scene: scene,
+            images: images, frames: count, threads: 1
+        ) { _, b in frames.append(b) }
         return try BenchError.mapping {
             if let columns = request.sheetColumns {
-                let size = ContactSheet.size(frameCount: count, frameWidth: frames[0].width, frameHeight: frames[0].height, columns: columns, spacing: 8)
+                let size = ContactSheet.size(
+                    frameCount: count, frameWidth: frames[0].width, frameHeight: frames[0].height, columns: columns, spacing: 8)
                 guard size.width <= Bitmap.maximumDimension, size.height <= Bitmap.maximumDimension else {
-                    throw BenchError.usage("--frames \(count) with --sheet \(columns) makes a \(size.width)x\(size.height) px sheet; at most \(Bitmap.maximumDimension) px a side: use more columns or fewer frames")
+                    throw BenchError.usage(
+                        "--frames \(count) with --sheet \(columns) makes a \(size.width)x\(size.height) px sheet; at most \(Bitmap.maximumDimension) px a side: use more columns or fewer frames"
+                    )
                 }
                 let labelled = frames.enumerated().map { (bitmap: $1, progress: Double($0) / Double(count - 1)) }
                 let sheet = try ContactSheet.compose(frames: labelled, columns: columns, spacing: 8, background: RGBA8(r: 40, g: 40, b: 40, a: 255))
@@ -54,7 +62,8 @@ enum RenderCommand {
             let delay = max(0.001, sweep.transitionDuration / Double(count - 1))
             for f in frames { try apng.append(f, delay: delay) }
             try apng.write(to: request.outPath)
-            return "wrote \(request.outPath): \(count) frames of \(entry.name) \(op.rawValue) (APNG, \(String(format: "%.3f", sweep.transitionDuration)) s)"
+            return
+                "wrote \(request.outPath): \(count) frames of \(entry.name) \(op.rawValue) (APNG, \(String(format: "%.3f", sweep.transitionDuration)) s)"
         }
     }
 

@@ -12,7 +12,8 @@ enum RunCommand {
         var regression: Bool
     }
 
-    static func run(_ options: RunOptions, registry: EffectRegistry, progress: ProgressIndicator = ProgressIndicator()) throws(BenchError) -> Outcome {
+    static func run(_ options: RunOptions, registry: EffectRegistry, progress: ProgressIndicator = ProgressIndicator()) throws(BenchError) -> Outcome
+    {
         // Validate everything before measuring, so a bad argument costs nothing and writes nothing.
         let names = options.effects.isEmpty ? registry.names : options.effects
         let entries = try names.map { (n: String) throws(BenchError) -> EffectRegistry.Entry in try BenchEffects.entry(n, in: registry) }
@@ -32,8 +33,9 @@ enum RunCommand {
             for op in entry.supportedOperations {
                 done += 1
                 progress.show("[\(done)/\(total)] \(entry.name) \(op.rawValue): \(options.frames) frames")
-                let sweep = try Sweep.run(effect: effect, name: entry.name, style: entry.modalPresentationStyle, operation: op,
-                                          scene: options.scene, images: images, frames: options.frames, threads: options.threads)
+                let sweep = try Sweep.run(
+                    effect: effect, name: entry.name, style: entry.modalPresentationStyle, operation: op,
+                    scene: options.scene, images: images, frames: options.frames, threads: options.threads)
                 results.append(BenchReport.Result(sweep))
             }
         }
@@ -41,10 +43,11 @@ enum RunCommand {
         let s = options.scene
         let report = BenchReport(
             machine: .current,
-            scene: BenchReport.Scene(source: s.fromPath == nil ? "built-in" : "images", from: s.fromPath, to: s.toPath,
-                                     widthPoints: Double(s.size.width), heightPoints: Double(s.size.height), scale: Double(s.scale),
-                                     widthPixels: Int((s.size.width * s.scale).rounded()),
-                                     heightPixels: Int((s.size.height * s.scale).rounded())),
+            scene: BenchReport.Scene(
+                source: s.fromPath == nil ? "built-in" : "images", from: s.fromPath, to: s.toPath,
+                widthPoints: Double(s.size.width), heightPoints: Double(s.size.height), scale: Double(s.scale),
+                widthPixels: Int((s.size.width * s.scale).rounded()),
+                heightPixels: Int((s.size.height * s.scale).rounded())),
             frames: options.frames, threads: options.threads, allocationCounting: AllocationCounter.isActive, results: results)
         var text = TableReport.format(report)
         var regression = false
@@ -78,7 +81,8 @@ enum OutputPath {
             throw .failure("cannot write \(path): directory '\(dir)' does not exist")
         }
         if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-           attributes[.type] as? FileAttributeType != .typeRegular {
+            attributes[.type] as? FileAttributeType != .typeRegular
+        {
             throw .failure("cannot write \(path): it exists and is not a regular file")
         }
     }

@@ -30,8 +30,10 @@ struct BaselineComparison: Equatable {
             }
             let render = b.renderMilliseconds.p50 > 0 ? r.renderMilliseconds.p50 / b.renderMilliseconds.p50 : 1
             let model = b.modelNanoseconds.p50 > 0 ? r.modelNanoseconds.p50 / b.modelNanoseconds.p50 : 1
-            rows.append(Row(effect: r.effect, operation: r.operation, renderRatio: render, modelRatio: model,
-                            regressed: render > 1 + threshold))
+            rows.append(
+                Row(
+                    effect: r.effect, operation: r.operation, renderRatio: render, modelRatio: model,
+                    regressed: render > 1 + threshold))
         }
         for b in baseline.results where !current.results.contains(where: { $0.effect == b.effect && $0.operation == b.operation }) {
             unmatched.append("\(b.effect) \(b.operation) (only in baseline)")
@@ -57,8 +59,10 @@ struct BaselineComparison: Equatable {
     func format() -> String {
         var table = [["effect", "op", "render ratio", "model ratio", ""]]
         for r in rows {
-            table.append([r.effect, r.operation, String(format: "%.3f", r.renderRatio), String(format: "%.3f", r.modelRatio),
-                          r.regressed ? "REGRESSION (> \(String(format: "%.2f", 1 + threshold)))" : ""])
+            table.append([
+                r.effect, r.operation, String(format: "%.3f", r.renderRatio), String(format: "%.3f", r.modelRatio),
+                r.regressed ? "REGRESSION (> \(String(format: "%.2f", 1 + threshold)))" : "",
+            ])
         }
         var lines = ["baseline comparison (this run ÷ baseline, p50):"] + TableReport.grid(table)
         lines += mismatches.map { "  WARNING: not comparable: \($0)" }

@@ -35,16 +35,16 @@ struct BenchReport: Codable, Equatable {
 
     struct Scene: Codable, Equatable {
 
-    enum CodingKeys: String, CodingKey {
-        case source = "source"
-        case from = "from"
-        case to = "to"
-        case widthPoints = "width_points"
-        case heightPoints = "height_points"
-        case scale = "scale"
-        case widthPixels = "width_pixels"
-        case heightPixels = "height_pixels"
-    }
+        enum CodingKeys: String, CodingKey {
+            case source = "source"
+            case from = "from"
+            case to = "to"
+            case widthPoints = "width_points"
+            case heightPoints = "height_points"
+            case scale = "scale"
+            case widthPixels = "width_pixels"
+            case heightPixels = "height_pixels"
+        }
         var source: String
         var from: String?
         var to: String?
@@ -57,12 +57,12 @@ struct BenchReport: Codable, Equatable {
 
     struct SteadyState: Codable, Equatable {
 
-    enum CodingKeys: String, CodingKey {
-        case modelAllocations = "model_allocations"
-        case modelBytes = "model_bytes"
-        case renderAllocations = "render_allocations"
-        case renderBytes = "render_bytes"
-    }
+        enum CodingKeys: String, CodingKey {
+            case modelAllocations = "model_allocations"
+            case modelBytes = "model_bytes"
+            case renderAllocations = "render_allocations"
+            case renderBytes = "render_bytes"
+        }
         var modelAllocations: Double
         var modelBytes: Double
         var renderAllocations: Double
@@ -71,17 +71,17 @@ struct BenchReport: Codable, Equatable {
 
     struct Result: Codable, Equatable {
 
-    enum CodingKeys: String, CodingKey {
-        case effect = "effect"
-        case operation = "operation"
-        case transitionDuration = "transition_duration"
-        case modelNanoseconds = "model_nanoseconds"
-        case renderMilliseconds = "render_milliseconds"
-        case framesOver60hz = "frames_over_60hz"
-        case framesOver120hz = "frames_over_120hz"
-        case steadyState = "steady_state"
-        case perFrame = "per_frame"
-    }
+        enum CodingKeys: String, CodingKey {
+            case effect = "effect"
+            case operation = "operation"
+            case transitionDuration = "transition_duration"
+            case modelNanoseconds = "model_nanoseconds"
+            case renderMilliseconds = "render_milliseconds"
+            case framesOver60hz = "frames_over_60hz"
+            case framesOver120hz = "frames_over_120hz"
+            case steadyState = "steady_state"
+            case perFrame = "per_frame"
+        }
         var effect: String
         var operation: String
         var transitionDuration: Double
@@ -103,8 +103,9 @@ struct BenchReport: Codable, Equatable {
             framesOver120hz = total.filter { $0 > FrameBudget.hz120 }.count
             let steady = sweep.frames.count > 2 ? Array(sweep.frames.dropFirst().dropLast()) : sweep.frames
             func mean(_ f: (FrameSample) -> Int) -> Double { Double(steady.map(f).reduce(0, +)) / Double(steady.count) }
-            steadyState = SteadyState(modelAllocations: mean(\.modelAllocations), modelBytes: mean(\.modelBytes),
-                                      renderAllocations: mean(\.renderAllocations), renderBytes: mean(\.renderBytes))
+            steadyState = SteadyState(
+                modelAllocations: mean(\.modelAllocations), modelBytes: mean(\.modelBytes),
+                renderAllocations: mean(\.renderAllocations), renderBytes: mean(\.renderBytes))
             perFrame = sweep.frames
         }
     }

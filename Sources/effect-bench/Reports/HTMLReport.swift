@@ -22,8 +22,10 @@ enum HTMLReport {
             do { effect = try registry.makeEffect(named: entry.name) } catch { throw BenchError(error) }
             for op in entry.supportedOperations {
                 var frames: [Bitmap] = []
-                let sweep = try Sweep.run(effect: effect, name: entry.name, style: entry.modalPresentationStyle, operation: op,
-                                          scene: small, images: images, frames: previewFrames, threads: 1) { _, b in frames.append(b) }
+                let sweep = try Sweep.run(
+                    effect: effect, name: entry.name, style: entry.modalPresentationStyle, operation: op,
+                    scene: small, images: images, frames: previewFrames, threads: 1
+                ) { _, b in frames.append(b) }
                 do {
                     var apng = try APNGEncoder(width: frames[0].width, height: frames[0].height)
                     let delay = max(0.01, sweep.transitionDuration / Double(previewFrames - 1))
@@ -49,11 +51,14 @@ enum HTMLReport {
         func x(_ p: Double) -> Double { left + p * (w - left - 10) }
         func y(_ ms: Double) -> Double { (h - bottom) - ms / top * (h - bottom - 10) }
         let points = r.perFrame.map { String(format: "%.1f,%.1f", x($0.progress), y($0.renderMilliseconds)) }.joined(separator: " ")
-        var svg = "<svg class=\"plot\" width=\"\(Int(w))\" height=\"\(Int(h))\" viewBox=\"0 0 \(Int(w)) \(Int(h))\" xmlns=\"http://www.w3.org/2000/svg\">"
+        var svg =
+            "<svg class=\"plot\" width=\"\(Int(w))\" height=\"\(Int(h))\" viewBox=\"0 0 \(Int(w)) \(Int(h))\" xmlns=\"http://www.w3.org/2000/svg\">"
         svg += "<rect x=\"0\" y=\"0\" width=\"\(Int(w))\" height=\"\(Int(h))\" fill=\"#fff\"/>"
         for (budget, label, colour) in [(FrameBudget.hz120, "120 Hz", "#e0a000"), (FrameBudget.hz60, "60 Hz", "#d03030")] {
             let yy = y(budget)
-            svg += String(format: "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%@\" stroke-dasharray=\"4 3\"/>", left, yy, w - 10, yy, colour)
+            svg += String(
+                format: "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%@\" stroke-dasharray=\"4 3\"/>", left, yy, w - 10, yy, colour
+            )
             svg += String(format: "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"%@\">%@</text>", w - 52, yy - 3, colour, label)
         }
         svg += String(format: "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#888\"/>", left, h - bottom, w - 10, h - bottom)
@@ -77,19 +82,26 @@ enum HTMLReport {
             <h1>effect-bench</h1>
 
             """
-        if !m.optimized { html += "<p class=\"warn\">DEBUG BUILD: these numbers are meaningless; run <code>swift run -c release effect-bench</code>.</p>\n" }
+        if !m.optimized {
+            html += "<p class=\"warn\">DEBUG BUILD: these numbers are meaningless; run <code>swift run -c release effect-bench</code>.</p>\n"
+        }
         html += "<p>\(s.widthPixels)x\(s.heightPixels) px (\(Int(s.widthPoints))x\(Int(s.heightPoints)) pt @\(s.scale)x, \(escape(s.source))), "
-        html += "\(report.frames) frames a sweep, \(report.threads) thread(s); \(m.cores) cores, \(escape(m.cpu)); \(escape(m.toolchain)), \(m.configuration) build.</p>\n"
-        html += "<table id=\"results\"><tr><th>effect</th><th>operation</th><th>model p50</th><th>model p99</th><th>render p50</th><th>render p90</th><th>render p99</th><th>render max</th><th>&gt;60 Hz</th><th>&gt;120 Hz</th><th>allocs/frame</th><th>bytes/frame</th></tr>\n"
+        html +=
+            "\(report.frames) frames a sweep, \(report.threads) thread(s); \(m.cores) cores, \(escape(m.cpu)); \(escape(m.toolchain)), \(m.configuration) build.</p>\n"
+        html +=
+            "<table id=\"results\"><tr><th>effect</th><th>operation</th><th>model p50</th><th>model p99</th><th>render p50</th><th>render p90</th><th>render p99</th><th>render max</th><th>&gt;60 Hz</th><th>&gt;120 Hz</th><th>allocs/frame</th><th>bytes/frame</th></tr>\n"
         for r in report.results {
-            let allocs = report.allocationCounting
+            let allocs =
+                report.allocationCounting
                 ? String(format: "%.1f + %.1f", r.steadyState.modelAllocations, r.steadyState.renderAllocations) : "n/a"
-            let bytes = report.allocationCounting
+            let bytes =
+                report.allocationCounting
                 ? "\(TableReport.bytesText(r.steadyState.modelBytes)) + \(TableReport.bytesText(r.steadyState.renderBytes))" : "n/a"
             html += "<tr><td>\(escape(r.effect))</td><td>\(escape(r.operation))</td><td>\(TableReport.nsText(r.modelNanoseconds.p50))</td>"
             html += "<td>\(TableReport.nsText(r.modelNanoseconds.p99))</td><td>\(TableReport.msText(r.renderMilliseconds.p50))</td>"
             html += "<td>\(TableReport.msText(r.renderMilliseconds.p90))</td><td>\(TableReport.msText(r.renderMilliseconds.p99))</td>"
-            html += "<td>\(TableReport.msText(r.renderMilliseconds.max))</td><td>\(r.framesOver60hz)</td><td>\(r.framesOver120hz)</td><td>\(allocs)</td><td>\(bytes)</td></tr>\n"
+            html +=
+                "<td>\(TableReport.msText(r.renderMilliseconds.max))</td><td>\(r.framesOver60hz)</td><td>\(r.framesOver120hz)</td><td>\(allocs)</td><td>\(bytes)</td></tr>\n"
         }
         html += "</table>\n<h2>Render cost per frame, and previews</h2>\n"
         for r in report.results {

@@ -8,8 +8,9 @@ enum TableReport {
         if !m.optimized {
             lines.append("WARNING: DEBUG BUILD, numbers are meaningless; run `swift run -c release effect-bench`")
         }
-        lines.append("effect-bench: \(s.widthPixels)x\(s.heightPixels) px (\(fmt(s.widthPoints, 0))x\(fmt(s.heightPoints, 0)) pt @\(fmt(s.scale, 2))x, \(s.source)), "
-                     + "\(report.frames) frames a sweep, \(report.threads) thread\(report.threads == 1 ? "" : "s")")
+        lines.append(
+            "effect-bench: \(s.widthPixels)x\(s.heightPixels) px (\(fmt(s.widthPoints, 0))x\(fmt(s.heightPoints, 0)) pt @\(fmt(s.scale, 2))x, \(s.source)), "
+                + "\(report.frames) frames a sweep, \(report.threads) thread\(report.threads == 1 ? "" : "s")")
         lines.append("machine: \(m.cores) cores, \(m.cpu); \(m.toolchain), \(m.configuration) build")
         let header = ["effect", "op", "model p50", "p99", "render p50", "p90", "p99", "max", ">60Hz", ">120Hz", "allocs/frame", "bytes/frame"]
         var rows: [[String]] = []
@@ -17,14 +18,17 @@ enum TableReport {
             let st = r.steadyState
             let allocs = report.allocationCounting ? "\(fmt(st.modelAllocations, 1)) + \(fmt(st.renderAllocations, 1))" : "n/a"
             let bytes = report.allocationCounting ? "\(bytesText(st.modelBytes)) + \(bytesText(st.renderBytes))" : "n/a"
-            rows.append([r.effect, r.operation, nsText(r.modelNanoseconds.p50), nsText(r.modelNanoseconds.p99),
-                         msText(r.renderMilliseconds.p50), msText(r.renderMilliseconds.p90), msText(r.renderMilliseconds.p99),
-                         msText(r.renderMilliseconds.max), "\(r.framesOver60hz)", "\(r.framesOver120hz)", allocs, bytes])
+            rows.append([
+                r.effect, r.operation, nsText(r.modelNanoseconds.p50), nsText(r.modelNanoseconds.p99),
+                msText(r.renderMilliseconds.p50), msText(r.renderMilliseconds.p90), msText(r.renderMilliseconds.p99),
+                msText(r.renderMilliseconds.max), "\(r.framesOver60hz)", "\(r.framesOver120hz)", allocs, bytes,
+            ])
         }
         lines.append(contentsOf: grid([header] + rows))
-        lines.append("model = driver tick + effect evaluation (frame 0 includes setting the transition up, so it is the max/p99 "
-                     + "of short sweeps); render = presentation snapshot + compositing; >60Hz/>120Hz = frames whose model + render "
-                     + "exceed 16.67 / 8.33 ms; allocations and bytes: mean per frame over frames 1...n−2 (model + render)")
+        lines.append(
+            "model = driver tick + effect evaluation (frame 0 includes setting the transition up, so it is the max/p99 "
+                + "of short sweeps); render = presentation snapshot + compositing; >60Hz/>120Hz = frames whose model + render "
+                + "exceed 16.67 / 8.33 ms; allocations and bytes: mean per frame over frames 1...n−2 (model + render)")
         return lines.joined(separator: "\n")
     }
 
@@ -33,7 +37,8 @@ enum TableReport {
         let widths = first.indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
         return rows.map { row in
             row.enumerated().map { c, cell in
-                c < 2 ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
+                c < 2
+                    ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
                     : String(repeating: " ", count: widths[c] - cell.count) + cell
             }.joined(separator: "  ")
         }

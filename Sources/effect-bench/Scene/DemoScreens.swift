@@ -16,7 +16,8 @@ enum DemoScreens {
         return (try compositor.render(list(size), size: size), try compositor.render(detail(size), size: size))
     }
 
-    private static func box(_ r: CGRect, _ color: Color?, radius: CGFloat = 0, configure: (inout LayerProperties) -> Void = { _ in }) -> LayerSnapshot {
+    private static func box(_ r: CGRect, _ color: Color?, radius: CGFloat = 0, configure: (inout LayerProperties) -> Void = { _ in }) -> LayerSnapshot
+    {
         LayerSnapshot {
             $0.bounds = CGRect(origin: .zero, size: r.size)
             $0.position = CGPoint(x: r.midX, y: r.midY)
@@ -38,8 +39,11 @@ enum DemoScreens {
         var b = try! Bitmap(width: 1, height: steps)
         for y in 0..<steps {
             let t = CGFloat(y) / CGFloat(steps - 1)
-            b[0, y] = Color(red: top.red + (bottom.red - top.red) * t, green: top.green + (bottom.green - top.green) * t,
-                            blue: top.blue + (bottom.blue - top.blue) * t).premultipliedRGBA8
+            b[0, y] =
+                Color(
+                    red: top.red + (bottom.red - top.red) * t, green: top.green + (bottom.green - top.green) * t,
+                    blue: top.blue + (bottom.blue - top.blue) * t
+                ).premultipliedRGBA8
         }
         return b
     }
@@ -97,17 +101,21 @@ enum DemoScreens {
             box(CGRect(x: 16, y: h * 0.45 + 16, width: w - 32, height: 120), Color(red: 0.95, green: 0.95, blue: 0.97), radius: 16),
         ]
         for k in 0..<3 {
-            layers.append(box(CGRect(x: 32, y: h * 0.45 + 36 + CGFloat(k) * 28, width: (w - 64) * (1 - 0.2 * CGFloat(k)), height: 12),
-                              Color(red: 0.3, green: 0.3, blue: 0.33), radius: 4))
+            layers.append(
+                box(
+                    CGRect(x: 32, y: h * 0.45 + 36 + CGFloat(k) * 28, width: (w - 64) * (1 - 0.2 * CGFloat(k)), height: 12),
+                    Color(red: 0.3, green: 0.3, blue: 0.33), radius: 4))
         }
         let cardWidth = (w - 48) / 2
         for k in 0..<4 {
             let x = 16 + CGFloat(k % 2) * (cardWidth + 16), y = h * 0.45 + 152 + CGFloat(k / 2) * (cardWidth * 0.8 + 16)
             guard y + cardWidth * 0.8 < h - 90 else { break }
-            layers.append(box(CGRect(x: x, y: y, width: cardWidth, height: cardWidth * 0.8), nil, radius: 18) {
-                $0.contents = gradient(Color(red: 0.2 + 0.2 * CGFloat(k), green: 0.8, blue: 0.6), Color(red: 0.1, green: 0.3 + 0.15 * CGFloat(k), blue: 0.5))
-                $0.masksToBounds = true
-            })
+            layers.append(
+                box(CGRect(x: x, y: y, width: cardWidth, height: cardWidth * 0.8), nil, radius: 18) {
+                    $0.contents = gradient(
+                        Color(red: 0.2 + 0.2 * CGFloat(k), green: 0.8, blue: 0.6), Color(red: 0.1, green: 0.3 + 0.15 * CGFloat(k), blue: 0.5))
+                    $0.masksToBounds = true
+                })
         }
         layers.append(box(CGRect(x: 24, y: h - 80, width: w - 48, height: 50), Color(red: 0.0, green: 0.48, blue: 1.0), radius: 25))
         return root(size, .white, layers)
