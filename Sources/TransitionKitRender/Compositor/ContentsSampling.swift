@@ -26,6 +26,12 @@ struct ContentsSampling {
     /// Every image pixel has alpha 255 (so every bilinear sample does too).
     let opaque: Bool
     private(set) var dx = 0, dy = 0
+    /// `separable`: device columns `uniform` whose taps are a unit step with one weight (a
+    /// sub-pixel slide): x0 = X + `uniformShift`, x1 = x0 + 1, weight `uniformWeight`. Drawn by
+    /// streaming two-tap kernels instead of per-pixel table lookups (same numbers).
+    private(set) var uniform: Range<Int> = 0..<0
+    private(set) var uniformShift = 0
+    private(set) var uniformWeight: UInt32 = 0
     /// Column tables (`separable`, `columns`), indexed by device x − `tableX0`.
     let tableX0: Int
     let tables: SamplingTables
@@ -67,6 +73,22 @@ struct ContentsSampling {
                 tables.x0[k] = Int32(truncatingIfNeeded: t.i0); tables.x1[k] = Int32(truncatingIfNeeded: t.i1); tables.wx[k] = t.weight
             }
             mode = .separable
+            // The longest unit-step run of taps through the middle column, read off the table.
+            let mid = columns.count / 2
+            let shift = Int(tables.x0[mid]) &- mid, weight = tables.wx[mid]
+            func unit(_ k: Int) -> Bool {
+                Int(tables.x0[k]) == k &+ shift && tables.x1[k] == tables.x0[k] &+ 1 && tables.wx[k] == weight
+            }
+            if unit(mid) {
+                var lo = mid, hi = mid &+ 1
+                while lo > 0 && unit(lo &- 1) { lo &-= 1 }
+                while hi < columns.count && unit(hi) { hi &+= 1 }
+                if hi &- lo >= 8 {
+                    uniform = (lo &+ tableX0)..<(hi &+ tableX0)
+                    uniformShift = shift &- tableX0
+                    uniformWeight = weight
+                }
+            }
             return
         }
         if zero(h.m13) && zero(h.m12) {
@@ -117,6 +139,20 @@ struct ContentsSampling {
             let row = s.pixels + sy &* s.stride
             // Image columns X + dx inside 0..<width come straight from the row; the rest clamp.
             let lo = min(max(-dx &- x, 0), count), hi = max(min(s.width &- dx &- x, count), lo)
+            let pending = tables.pending
+            if coverage == nil && clip == nil && opaque && lo == 0 && hi == count {
+                // An opaque interior: a copy is deferred (`PendingCopies`); a blend at strength m
+                // over a deferred copy reads the copy's source instead of the destination.
+                let src = row + (x &+ dx)
+                let m = alpha == 255 ? constantCoverage : PixelMath.mul(constantCoverage, alpha)
+                if m == 255 {
+                    pending.record(y: y, dst: dst, src: src, count: count)
+                } else if m != 0 {
+                    pending.fade(y: y, dst: dst, src: src, count: count, alpha: m)
+                }
+                return
+            }
+            pending.flushRow(y)
             if lo > 0 {
                 ContentsSampling.run(dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: lo,
                                      alpha: alpha, opaque: opaque, ConstantSource(value: row[0]))
@@ -142,11 +178,44 @@ struct ContentsSampling {
         case .separable:
             let iw = 1 / map.m33
             let t = BilinearSampler.tap(((Double(y) + 0.5) * map.m22 + map.m32) * iw - 0.5, size: s.height)
-            let k = x &- tableX0
-            let source = SeparableSource(r0: s.pixels + t.i0 &* s.stride, r1: s.pixels + t.i1 &* s.stride,
-                                         x0: tables.x0 + k, x1: tables.x1 + k, wx: tables.wx + k, wy: t.weight)
-            ContentsSampling.run(dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: count,
-                                 alpha: alpha, opaque: opaque, source)
+            let r0 = s.pixels + t.i0 &* s.stride, r1 = s.pixels + t.i1 &* s.stride
+            // The uniform part of the span (a sub-pixel slide's interior) by a streaming kernel.
+            var lo = count, hi = count
+            if coverage == nil && clip == nil && opaque {
+                lo = min(max(uniform.lowerBound &- x, 0), count)
+                hi = max(min(uniform.upperBound &- x, count), lo)
+                if hi == lo { lo = count; hi = count }
+            }
+            if lo > 0 {
+                let k = x &- tableX0
+                ContentsSampling.run(dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: lo,
+                                     alpha: alpha, opaque: opaque,
+                                     SeparableSource(r0: r0, r1: r1, x0: tables.x0 + k, x1: tables.x1 + k, wx: tables.wx + k, wy: t.weight))
+            }
+            if hi > lo {
+                let m = alpha == 255 ? constantCoverage : PixelMath.mul(constantCoverage, alpha)
+                if m != 0 {
+                    let sx = x &+ lo &+ uniformShift
+                    if m == 255 {
+                        ContentsSampling.twoByTwo(dst + lo, r0 + sx, r1 + sx, count: hi &- lo, wx: uniformWeight, wy: t.weight)
+                    } else {
+                        // Sample into the band's scratch row, then blend at strength m.
+                        var done = 0
+                        while done < hi &- lo {
+                            let n = min(hi &- lo &- done, tables.rowCapacity)
+                            ContentsSampling.twoByTwo(tables.row, r0 + sx + done, r1 + sx + done, count: n, wx: uniformWeight, wy: t.weight)
+                            ContentsSampling.fade(dst + lo + done, source: tables.row, count: n, alpha: m)
+                            done &+= n
+                        }
+                    }
+                }
+            }
+            if hi < count {
+                let k = x &+ hi &- tableX0
+                ContentsSampling.run(dst + hi, coverage: coverage.map { $0 + hi }, constantCoverage: constantCoverage,
+                                     clip: clip.map { $0 + hi }, count: count &- hi, alpha: alpha, opaque: opaque,
+                                     SeparableSource(r0: r0, r1: r1, x0: tables.x0 + k, x1: tables.x1 + k, wx: tables.wx + k, wy: t.weight))
+            }
         case .rows:
             let px = Double(x) + 0.5, py = Double(y) + 0.5
             let w = py * map.m23 + map.m33
@@ -190,6 +259,144 @@ struct ContentsSampling {
             let sum = ((t &+ (t &>> 8)) &>> 8) &+ ((u &+ (u &>> 8)) &>> 8)
             d[j] = UInt8(truncatingIfNeeded: min(sum, 255))
             j &+= 1
+        }
+    }
+
+    /// `BilinearSampler.blend` of the 2x2 neighbourhoods (a[i], a[i + 1], b[i], b[i + 1]) with
+    /// one pair of weights for the whole run, written to `dst`: a copy when both weights are 0,
+    /// one streaming two-tap lerp when one is 0, the 4-pixel SIMD blend otherwise.
+    @inline(__always)
+    static func twoByTwo(_ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>,
+                         count: Int, wx: UInt32, wy: UInt32) {
+        if wy == 0 {
+            if wx == 0 { dst.update(from: a, count: count) } else { lerp(dst, a, a + 1, count: count, weight: wx) }
+        } else if wx == 0 {
+            lerp(dst, a, b, count: count, weight: wy)
+        } else {
+            let raw = UnsafeMutableRawPointer(dst), ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
+            let vx = SIMD4<UInt32>(repeating: wx), vy = SIMD4<UInt32>(repeating: wy)
+            var i = 0
+            while i &+ 4 <= count {
+                let o = i &* 4
+                let p = BilinearSampler.blend4(ra.loadUnaligned(fromByteOffset: o, as: SIMD4<UInt32>.self),
+                                               ra.loadUnaligned(fromByteOffset: o &+ 4, as: SIMD4<UInt32>.self),
+                                               rb.loadUnaligned(fromByteOffset: o, as: SIMD4<UInt32>.self),
+                                               rb.loadUnaligned(fromByteOffset: o &+ 4, as: SIMD4<UInt32>.self), wx: vx, wy: vy)
+                raw.storeBytes(of: p, toByteOffset: o, as: SIMD4<UInt32>.self)
+                i &+= 4
+            }
+            while i < count {
+                dst[i] = BilinearSampler.blend(a[i], a[i &+ 1], b[i], b[i &+ 1], wx: wx, wy: wy)
+                i &+= 1
+            }
+        }
+    }
+
+    /// `(a·(256 − w) + b·w + 128) >> 8` per channel, w in 0...256: `BilinearSampler.blend` when
+    /// the other axis's weight is 0 (then blend's (t·256 + 2¹⁵) >> 16 is (t + 128) >> 8), as a
+    /// byte loop LLVM vectorises with 16-bit lanes (at most 255·256 + 128).
+    @inline(__always)
+    static func lerp(_ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>,
+                     count: Int, weight: UInt32) {
+        let d = UnsafeMutableRawPointer(dst).assumingMemoryBound(to: UInt8.self)
+        let pa = UnsafeRawPointer(a).assumingMemoryBound(to: UInt8.self), pb = UnsafeRawPointer(b).assumingMemoryBound(to: UInt8.self)
+        let wb = UInt16(truncatingIfNeeded: weight), wa = 256 &- wb
+        let n = count &* 4
+        var j = 0
+        while j < n {
+            d[j] = UInt8(truncatingIfNeeded: (UInt16(pa[j]) &* wa &+ UInt16(pb[j]) &* wb &+ 128) &>> 8)
+            j &+= 1
+        }
+    }
+
+    /// `fade` reading the destination's old value from `under` instead (a deferred opaque copy
+    /// fused with the blend over it): `dst = src·m + under·(255 − m)`, the same rounding.
+    @inline(__always)
+    static func fade(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, under: UnsafePointer<UInt32>,
+                     count: Int, alpha m: UInt32) {
+        let d = UnsafeMutableRawPointer(dst).assumingMemoryBound(to: UInt8.self)
+        let s = UnsafeRawPointer(source).assumingMemoryBound(to: UInt8.self)
+        let u = UnsafeRawPointer(under).assumingMemoryBound(to: UInt8.self)
+        let a = UInt16(truncatingIfNeeded: m), ia = 255 &- a
+        let n = count &* 4
+        var j = 0
+        while j < n {
+            let t = UInt16(s[j]) &* a &+ 128, v = UInt16(u[j]) &* ia &+ 128
+            let sum = ((t &+ (t &>> 8)) &>> 8) &+ ((v &+ (v &>> 8)) &>> 8)
+            d[j] = UInt8(truncatingIfNeeded: min(sum, 255))
+            j &+= 1
+        }
+    }
+
+    /// Draws the opaque full-coverage runs recorded per row (`runs`, `columns` mode) in column
+    /// order over tiles of rows: per column the x taps are fixed and v = A + Y·B steps by B, so a
+    /// source row's x lerp is computed once and reused by the next pixel down (the unrounded
+    /// 16-bit sums, so the result equals `BilinearSampler.blend` bit for bit).
+    func drawColumnRuns(_ runs: RowRuns, into plane: PixelPlane) {
+        let s = sampler
+        let height = s.height, stride = s.stride, pixels = s.pixels
+        let origin = runs.originY
+        let tile = 24
+        var ty = runs.rows.lowerBound
+        let end = runs.rows.upperBound
+        let m: UInt32 = 0x00ff_00ff
+        while ty < end {
+            let te = min(ty &+ tile, end)
+            var xmin = Int.max, xmax = Int.min
+            for y in ty..<te {
+                let r = y &- origin
+                let a = Int(runs.start[r]), b = Int(runs.end[r])
+                if a < b { xmin = min(xmin, a); xmax = max(xmax, b) }
+            }
+            if xmin < xmax {
+                let rowBase = plane.base + (ty &- plane.originY) &* plane.stride
+                var X = xmin
+                while X < xmax {
+                    let k = X &- tableX0
+                    let wx = tables.wx[k]
+                    if wx != SamplingTables.invalid {
+                        let c0 = Int(tables.x0[k]), c1 = Int(tables.x1[k]), ix = 256 &- wx
+                        let B = tables.b[k]
+                        var v = tables.a[k] &+ Int64(ty) &* B
+                        var ia = -1, ib = -1
+                        var aRB: UInt32 = 0, aAG: UInt32 = 0, bRB: UInt32 = 0, bAG: UInt32 = 0
+                        var dst = rowBase + X
+                        var r = ty &- origin
+                        var Y = ty
+                        while Y < te {
+                            if X >= Int(runs.start[r]) && X < Int(runs.end[r]) {
+                                let t = BilinearSampler.tap(fixed: v, size: height)
+                                var tRB: UInt32, tAG: UInt32, uRB: UInt32, uAG: UInt32
+                                if t.i0 == ia { tRB = aRB; tAG = aAG } else if t.i0 == ib { tRB = bRB; tAG = bAG } else {
+                                    let row = pixels + t.i0 &* stride
+                                    let p0 = row[c0], p1 = row[c1]
+                                    tRB = (p0 & m) &* ix &+ (p1 & m) &* wx
+                                    tAG = (p0 &>> 8 & m) &* ix &+ (p1 &>> 8 & m) &* wx
+                                }
+                                if t.i1 == ib { uRB = bRB; uAG = bAG } else if t.i1 == t.i0 { uRB = tRB; uAG = tAG } else {
+                                    let row = pixels + t.i1 &* stride
+                                    let p0 = row[c0], p1 = row[c1]
+                                    uRB = (p0 & m) &* ix &+ (p1 & m) &* wx
+                                    uAG = (p0 &>> 8 & m) &* ix &+ (p1 &>> 8 & m) &* wx
+                                }
+                                ia = t.i0; aRB = tRB; aAG = tAG
+                                ib = t.i1; bRB = uRB; bAG = uAG
+                                dst.pointee = BilinearSampler.lerpY(tRB, tAG, uRB, uAG, wy: t.weight)
+                            }
+                            v &+= B
+                            dst += plane.stride
+                            r &+= 1
+                            Y &+= 1
+                        }
+                    }
+                    X &+= 1
+                }
+            }
+            for y in ty..<te {
+                let r = y &- origin
+                runs.start[r] = 0; runs.end[r] = 0
+            }
+            ty = te
         }
     }
 
@@ -368,6 +575,18 @@ final class SamplingTables {
     private(set) var a = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
     private(set) var b = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
 
+    /// Deferred 1:1 copies of the band (fused with a fade drawn over them).
+    let pending = PendingCopies()
+    /// Solid runs recorded for column-order drawing.
+    let runs = RowRuns()
+    /// A scratch row of `rowCapacity` pixels (samples before a blend).
+    let rowCapacity = 1024
+    let row: UnsafeMutablePointer<UInt32>
+
+    init() {
+        row = .allocate(capacity: rowCapacity)
+    }
+
     func reserve(_ n: Int) {
         guard n > capacity else { return }
         free()
@@ -380,5 +599,126 @@ final class SamplingTables {
         x0.deallocate(); x1.deallocate(); wx.deallocate(); a.deallocate(); b.deallocate()
     }
 
-    deinit { free() }
+    deinit { free(); row.deallocate() }
+}
+
+/// One recorded run of device columns `start..<end` per row of a band (empty when equal), for
+/// work done after the rasteriser in another order (`ContentsSampling.drawColumnRuns`).
+/// Reused across layers and frames; every run is cleared once drawn.
+final class RowRuns {
+    private(set) var originY = 0
+    private(set) var capacity = 0
+    private(set) var start = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    private(set) var end = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    /// Rows holding a run: `rows.lowerBound ..< rows.upperBound` (a bound, not exact).
+    var rows: Range<Int> = 0..<0
+
+    /// Retargets to the band's rows (all runs empty).
+    func prepare(band: PixelRect) {
+        let n = max(band.height, 1)
+        if n > capacity {
+            start.deallocate(); end.deallocate()
+            start = .allocate(capacity: n); end = .allocate(capacity: n)
+            capacity = n
+        }
+        start.initialize(repeating: 0, count: n)
+        end.initialize(repeating: 0, count: n)
+        originY = band.y0
+        rows = band.y0..<band.y0
+    }
+
+    /// Records `x..<x + count` for row `y` unless the row has one already (then false).
+    @inline(__always)
+    func record(y: Int, x: Int, count: Int) -> Bool {
+        let r = y &- originY
+        guard start[r] == end[r] else { return false }
+        start[r] = Int32(truncatingIfNeeded: x); end[r] = Int32(truncatingIfNeeded: x &+ count)
+        rows = rows.isEmpty ? y..<(y &+ 1) : min(rows.lowerBound, y)..<max(rows.upperBound, y &+ 1)
+        return true
+    }
+
+    deinit { start.deallocate(); end.deallocate() }
+}
+
+/// Opaque 1:1 row copies (`ContentsSampling` translation mode at full strength) not yet done,
+/// at most one per band row: a constant-alpha layer drawn over one next (a cross-fade) blends
+/// both sources in one pass (`fade(y:...)`), writing each pixel once. Every other drawing
+/// flushes them first (`flushRow`, `flushAll`), so the picture is unchanged. The source
+/// pointers stay valid for the render: the layer tree being drawn keeps its bitmaps alive.
+final class PendingCopies {
+    private(set) var originY = 0
+    private(set) var capacity = 0
+    private var dst = UnsafeMutablePointer<UnsafeMutablePointer<UInt32>?>.allocate(capacity: 1)
+    private var src = UnsafeMutablePointer<UnsafePointer<UInt32>?>.allocate(capacity: 1)
+    private var count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    /// Rows that may hold a copy (a bound).
+    private var lo = 0, hi = 0
+
+    /// Retargets to the band's rows, none pending.
+    func prepare(band: PixelRect) {
+        let n = max(band.height, 1)
+        if n > capacity {
+            dst.deallocate(); src.deallocate(); count.deallocate()
+            dst = .allocate(capacity: n); src = .allocate(capacity: n); count = .allocate(capacity: n)
+            capacity = n
+        }
+        count.initialize(repeating: 0, count: n)
+        originY = band.y0
+        lo = 0; hi = 0
+    }
+
+    /// Defers copying `count` pixels from `src` to `dst` in row `y` (after any copy there).
+    @inline(__always)
+    func record(y: Int, dst d: UnsafeMutablePointer<UInt32>, src s: UnsafePointer<UInt32>, count n: Int) {
+        let r = y &- originY
+        if count[r] > 0 { dst[r]!.update(from: src[r]!, count: count[r]) }
+        dst[r] = d; src[r] = s; count[r] = n
+        if lo == hi { lo = r; hi = r &+ 1 } else { lo = min(lo, r); hi = max(hi, r &+ 1) }
+    }
+
+    /// Does row `y`'s deferred copy now.
+    @inline(__always)
+    func flushRow(_ y: Int) {
+        guard lo < hi else { return }
+        let r = y &- originY
+        let n = count[r]
+        if n > 0 { dst[r]!.update(from: src[r]!, count: n); count[r] = 0 }
+    }
+
+    /// Does every deferred copy now.
+    func flushAll() {
+        guard lo < hi else { return }
+        for r in lo..<hi where count[r] > 0 {
+            dst[r]!.update(from: src[r]!, count: count[r])
+            count[r] = 0
+        }
+        lo = 0; hi = 0
+    }
+
+    /// `ContentsSampling.fade(d, source: s, count: n, alpha: m)` as if row `y`'s deferred copy
+    /// had been done first: where they overlap, one fused pass over both sources.
+    @inline(__always)
+    func fade(y: Int, dst d: UnsafeMutablePointer<UInt32>, src s: UnsafePointer<UInt32>, count n: Int, alpha m: UInt32) {
+        let r = y &- originY
+        let pc = lo < hi ? count[r] : 0
+        guard pc > 0 else {
+            ContentsSampling.fade(d, source: s, count: n, alpha: m)
+            return
+        }
+        let pd = dst[r]!, ps = src[r]!
+        count[r] = 0
+        let a = max(pd, d), b = min(pd + pc, d + n)
+        guard a < b else {
+            pd.update(from: ps, count: pc)
+            ContentsSampling.fade(d, source: s, count: n, alpha: m)
+            return
+        }
+        if pd < a { pd.update(from: ps, count: a - pd) }
+        if b < pd + pc { b.update(from: ps + (b - pd), count: pd + pc - b) }
+        if d < a { ContentsSampling.fade(d, source: s, count: a - d, alpha: m) }
+        if b < d + n { ContentsSampling.fade(b, source: s + (b - d), count: d + n - b, alpha: m) }
+        ContentsSampling.fade(a, source: s + (a - d), under: ps + (a - pd), count: b - a, alpha: m)
+    }
+
+    deinit { dst.deallocate(); src.deallocate(); count.deallocate() }
 }
