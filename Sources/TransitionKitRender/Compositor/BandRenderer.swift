@@ -288,7 +288,19 @@ final class BandRenderer {
             // order (`drawColumnRuns`); edge pixels as they come.
             let columnRuns = sampling.mode == .columns && opaque && alpha == 255 && clip.mask == nil
             let mask = clip.mask
+            let opaqueSpans = fastPaths
             let drawSpan = { (span: CoverageSpan) in
+                var span = span
+                if opaqueSpans && span.count > 0 && span.count <= 4 && (span.solidCount == 0 || span.solidCoverage == 255) {
+                    // Edge pixels at full coverage (a pixel-aligned side) join the interior run:
+                    // the same result, and the run can take a whole-row kernel.
+                    var full = true
+                    for i in 0..<span.count where span.coverage[i] != 255 { full = false }
+                    if full {
+                        span = CoverageSpan(y: span.y, x: span.x, count: 0, coverage: span.coverage,
+                                            solidCount: span.count + span.solidCount, solidCoverage: 255)
+                    }
+                }
                 let y = span.y, row = plane.row(y), maskRow = mask?.row(y)
                 if span.count > 0 {
                     sampling.draw(row + span.x, coverage: span.coverage, constantCoverage: 0,

@@ -73,21 +73,20 @@ struct ContentsSampling {
                 tables.x0[k] = Int32(truncatingIfNeeded: t.i0); tables.x1[k] = Int32(truncatingIfNeeded: t.i1); tables.wx[k] = t.weight
             }
             mode = .separable
-            // The longest unit-step run of taps through the middle column, read off the table.
-            let mid = columns.count / 2
-            let shift = Int(tables.x0[mid]) &- mid, weight = tables.wx[mid]
-            func unit(_ k: Int) -> Bool {
-                Int(tables.x0[k]) == k &+ shift && tables.x1[k] == tables.x0[k] &+ 1 && tables.wx[k] == weight
-            }
-            if unit(mid) {
-                var lo = mid, hi = mid &+ 1
-                while lo > 0 && unit(lo &- 1) { lo &-= 1 }
-                while hi < columns.count && unit(hi) { hi &+= 1 }
-                if hi &- lo >= 8 {
-                    uniform = (lo &+ tableX0)..<(hi &+ tableX0)
-                    uniformShift = shift &- tableX0
-                    uniformWeight = weight
+            // The longest run of columns whose taps step by one image pixel with one weight.
+            var bestLo = 0, bestHi = 0, lo = 0
+            let n = columns.count
+            for k in 0..<n {
+                let unit = tables.x1[k] == tables.x0[k] &+ 1
+                if !(unit && k > lo && tables.x0[k] == tables.x0[k &- 1] &+ 1 && tables.wx[k] == tables.wx[k &- 1]) {
+                    lo = unit ? k : k &+ 1
                 }
+                if k &+ 1 &- lo > bestHi &- bestLo { bestLo = lo; bestHi = k &+ 1 }
+            }
+            if bestHi &- bestLo >= 8 {
+                uniform = (bestLo &+ tableX0)..<(bestHi &+ tableX0)
+                uniformShift = Int(tables.x0[bestLo]) &- bestLo &- tableX0
+                uniformWeight = tables.wx[bestLo]
             }
             return
         }
@@ -329,68 +328,111 @@ struct ContentsSampling {
     }
 
     /// Draws the opaque full-coverage runs recorded per row (`runs`, `columns` mode) in column
-    /// order over tiles of rows: per column the x taps are fixed and v = A + Y·B steps by B, so a
-    /// source row's x lerp is computed once and reused by the next pixel down (the unrounded
-    /// 16-bit sums, so the result equals `BilinearSampler.blend` bit for bit).
+    /// order, four columns at a time, over tiles of rows: per column the x taps are fixed and
+    /// v = A + Y·B steps by B (32.32 fixed point, the same numbers as `ColumnSource`). Where the
+    /// four columns read the same two source rows at consecutive columns (most of the picture:
+    /// neighbouring columns differ by much less than a row), the 2x2 neighbourhoods are four
+    /// contiguous 16-byte loads and one `BilinearSampler.blend4` with per-lane weights, no
+    /// gather; elsewhere the taps are gathered. Bit for bit the per-pixel result.
     func drawColumnRuns(_ runs: RowRuns, into plane: PixelPlane) {
         let s = sampler
-        let height = s.height, stride = s.stride, pixels = s.pixels
+        let height = s.height, stride = s.stride, pixels = s.pixels, last = height &- 1
         let origin = runs.originY
-        let tile = 24
+        let tile = 16
+        let x0t = tables.x0, x1t = tables.x1, wxt = tables.wx, at = tables.a, bt = tables.b
+        let invalid = SamplingTables.invalid
+        let dstStride = plane.stride
         var ty = runs.rows.lowerBound
         let end = runs.rows.upperBound
-        let m: UInt32 = 0x00ff_00ff
+
+        /// Columns `xs` of rows ty..<te one pixel at a time, each pixel inside its row's run.
+        @inline(__always) func single(_ xs: Range<Int>, _ ty: Int, _ te: Int, _ rowBase: UnsafeMutablePointer<UInt32>) {
+            for X in xs {
+                let k = X &- tableX0
+                let wx = wxt[k]
+                guard wx != invalid else { continue }
+                let c0 = Int(x0t[k]), c1 = Int(x1t[k]), B = bt[k]
+                var v = at[k] &+ Int64(ty) &* B
+                var dst = rowBase + X
+                var r = ty &- origin
+                for _ in ty..<te {
+                    if X >= Int(runs.start[r]) && X < Int(runs.end[r]) {
+                        let t = BilinearSampler.tap(fixed: v, size: height)
+                        let r0 = pixels + t.i0 &* stride, r1 = pixels + t.i1 &* stride
+                        dst.pointee = BilinearSampler.blend(r0[c0], r0[c1], r1[c0], r1[c1], wx: wx, wy: t.weight)
+                    }
+                    v &+= B
+                    dst += dstStride
+                    r &+= 1
+                }
+            }
+        }
+
         while ty < end {
             let te = min(ty &+ tile, end)
-            var xmin = Int.max, xmax = Int.min
+            // The columns some row of the tile draws, and those every row draws.
+            var xmin = Int.max, xmax = Int.min, inLo = Int.min, inHi = Int.max
             for y in ty..<te {
                 let r = y &- origin
                 let a = Int(runs.start[r]), b = Int(runs.end[r])
-                if a < b { xmin = min(xmin, a); xmax = max(xmax, b) }
+                if a < b {
+                    xmin = min(xmin, a); xmax = max(xmax, b); inLo = max(inLo, a); inHi = min(inHi, b)
+                } else {
+                    inLo = Int.max; inHi = Int.min
+                }
             }
             if xmin < xmax {
-                let rowBase = plane.base + (ty &- plane.originY) &* plane.stride
-                var X = xmin
-                while X < xmax {
+                let rowBase = plane.base + (ty &- plane.originY) &* dstStride
+                if inLo >= inHi { inLo = xmin; inHi = xmin }
+                single(xmin..<inLo, ty, te, rowBase)
+                var X = inLo
+                while X &+ 4 <= inHi {
                     let k = X &- tableX0
-                    let wx = tables.wx[k]
-                    if wx != SamplingTables.invalid {
-                        let c0 = Int(tables.x0[k]), c1 = Int(tables.x1[k]), ix = 256 &- wx
-                        let B = tables.b[k]
-                        var v = tables.a[k] &+ Int64(ty) &* B
-                        var ia = -1, ib = -1
-                        var aRB: UInt32 = 0, aAG: UInt32 = 0, bRB: UInt32 = 0, bAG: UInt32 = 0
-                        var dst = rowBase + X
-                        var r = ty &- origin
-                        var Y = ty
-                        while Y < te {
-                            if X >= Int(runs.start[r]) && X < Int(runs.end[r]) {
-                                let t = BilinearSampler.tap(fixed: v, size: height)
-                                var tRB: UInt32, tAG: UInt32, uRB: UInt32, uAG: UInt32
-                                if t.i0 == ia { tRB = aRB; tAG = aAG } else if t.i0 == ib { tRB = bRB; tAG = bAG } else {
-                                    let row = pixels + t.i0 &* stride
-                                    let p0 = row[c0], p1 = row[c1]
-                                    tRB = (p0 & m) &* ix &+ (p1 & m) &* wx
-                                    tAG = (p0 &>> 8 & m) &* ix &+ (p1 &>> 8 & m) &* wx
-                                }
-                                if t.i1 == ib { uRB = bRB; uAG = bAG } else if t.i1 == t.i0 { uRB = tRB; uAG = tAG } else {
-                                    let row = pixels + t.i1 &* stride
-                                    let p0 = row[c0], p1 = row[c1]
-                                    uRB = (p0 & m) &* ix &+ (p1 & m) &* wx
-                                    uAG = (p0 &>> 8 & m) &* ix &+ (p1 &>> 8 & m) &* wx
-                                }
-                                ia = t.i0; aRB = tRB; aAG = tAG
-                                ib = t.i1; bRB = uRB; bAG = uAG
-                                dst.pointee = BilinearSampler.lerpY(tRB, tAG, uRB, uAG, wy: t.weight)
-                            }
-                            v &+= B
-                            dst += plane.stride
-                            r &+= 1
-                            Y &+= 1
-                        }
+                    let wx = SIMD4<UInt32>(wxt[k], wxt[k &+ 1], wxt[k &+ 2], wxt[k &+ 3])
+                    if wx[0] == invalid || wx[1] == invalid || wx[2] == invalid || wx[3] == invalid {
+                        single(X..<(X &+ 4), ty, te, rowBase)
+                        X &+= 4
+                        continue
                     }
-                    X &+= 1
+                    let c0 = Int(x0t[k]), c1 = Int(x0t[k &+ 1]), c2 = Int(x0t[k &+ 2]), c3 = Int(x0t[k &+ 3])
+                    let d0 = Int(x1t[k]), d1 = Int(x1t[k &+ 1]), d2 = Int(x1t[k &+ 2]), d3 = Int(x1t[k &+ 3])
+                    let contiguous = c1 == c0 &+ 1 && c2 == c0 &+ 2 && c3 == c0 &+ 3 && d0 == c0 &+ 1 && d1 == c1 &+ 1
+                        && d2 == c2 &+ 1 && d3 == c3 &+ 1
+                    let B0 = bt[k], B1 = bt[k &+ 1], B2 = bt[k &+ 2], B3 = bt[k &+ 3]
+                    let Y0 = Int64(ty)
+                    var v0 = at[k] &+ Y0 &* B0, v1 = at[k &+ 1] &+ Y0 &* B1
+                    var v2 = at[k &+ 2] &+ Y0 &* B2, v3 = at[k &+ 3] &+ Y0 &* B3
+                    var dst = UnsafeMutableRawPointer(rowBase + X)
+                    for _ in ty..<te {
+                        @inline(__always) func weight(_ v: Int64) -> UInt32 {
+                            UInt32(truncatingIfNeeded: ((v & 0xffff_ffff) &+ (1 &<< 23)) &>> 24)
+                        }
+                        let i0 = Int(truncatingIfNeeded: v0 &>> 32), i1 = Int(truncatingIfNeeded: v1 &>> 32)
+                        let i2 = Int(truncatingIfNeeded: v2 &>> 32), i3 = Int(truncatingIfNeeded: v3 &>> 32)
+                        let wy = SIMD4<UInt32>(weight(v0), weight(v1), weight(v2), weight(v3))
+                        let p: SIMD4<UInt32>
+                        if contiguous && i0 == i1 && i0 == i2 && i0 == i3 && i0 >= 0 && i0 < last {
+                            let r0 = UnsafeRawPointer(pixels + (i0 &* stride &+ c0)), r1 = r0 + stride &* 4
+                            p = BilinearSampler.blend4(r0.loadUnaligned(as: SIMD4<UInt32>.self),
+                                                       r0.loadUnaligned(fromByteOffset: 4, as: SIMD4<UInt32>.self),
+                                                       r1.loadUnaligned(as: SIMD4<UInt32>.self),
+                                                       r1.loadUnaligned(fromByteOffset: 4, as: SIMD4<UInt32>.self), wx: wx, wy: wy)
+                        } else {
+                            @inline(__always) func rows(_ i: Int) -> (UnsafePointer<UInt32>, UnsafePointer<UInt32>) {
+                                (pixels + min(max(i, 0), last) &* stride, pixels + min(max(i &+ 1, 0), last) &* stride)
+                            }
+                            let (s0, e0) = rows(i0), (s1, e1) = rows(i1), (s2, e2) = rows(i2), (s3, e3) = rows(i3)
+                            p = BilinearSampler.blend4(SIMD4(s0[c0], s1[c1], s2[c2], s3[c3]), SIMD4(s0[d0], s1[d1], s2[d2], s3[d3]),
+                                                       SIMD4(e0[c0], e1[c1], e2[c2], e3[c3]), SIMD4(e0[d0], e1[d1], e2[d2], e3[d3]),
+                                                       wx: wx, wy: wy)
+                        }
+                        dst.storeBytes(of: p, as: SIMD4<UInt32>.self)
+                        v0 &+= B0; v1 &+= B1; v2 &+= B2; v3 &+= B3
+                        dst += dstStride &* 4
+                    }
+                    X &+= 4
                 }
+                single(X..<xmax, ty, te, rowBase)
             }
             for y in ty..<te {
                 let r = y &- origin
