@@ -161,6 +161,56 @@ import TransitionKitTestSupport
         }
     }
 
+    @Test func rotateYUnderSlidInOccluder() throws {
+        // Push-back at several progresses: the tilted screen (drawn in column order) partly
+        // under an opaque screen slid in from the right by a sub-pixel amount (partial occlusion,
+        // the hidden columns are not drawn; the slider's background shows only on its edge).
+        for (angle, left) in [(-0.3, 59.1), (-2.5, 45.37), (-6.0, 30.0), (-9.7, 3.2)] {
+            let t = Transform3D(rotationAngle: angle * .pi / 180, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 300))
+            let pushed = screen(CGRect(origin: .zero, size: Self.size), Self.image(width: 180, height: 300, opaque: true)) {
+                $0.anchorPoint = CGPoint(x: 1, y: 0.5)
+                $0.position = CGPoint(x: 60, y: 50)
+                $0.transform = t
+            }
+            let slider = screen(CGRect(origin: .zero, size: Self.size), Self.image(width: 180, height: 300, opaque: true)) {
+                $0.transform = Transform3D(translationX: left, y: 0)
+            }
+            let root = layer(CGRect(origin: .zero, size: Self.size), .black, sublayers: [pushed, slider])
+            try check("rotateY_slid_\(angle)_\(left)", root, size: Self.size, scale: 3, exact: false)
+        }
+    }
+
+    @Test func scaledBehindSubPixelModal() throws {
+        // Drag-dismiss: the screen behind scaled about its centre (separable, contiguous quads),
+        // a modal above it moved down by a sub-pixel amount (two-row lerp) hiding its rows.
+        for (scale, dy) in [(0.9, 37.123), (0.95, 80.5 / 3), (0.99, 0.1), (0.9, 99.7)] {
+            let behind = screen(CGRect(origin: .zero, size: Self.size), Self.image(width: 180, height: 300, opaque: true)) {
+                $0.transform = Transform3D(scaleX: scale, y: scale)
+            }
+            let modal = screen(CGRect(origin: .zero, size: Self.size), Self.image(width: 180, height: 300, opaque: true)) {
+                $0.transform = Transform3D(translationX: 0, y: dy)
+            }
+            let root = layer(CGRect(origin: .zero, size: Self.size), .black, sublayers: [behind, modal])
+            try check("dragdismiss_\(scale)_\(dy)", root, size: Self.size, scale: 3, exact: false)
+        }
+    }
+
+    @Test func fadeOfTwoOpaqueScreens() throws {
+        // Cross-fade: the incoming screen at constant opacity over the outgoing one (the copy
+        // of the outgoing screen is fused with the blend), full-screen and offset by whole pixels.
+        for opacity: Float in [0.01, 0.25, 0.5, 0.77, 0.999] {
+            for offset: CGFloat in [0, 7] {
+                let root = layer(CGRect(origin: .zero, size: Self.size), .black, sublayers: [
+                    screen(CGRect(origin: .zero, size: Self.size), Self.image(width: 180, height: 300, opaque: true)),
+                    screen(CGRect(x: offset, y: offset / 2, width: 60, height: 100), Self.image(width: 180, height: 300, opaque: true)) {
+                        $0.opacity = opacity
+                    },
+                ])
+                try check("fade_\(opacity)_\(offset)", root, size: Self.size, scale: 3, exact: true)
+            }
+        }
+    }
+
     @Test func circleMasks() throws {
         // The radial reveal: the incoming screen through an ellipse mask, radii from a dot to
         // past the farthest corner, at full and partial opacity, over the outgoing screen.

@@ -30,6 +30,10 @@ final class BandRenderer {
     private var freeMasks: [CoverageMask] = []
     private var usedPlanes: [ScratchPlane] = []
     private var usedMasks: [CoverageMask] = []
+    /// Positions in `drawingOrder` from the root to the layer being drawn.
+    private var drawPath: [Int] = []
+    /// While set, parts drawn before the cutting layer part draw only inside `visible`.
+    private var cut: Cut?
 
     /// Curve chords stay within this many device pixels of the true outline.
     static let flatteningTolerance = 0.02
@@ -52,14 +56,21 @@ final class BandRenderer {
     /// - Complexity: O(band pixels · layers) in the worst case.
     func render(_ root: LayerSnapshot, scale: Double, background: UInt32, into plane: PixelPlane) {
         let projection = Projection(Homography(scale: scale))
-        let occluder = fastPaths ? findOccluder(root, projection: projection) : nil
+        tables.pending.prepare(band: band)
+        tables.runs.prepare(band: band)
+        drawPath.removeAll(keepingCapacity: true)
+        let (occluder, cut) = fastPaths ? findOccluders(root, projection: projection) : (nil, nil)
+        self.cut = cut
         if occluder == nil {
-            for y in band.y0..<band.y1 {
-                plane.row(y).update(repeating: background, count: width)
+            let fill = cut?.visible ?? band
+            for y in fill.y0..<fill.y1 {
+                (plane.row(y) + fill.x0).update(repeating: background, count: fill.width)
             }
         }
         drawLayer(root, parent: projection, parentSublayerToLocal: .identity,
                   clip: Clip(bounds: band, mask: nil), occlusion: occluder, into: plane)
+        tables.pending.flushAll()
+        self.cut = nil
         freePlanes.append(contentsOf: usedPlanes)
         freeMasks.append(contentsOf: usedMasks)
         usedPlanes.removeAll(keepingCapacity: true)
@@ -102,11 +113,17 @@ final class BandRenderer {
         let hidesBackground = fastPaths && contentsHideBackground(p, projection: projection)
         let parts = BandRenderer.drawnParts(node) - (hidesBackground ? 1 : 0)
         guard parts > 0 else { return }
+        defer {
+            // The cutting part lies in this subtree (or is this layer): it has been drawn.
+            if let c = cut, c.path.starts(with: drawPath) { cut = nil }
+        }
         if parts > 1 && (alpha < 255 || node.mask != nil) {
             let group = scratchPlane()
             drawContent(node, projection: projection, clip: Clip(bounds: clip.bounds, mask: nil), alpha: 255,
                         skipBackground: hidesBackground, occlusion: nil, into: group.plane)
-            composite(group.plane, clip: clip, alpha: alpha, into: plane)
+            var target = clip
+            if let cut { target.bounds = target.bounds.intersection(cut.visible) }
+            composite(group.plane, clip: target, alpha: alpha, into: plane)
         } else {
             drawContent(node, projection: projection, clip: clip, alpha: alpha, skipBackground: hidesBackground,
                         occlusion: occlusion, into: plane)
@@ -154,13 +171,42 @@ final class BandRenderer {
         let boundsShape: [[CGPoint]] = hasArea
             ? [ShapeFlattening.roundedRect(bounds, cornerRadius: cornerRadius, tolerance: tolerance)] : []
 
+        // Parts hidden under a later opaque part (`cut`) draw only where they can show.
+        let isCutter = cut.map { $0.path == drawPath } ?? false
+        func cutClip(_ c: Clip) -> Clip {
+            guard let cut else { return c }
+            var c = c
+            c.bounds = c.bounds.intersection(cut.visible)
+            return c
+        }
+        if isCutter && cut?.part == .background { cut = nil }
+
+        // The contents' drawn area: the contents rectangle, cropped to the (rounded) bounds only
+        // when the layer masks to bounds (Core Animation lets `.resizeAspectFill` contents
+        // overflow an unmasked layer).
+        var area: [CGPoint] = []
+        if hasArea, !isAncestor, let contents = p.contents {
+            let g = BandRenderer.contentsRect(p.contentsGravity, imageWidth: contents.width, imageHeight: contents.height, bounds: bounds)
+            if g.width > 0, g.height > 0, g.width.isFinite, g.height.isFinite {
+                let rounded = p.masksToBounds && p.cornerRadius > 0
+                area = p.masksToBounds
+                    ? ShapeFlattening.clip(rounded ? boundsShape[0] : ShapeFlattening.rect(bounds), to: g)
+                    : ShapeFlattening.rect(g)
+            }
+        }
+
         let skipsBackground = skipBackground || isAncestor || (isOccluder && occlusion?.part == .contents)
         if hasArea, !skipsBackground, let bg = p.backgroundColor, bg.alpha > 0 {
-            fillSolid(projection.project(boundsShape), rule: .nonZero, color: bg, alpha: alpha, clip: clip, into: plane)
+            // Under opaque contents drawn over exactly the same polygon at full strength, only
+            // the background's anti-aliased edge pixels can show.
+            let edgesOnly = fastPaths && alpha == 255 && clip.mask == nil && clip.shape == nil && p.contents?.isOpaque == true
+                && area == boundsShape[0]
+            fillSolid(projection.project(boundsShape), rule: .nonZero, color: bg, alpha: alpha, clip: cutClip(clip),
+                      edgesOnly: edgesOnly, into: plane)
         }
-        if hasArea, !isAncestor, let contents = p.contents {
-            drawContents(contents, layer: p, bounds: bounds, boundsShape: boundsShape[0], projection: projection,
-                         clip: clip, alpha: alpha, into: plane)
+        if isCutter { cut = nil }
+        if hasArea, !isAncestor, let contents = p.contents, area.count >= 3 {
+            drawContents(contents, layer: p, bounds: bounds, area: area, projection: projection, clip: cutClip(clip), alpha: alpha, into: plane)
         }
 
         var inner = clip
@@ -174,7 +220,7 @@ final class BandRenderer {
         }
         if !isAncestor, let path = p.path, p.fillColor.alpha > 0 {
             let polygons = projection.project(ShapeFlattening.polygons(path, tolerance: tolerance))
-            fillSolid(polygons, rule: path.fillRule, color: p.fillColor, alpha: alpha, clip: inner, into: plane)
+            fillSolid(polygons, rule: path.fillRule, color: p.fillColor, alpha: alpha, clip: cutClip(inner), into: plane)
         }
         guard !node.sublayers.isEmpty else { return }
         let sublayerToLocal = p.sublayerToLocal
@@ -185,8 +231,10 @@ final class BandRenderer {
                 if k < target { continue }
                 if k == target { child = Occlusion(path: occlusion.path, part: occlusion.part, depth: occlusion.depth + 1) }
             }
+            drawPath.append(k)
             drawLayer(node.sublayers[i], parent: projection, parentSublayerToLocal: sublayerToLocal, clip: inner,
                       occlusion: child, into: plane)
+            drawPath.removeLast()
         }
     }
 
@@ -203,18 +251,12 @@ final class BandRenderer {
         return CGRect(x: bounds.midX - w / 2, y: bounds.midY - h / 2, width: w, height: h)
     }
 
-    private func drawContents(_ contents: Bitmap, layer p: LayerProperties, bounds: CGRect, boundsShape: [CGPoint],
+    /// Draws `contents` over `area` (layer points, one polygon so its edges are anti-aliased
+    /// once), the image placed by the layer's gravity (`contentsRect`).
+    private func drawContents(_ contents: Bitmap, layer p: LayerProperties, bounds: CGRect, area: [CGPoint],
                               projection: Projection, clip: Clip, alpha: UInt32, into plane: PixelPlane) {
+        guard !clip.bounds.isEmpty else { return }
         let g = BandRenderer.contentsRect(p.contentsGravity, imageWidth: contents.width, imageHeight: contents.height, bounds: bounds)
-        guard g.width > 0, g.height > 0, g.width.isFinite, g.height.isFinite else { return }
-        // The drawn area, as one polygon so its edges are anti-aliased once: the contents
-        // rectangle, cropped to the (rounded) bounds only when the layer masks to bounds.
-        // Core Animation lets `.resizeAspectFill` contents overflow an unmasked layer.
-        let rounded = p.masksToBounds && p.cornerRadius > 0
-        let area = p.masksToBounds
-            ? ShapeFlattening.clip(rounded ? boundsShape : ShapeFlattening.rect(bounds), to: g)
-            : ShapeFlattening.rect(g)
-        guard area.count >= 3 else { return }
         let polygons = projection.project([area])
         guard !polygons.isEmpty, let inverse = projection.composite.inverted() else { return }
         var clip = clip
@@ -235,12 +277,30 @@ final class BandRenderer {
             }
         }
         let opaque = fastPaths && contents.isOpaque
+        let pending = tables.pending, runs = tables.runs
         contents.withUnsafePixels { pixels in
             let sampler = BilinearSampler(pixels: pixels, width: contents.width, height: contents.height, stride: contents.rowStride)
             let sampling = ContentsSampling(map: map, sampler: sampler, opaque: opaque, columns: clip.bounds.x0..<clip.bounds.x1,
                                             tables: tables, fastPaths: fastPaths)
+            // Deferred 1:1 copies wait only for a translated layer (which may fuse with them).
+            if sampling.mode != .translation { pending.flushAll() }
+            // Opaque full-strength interiors of a per-column warp are drawn afterwards in column
+            // order (`drawColumnRuns`); edge pixels as they come.
+            let columnRuns = sampling.mode == .columns && opaque && alpha == 255 && clip.mask == nil
             let mask = clip.mask
+            let opaqueSpans = fastPaths
             let drawSpan = { (span: CoverageSpan) in
+                var span = span
+                if opaqueSpans && span.count > 0 && span.count <= 4 && (span.solidCount == 0 || span.solidCoverage == 255) {
+                    // Edge pixels at full coverage (a pixel-aligned side) join the interior run:
+                    // the same result, and the run can take a whole-row kernel.
+                    var full = true
+                    for i in 0..<span.count where span.coverage[i] != 255 { full = false }
+                    if full {
+                        span = CoverageSpan(y: span.y, x: span.x, count: 0, coverage: span.coverage,
+                                            solidCount: span.count + span.solidCount, solidCoverage: 255)
+                    }
+                }
                 let y = span.y, row = plane.row(y), maskRow = mask?.row(y)
                 if span.count > 0 {
                     sampling.draw(row + span.x, coverage: span.coverage, constantCoverage: 0,
@@ -248,6 +308,7 @@ final class BandRenderer {
                 }
                 if span.solidCount > 0 {
                     let x = span.x + span.count
+                    if columnRuns && span.solidCoverage == 255 && runs.record(y: y, x: x, count: span.solidCount) { return }
                     sampling.draw(row + x, coverage: nil, constantCoverage: span.solidCoverage,
                                   clip: maskRow.map { UnsafePointer($0 + x) }, count: span.solidCount, x: x, y: y, alpha: alpha)
                 }
@@ -257,16 +318,23 @@ final class BandRenderer {
             } else {
                 rasterizer.fill(polygons, rule: .nonZero, clip: clip.bounds, row: drawSpan)
             }
+            if columnRuns && !runs.rows.isEmpty {
+                sampling.drawColumnRuns(runs, into: plane)
+                runs.rows = runs.rows.lowerBound..<runs.rows.lowerBound
+            }
         }
     }
 
     // MARK: Painting
 
+    /// Fills `polygons` with `color` times `alpha`. `edgesOnly`: interior runs of full coverage
+    /// are left alone (opaque contents over the same polygon will cover them).
     private func fillSolid(_ polygons: [[CGPoint]], rule: ShapePath.FillRule, color: Color, alpha: UInt32,
-                           clip: Clip, into plane: PixelPlane) {
-        guard !polygons.isEmpty else { return }
+                           clip: Clip, edgesOnly: Bool = false, into plane: PixelPlane) {
+        guard !polygons.isEmpty, !clip.bounds.isEmpty else { return }
         let c = PixelMath.scale(color.premultipliedRGBA8.packed, alpha)
         guard c != 0 else { return }
+        tables.pending.flushAll()
         var clip = clip
         if let shape = clip.shape {
             if let r = BandRenderer.pixelAlignedRect(polygons) {
@@ -289,7 +357,7 @@ final class BandRenderer {
                 SpanKernels.solid(row + span.x, coverage: span.coverage, clip: maskRow.map { UnsafePointer($0 + span.x) },
                                   count: span.count, color: c)
             }
-            if span.solidCount > 0 {
+            if span.solidCount > 0 && !(edgesOnly && span.solidCoverage == 255) {
                 let x = span.x + span.count
                 SpanKernels.solidRun(row + x, coverage: span.solidCoverage, clip: maskRow.map { UnsafePointer($0 + x) },
                                      count: span.solidCount, color: c)
@@ -301,6 +369,7 @@ final class BandRenderer {
         guard let clip = materialized(clip) else { return }
         let b = clip.bounds
         guard !b.isEmpty else { return }
+        tables.pending.flushAll()
         for y in b.y0..<b.y1 {
             SpanKernels.buffer(plane.row(y) + b.x0, source: UnsafePointer(source.row(y) + b.x0),
                                clip: clip.mask.map { UnsafePointer($0.row(y) + b.x0) }, count: b.width, alpha: alpha)
@@ -370,7 +439,11 @@ final class BandRenderer {
         // General mask: render the mask subtree offscreen and take its alpha.
         guard let clip = materialized(clip) else { return nil }
         let offscreen = scratchPlane()
+        // The mask subtree is not in the drawing order: no path of it may match the cutter's.
+        let hostPath = drawPath
+        drawPath = [-1]
         drawLayer(mask, parent: host, parentSublayerToLocal: .identity, clip: Clip(bounds: clip.bounds, mask: nil), into: offscreen.plane)
+        drawPath = hostPath
         let coverage = coverageMask()
         var touched = PixelRect.empty
         let b = clip.bounds
@@ -457,18 +530,46 @@ final class BandRenderer {
         var depth = 0
     }
 
+    /// A layer part that paints a rectangle of the band opaque (every pixel at full coverage)
+    /// where the band is not `visible`: everything drawn before it is drawn only in `visible`.
+    struct Cut {
+        var path: [Int]
+        var part: Occlusion.Part
+        var visible: PixelRect
+    }
+
     /// The last layer part, in drawing order, that paints every pixel of the band opaque: an
     /// opaque square background or opaque contents covering the band on whole pixels, at full
-    /// opacity, with no mask or group on the way. Cheap: geometry only, no pixels.
-    private func findOccluder(_ root: LayerSnapshot, projection: Projection) -> Occlusion? {
+    /// opacity, with no mask or group on the way; and, after it, the part that hides the most of
+    /// the rest of the band where the rest is a rectangle (a screen slid part way in covers a
+    /// side of the band). Cheap: geometry only, no pixels.
+    private func findOccluders(_ root: LayerSnapshot, projection: Projection) -> (Occlusion?, Cut?) {
         var best: Occlusion? = nil
+        var cut: Cut? = nil
         var path: [Int] = []
         let band = self.band
-        func covers(_ polygons: [[CGPoint]]) -> Bool {
-            guard let r = BandRenderer.pixelAlignedRect(polygons) else { return false }
-            return r.x0 <= band.x0 && r.y0 <= band.y0 && r.x1 >= band.x1 && r.y1 >= band.y1
+        var clip = band
+        /// Whether the part over `polygons` hides the band (then true) or a side of it.
+        func covers(_ polygons: [[CGPoint]], part: Occlusion.Part) -> Bool {
+            guard let r = BandRenderer.interiorRect(polygons)?.intersection(clip), !r.isEmpty else { return false }
+            if r.x0 <= band.x0 && r.y0 <= band.y0 && r.x1 >= band.x1 && r.y1 >= band.y1 {
+                best = Occlusion(path: path, part: part)
+                cut = nil
+                return true
+            }
+            var visible = band
+            if r.x0 <= band.x0 && r.x1 >= band.x1 {
+                if r.y0 <= band.y0 { visible.y0 = r.y1 } else if r.y1 >= band.y1 { visible.y1 = r.y0 } else { return false }
+            } else if r.y0 <= band.y0 && r.y1 >= band.y1 {
+                if r.x0 <= band.x0 { visible.x0 = r.x1 } else if r.x1 >= band.x1 { visible.x1 = r.x0 } else { return false }
+            } else {
+                return false
+            }
+            if let c = cut, c.visible.width * c.visible.height <= visible.width * visible.height { return false }
+            cut = Cut(path: path, part: part, visible: visible)
+            return false
         }
-        func visit(_ node: LayerSnapshot, parent: Projection, parentSublayerToLocal: Transform3D, clip: PixelRect) {
+        func visit(_ node: LayerSnapshot, parent: Projection, parentSublayerToLocal: Transform3D, clip outer: PixelRect) {
             let p = node.properties
             guard !p.isHidden, PixelMath.alpha8(p.opacity) == 255, node.mask == nil else { return }
             let step = Homography(flattening: p.localToParent.concatenating(parentSublayerToLocal))
@@ -476,24 +577,21 @@ final class BandRenderer {
             let bounds = p.bounds.standardized
             let hasArea = bounds.width > 0 && bounds.height > 0 && bounds.width.isFinite && bounds.height.isFinite
             let square = !(p.cornerRadius > 0)
-            if hasArea && clip == band {
-                if square, let bg = p.backgroundColor, bg.premultipliedRGBA8.a == 255,
-                   covers(projection.project([ShapeFlattening.rect(bounds)])) {
-                    best = Occlusion(path: path, part: .background)
+            clip = outer
+            if hasArea {
+                if square, let bg = p.backgroundColor, bg.premultipliedRGBA8.a == 255 {
+                    _ = covers(projection.project([ShapeFlattening.rect(bounds)]), part: .background)
                 }
-                if let contents = p.contents, !(p.masksToBounds && !square) {
+                if let contents = p.contents, !(p.masksToBounds && !square), contents.isOpaque {
                     let g = BandRenderer.contentsRect(p.contentsGravity, imageWidth: contents.width, imageHeight: contents.height, bounds: bounds)
-                    if g.width > 0, g.height > 0, g.width.isFinite, g.height.isFinite {
+                    if g.width > 0, g.height > 0, g.width.isFinite, g.height.isFinite, projection.composite.inverted() != nil {
                         let area = p.masksToBounds ? ShapeFlattening.clip(ShapeFlattening.rect(bounds), to: g) : ShapeFlattening.rect(g)
-                        if area.count >= 3, covers(projection.project([area])), projection.composite.inverted() != nil,
-                           contents.isOpaque {
-                            best = Occlusion(path: path, part: .contents)
-                        }
+                        if area.count >= 3 { _ = covers(projection.project([area]), part: .contents) }
                     }
                 }
             }
             guard !node.sublayers.isEmpty else { return }
-            var inner = clip
+            var inner = outer
             if p.masksToBounds {
                 guard hasArea, square, let r = BandRenderer.pixelAlignedRect(projection.project([ShapeFlattening.rect(bounds)])) else { return }
                 inner = inner.intersection(r)
@@ -507,7 +605,29 @@ final class BandRenderer {
             }
         }
         visit(root, parent: projection, parentSublayerToLocal: .identity, clip: band)
-        return best
+        return (best, cut)
+    }
+
+    /// The whole pixels inside `polygons` when it is one axis-aligned rectangle (on whole pixels
+    /// or not): every one of them gets full coverage.
+    private static func interiorRect(_ polygons: [[CGPoint]]) -> PixelRect? {
+        guard polygons.count == 1, polygons[0].count == 4 else { return nil }
+        let pts = polygons[0]
+        for i in 0..<4 {
+            let a = pts[i], b = pts[(i + 1) % 4]
+            guard a.x == b.x || a.y == b.y else { return nil }
+        }
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for p in pts {
+            let x = Double(p.x), y = Double(p.y)
+            guard abs(x) < 1e9, abs(y) < 1e9 else { return nil }
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        }
+        // Snap coordinates within 1e-7 of a whole pixel (as `pixelAlignedRect` does).
+        func snap(_ v: Double) -> Double { abs(v - v.rounded()) < 1e-7 ? v.rounded() : v }
+        let r = PixelRect(x0: Int(snap(minX).rounded(.up)), y0: Int(snap(minY).rounded(.up)),
+                          x1: Int(snap(maxX).rounded(.down)), y1: Int(snap(maxY).rounded(.down)))
+        return r.isEmpty ? nil : r
     }
 
     /// The rectangle when `polygons` is one axis-aligned rectangle on whole pixels.

@@ -48,6 +48,24 @@ struct BilinearSampler {
         return r | g &<< 8 | b &<< 16 | a &<< 24
     }
 
+    /// The y half of `blend`: the x lerps of the top and bottom rows as two 16-bit lanes each
+    /// (rb = r | b << 16, ag = g | a << 16, each lane p0·(256 − wx) + p1·wx), combined with
+    /// weight `wy` and rounded exactly as `blend`.
+    @inline(__always)
+    static func lerpY(_ topRB: UInt32, _ topAG: UInt32, _ botRB: UInt32, _ botAG: UInt32, wy: UInt32) -> UInt32 {
+        @inline(__always) func spread(_ t: UInt32) -> UInt64 {
+            let q = UInt64(t)
+            return (q | q &<< 16) & 0x0000_ffff_0000_ffff
+        }
+        let ay = UInt64(256 &- wy), by = UInt64(wy)
+        let round: UInt64 = 0x0000_8000_0000_8000
+        let rb = (spread(topRB) &* ay &+ spread(botRB) &* by &+ round) &>> 16
+        let ag = (spread(topAG) &* ay &+ spread(botAG) &* by &+ round) &>> 16
+        let r = UInt32(truncatingIfNeeded: rb) & 0xff, b = UInt32(truncatingIfNeeded: rb &>> 32) & 0xff
+        let g = UInt32(truncatingIfNeeded: ag) & 0xff, a = UInt32(truncatingIfNeeded: ag &>> 32) & 0xff
+        return r | g &<< 8 | b &<< 16 | a &<< 24
+    }
+
     /// `blend` for four pixels at once in 16-bit lanes (SSE2 `pmullw`), bit for bit the same:
     /// with top = c00·(256−wx) + c10·wx and bottom likewise (each at most 255·256), split
     /// top = 256·th + tl; then H = th·(256−wy) + bh·wy and L = tl·(256−wy) + bl·wy both fit 16
