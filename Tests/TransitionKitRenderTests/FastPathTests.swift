@@ -200,12 +200,14 @@ import TransitionKitTestSupport
         // of the outgoing screen is fused with the blend), full-screen and offset by whole pixels.
         for opacity: Float in [0.01, 0.25, 0.5, 0.77, 0.999] {
             for offset: CGFloat in [0, 7] {
-                let root = layer(CGRect(origin: .zero, size: Self.size), .black, sublayers: [
-                    screen(CGRect(origin: .zero, size: Self.size), Self.image(width: 180, height: 300, opaque: true)),
-                    screen(CGRect(x: offset, y: offset / 2, width: 60, height: 100), Self.image(width: 180, height: 300, opaque: true)) {
-                        $0.opacity = opacity
-                    },
-                ])
+                let root = layer(
+                    CGRect(origin: .zero, size: Self.size), .black,
+                    sublayers: [
+                        screen(CGRect(origin: .zero, size: Self.size), Self.image(width: 180, height: 300, opaque: true)),
+                        screen(CGRect(x: offset, y: offset / 2, width: 60, height: 100), Self.image(width: 180, height: 300, opaque: true)) {
+                            $0.opacity = opacity
+                        },
+                    ])
                 try check("fade_\(opacity)_\(offset)", root, size: Self.size, scale: 3, exact: true)
             }
         }

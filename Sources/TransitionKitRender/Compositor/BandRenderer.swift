@@ -67,8 +67,9 @@ final class BandRenderer {
                 (plane.row(y) + fill.x0).update(repeating: background, count: fill.width)
             }
         }
-        drawLayer(root, parent: projection, parentSublayerToLocal: .identity,
-                  clip: Clip(bounds: band, mask: nil), occlusion: occluder, into: plane)
+        drawLayer(
+            root, parent: projection, parentSublayerToLocal: .identity,
+            clip: Clip(bounds: band, mask: nil), occlusion: occluder, into: plane)
         tables.pending.flushAll()
         self.cut = nil
         freePlanes.append(contentsOf: usedPlanes)
@@ -95,8 +96,10 @@ final class BandRenderer {
 
     // MARK: Layers
 
-    private func drawLayer(_ node: LayerSnapshot, parent: Projection, parentSublayerToLocal: Transform3D,
-                           clip inherited: Clip, occlusion: Occlusion? = nil, into plane: PixelPlane) {
+    private func drawLayer(
+        _ node: LayerSnapshot, parent: Projection, parentSublayerToLocal: Transform3D,
+        clip inherited: Clip, occlusion: Occlusion? = nil, into plane: PixelPlane
+    ) {
         let p = node.properties
         guard !p.isHidden else { return }
         let alpha = PixelMath.alpha8(p.opacity)
@@ -119,14 +122,16 @@ final class BandRenderer {
         }
         if parts > 1 && (alpha < 255 || node.mask != nil) {
             let group = scratchPlane()
-            drawContent(node, projection: projection, clip: Clip(bounds: clip.bounds, mask: nil), alpha: 255,
-                        skipBackground: hidesBackground, occlusion: nil, into: group.plane)
+            drawContent(
+                node, projection: projection, clip: Clip(bounds: clip.bounds, mask: nil), alpha: 255,
+                skipBackground: hidesBackground, occlusion: nil, into: group.plane)
             var target = clip
             if let cut { target.bounds = target.bounds.intersection(cut.visible) }
             composite(group.plane, clip: target, alpha: alpha, into: plane)
         } else {
-            drawContent(node, projection: projection, clip: clip, alpha: alpha, skipBackground: hidesBackground,
-                        occlusion: occlusion, into: plane)
+            drawContent(
+                node, projection: projection, clip: clip, alpha: alpha, skipBackground: hidesBackground,
+                occlusion: occlusion, into: plane)
         }
     }
 
@@ -141,7 +146,8 @@ final class BandRenderer {
         let g = BandRenderer.contentsRect(p.contentsGravity, imageWidth: contents.width, imageHeight: contents.height, bounds: bounds)
         guard g.minX <= bounds.minX, g.minY <= bounds.minY, g.maxX >= bounds.maxX, g.maxY >= bounds.maxY else { return false }
         guard BandRenderer.pixelAlignedRect(projection.project([ShapeFlattening.rect(bounds)])) != nil,
-              projection.composite.inverted() != nil else { return false }
+            projection.composite.inverted() != nil
+        else { return false }
         return contents.isOpaque
     }
 
@@ -158,8 +164,10 @@ final class BandRenderer {
         return n
     }
 
-    private func drawContent(_ node: LayerSnapshot, projection: Projection, clip: Clip, alpha: UInt32, skipBackground: Bool,
-                             occlusion: Occlusion?, into plane: PixelPlane) {
+    private func drawContent(
+        _ node: LayerSnapshot, projection: Projection, clip: Clip, alpha: UInt32, skipBackground: Bool,
+        occlusion: Occlusion?, into plane: PixelPlane
+    ) {
         // On the path to the occluding part: everything this layer draws before it is hidden.
         let isAncestor = occlusion.map { $0.depth < $0.path.count } ?? false
         let isOccluder = occlusion.map { $0.depth == $0.path.count } ?? false
@@ -168,7 +176,8 @@ final class BandRenderer {
         let hasArea = bounds.width > 0 && bounds.height > 0 && bounds.width.isFinite && bounds.height.isFinite
         let cornerRadius = p.cornerRadius.isFinite ? max(0, Double(p.cornerRadius)) : 0
         let tolerance = BandRenderer.flatteningTolerance / projection.pixelsPerPoint(over: hasArea ? bounds : CGRect(x: 0, y: 0, width: 1, height: 1))
-        let boundsShape: [[CGPoint]] = hasArea
+        let boundsShape: [[CGPoint]] =
+            hasArea
             ? [ShapeFlattening.roundedRect(bounds, cornerRadius: cornerRadius, tolerance: tolerance)] : []
 
         // Parts hidden under a later opaque part (`cut`) draw only where they can show.
@@ -189,7 +198,8 @@ final class BandRenderer {
             let g = BandRenderer.contentsRect(p.contentsGravity, imageWidth: contents.width, imageHeight: contents.height, bounds: bounds)
             if g.width > 0, g.height > 0, g.width.isFinite, g.height.isFinite {
                 let rounded = p.masksToBounds && p.cornerRadius > 0
-                area = p.masksToBounds
+                area =
+                    p.masksToBounds
                     ? ShapeFlattening.clip(rounded ? boundsShape[0] : ShapeFlattening.rect(bounds), to: g)
                     : ShapeFlattening.rect(g)
             }
@@ -199,10 +209,12 @@ final class BandRenderer {
         if hasArea, !skipsBackground, let bg = p.backgroundColor, bg.alpha > 0 {
             // Under opaque contents drawn over exactly the same polygon at full strength, only
             // the background's anti-aliased edge pixels can show.
-            let edgesOnly = fastPaths && alpha == 255 && clip.mask == nil && clip.shape == nil && p.contents?.isOpaque == true
+            let edgesOnly =
+                fastPaths && alpha == 255 && clip.mask == nil && clip.shape == nil && p.contents?.isOpaque == true
                 && area == boundsShape[0]
-            fillSolid(projection.project(boundsShape), rule: .nonZero, color: bg, alpha: alpha, clip: cutClip(clip),
-                      edgesOnly: edgesOnly, into: plane)
+            fillSolid(
+                projection.project(boundsShape), rule: .nonZero, color: bg, alpha: alpha, clip: cutClip(clip),
+                edgesOnly: edgesOnly, into: plane)
         }
         if isCutter { cut = nil }
         if hasArea, !isAncestor, let contents = p.contents, area.count >= 3 {
@@ -232,8 +244,9 @@ final class BandRenderer {
                 if k == target { child = Occlusion(path: occlusion.path, part: occlusion.part, depth: occlusion.depth + 1) }
             }
             drawPath.append(k)
-            drawLayer(node.sublayers[i], parent: projection, parentSublayerToLocal: sublayerToLocal, clip: inner,
-                      occlusion: child, into: plane)
+            drawLayer(
+                node.sublayers[i], parent: projection, parentSublayerToLocal: sublayerToLocal, clip: inner,
+                occlusion: child, into: plane)
             drawPath.removeLast()
         }
     }
@@ -253,16 +266,19 @@ final class BandRenderer {
 
     /// Draws `contents` over `area` (layer points, one polygon so its edges are anti-aliased
     /// once), the image placed by the layer's gravity (`contentsRect`).
-    private func drawContents(_ contents: Bitmap, layer p: LayerProperties, bounds: CGRect, area: [CGPoint],
-                              projection: Projection, clip: Clip, alpha: UInt32, into plane: PixelPlane) {
+    private func drawContents(
+        _ contents: Bitmap, layer p: LayerProperties, bounds: CGRect, area: [CGPoint],
+        projection: Projection, clip: Clip, alpha: UInt32, into plane: PixelPlane
+    ) {
         guard !clip.bounds.isEmpty else { return }
         let g = BandRenderer.contentsRect(p.contentsGravity, imageWidth: contents.width, imageHeight: contents.height, bounds: bounds)
         let polygons = projection.project([area])
         guard !polygons.isEmpty, let inverse = projection.composite.inverted() else { return }
         var clip = clip
-        let toImage = Homography(scaleX: Double(contents.width) / Double(g.width), y: Double(contents.height) / Double(g.height),
-                                 translationX: -Double(g.minX) * Double(contents.width) / Double(g.width),
-                                 y: -Double(g.minY) * Double(contents.height) / Double(g.height))
+        let toImage = Homography(
+            scaleX: Double(contents.width) / Double(g.width), y: Double(contents.height) / Double(g.height),
+            translationX: -Double(g.minX) * Double(contents.width) / Double(g.width),
+            y: -Double(g.minY) * Double(contents.height) / Double(g.height))
         let map = inverse.concatenating(toImage)
         guard map.isFinite else { return }
         // Through a deferred shape clip, a whole-pixel rectangle of contents takes the shape's
@@ -280,8 +296,9 @@ final class BandRenderer {
         let pending = tables.pending, runs = tables.runs
         contents.withUnsafePixels { pixels in
             let sampler = BilinearSampler(pixels: pixels, width: contents.width, height: contents.height, stride: contents.rowStride)
-            let sampling = ContentsSampling(map: map, sampler: sampler, opaque: opaque, columns: clip.bounds.x0..<clip.bounds.x1,
-                                            tables: tables, fastPaths: fastPaths)
+            let sampling = ContentsSampling(
+                map: map, sampler: sampler, opaque: opaque, columns: clip.bounds.x0..<clip.bounds.x1,
+                tables: tables, fastPaths: fastPaths)
             // Deferred 1:1 copies wait only for a translated layer (which may fuse with them).
             if sampling.mode != .translation { pending.flushAll() }
             // Opaque full-strength interiors of a per-column warp are drawn afterwards in column
@@ -297,20 +314,23 @@ final class BandRenderer {
                     var full = true
                     for i in 0..<span.count where span.coverage[i] != 255 { full = false }
                     if full {
-                        span = CoverageSpan(y: span.y, x: span.x, count: 0, coverage: span.coverage,
-                                            solidCount: span.count + span.solidCount, solidCoverage: 255)
+                        span = CoverageSpan(
+                            y: span.y, x: span.x, count: 0, coverage: span.coverage,
+                            solidCount: span.count + span.solidCount, solidCoverage: 255)
                     }
                 }
                 let y = span.y, row = plane.row(y), maskRow = mask?.row(y)
                 if span.count > 0 {
-                    sampling.draw(row + span.x, coverage: span.coverage, constantCoverage: 0,
-                                  clip: maskRow.map { UnsafePointer($0 + span.x) }, count: span.count, x: span.x, y: y, alpha: alpha)
+                    sampling.draw(
+                        row + span.x, coverage: span.coverage, constantCoverage: 0,
+                        clip: maskRow.map { UnsafePointer($0 + span.x) }, count: span.count, x: span.x, y: y, alpha: alpha)
                 }
                 if span.solidCount > 0 {
                     let x = span.x + span.count
                     if columnRuns && span.solidCoverage == 255 && runs.record(y: y, x: x, count: span.solidCount) { return }
-                    sampling.draw(row + x, coverage: nil, constantCoverage: span.solidCoverage,
-                                  clip: maskRow.map { UnsafePointer($0 + x) }, count: span.solidCount, x: x, y: y, alpha: alpha)
+                    sampling.draw(
+                        row + x, coverage: nil, constantCoverage: span.solidCoverage,
+                        clip: maskRow.map { UnsafePointer($0 + x) }, count: span.solidCount, x: x, y: y, alpha: alpha)
                 }
             }
             if let shape = clip.shape, let rect = shapeRect {
@@ -329,8 +349,10 @@ final class BandRenderer {
 
     /// Fills `polygons` with `color` times `alpha`. `edgesOnly`: interior runs of full coverage
     /// are left alone (opaque contents over the same polygon will cover them).
-    private func fillSolid(_ polygons: [[CGPoint]], rule: ShapePath.FillRule, color: Color, alpha: UInt32,
-                           clip: Clip, edgesOnly: Bool = false, into plane: PixelPlane) {
+    private func fillSolid(
+        _ polygons: [[CGPoint]], rule: ShapePath.FillRule, color: Color, alpha: UInt32,
+        clip: Clip, edgesOnly: Bool = false, into plane: PixelPlane
+    ) {
         guard !polygons.isEmpty, !clip.bounds.isEmpty else { return }
         let c = PixelMath.scale(color.premultipliedRGBA8.packed, alpha)
         guard c != 0 else { return }
@@ -354,13 +376,15 @@ final class BandRenderer {
         rasterizer.fill(polygons, rule: rule, clip: clip.bounds) { span in
             let row = plane.row(span.y), maskRow = mask?.row(span.y)
             if span.count > 0 {
-                SpanKernels.solid(row + span.x, coverage: span.coverage, clip: maskRow.map { UnsafePointer($0 + span.x) },
-                                  count: span.count, color: c)
+                SpanKernels.solid(
+                    row + span.x, coverage: span.coverage, clip: maskRow.map { UnsafePointer($0 + span.x) },
+                    count: span.count, color: c)
             }
             if span.solidCount > 0 && !(edgesOnly && span.solidCoverage == 255) {
                 let x = span.x + span.count
-                SpanKernels.solidRun(row + x, coverage: span.solidCoverage, clip: maskRow.map { UnsafePointer($0 + x) },
-                                     count: span.solidCount, color: c)
+                SpanKernels.solidRun(
+                    row + x, coverage: span.solidCoverage, clip: maskRow.map { UnsafePointer($0 + x) },
+                    count: span.solidCount, color: c)
             }
         }
     }
@@ -371,8 +395,9 @@ final class BandRenderer {
         guard !b.isEmpty else { return }
         tables.pending.flushAll()
         for y in b.y0..<b.y1 {
-            SpanKernels.buffer(plane.row(y) + b.x0, source: UnsafePointer(source.row(y) + b.x0),
-                               clip: clip.mask.map { UnsafePointer($0.row(y) + b.x0) }, count: b.width, alpha: alpha)
+            SpanKernels.buffer(
+                plane.row(y) + b.x0, source: UnsafePointer(source.row(y) + b.x0),
+                clip: clip.mask.map { UnsafePointer($0.row(y) + b.x0) }, count: b.width, alpha: alpha)
         }
     }
 
@@ -492,13 +517,17 @@ final class BandRenderer {
             let x0 = max(span.x, rect.x0), e1 = min(edgeEnd, rect.x1)
             if x0 < e1 {
                 let solid = e1 == edgeEnd ? max(0, min(solidEnd, rect.x1) - edgeEnd) : 0
-                body(CoverageSpan(y: span.y, x: x0, count: e1 - x0, coverage: span.coverage + (x0 - span.x),
-                                  solidCount: solid, solidCoverage: span.solidCoverage))
+                body(
+                    CoverageSpan(
+                        y: span.y, x: x0, count: e1 - x0, coverage: span.coverage + (x0 - span.x),
+                        solidCount: solid, solidCoverage: span.solidCoverage))
             } else {
                 let s0 = max(edgeEnd, rect.x0), s1 = min(solidEnd, rect.x1)
                 if s0 < s1 {
-                    body(CoverageSpan(y: span.y, x: s0, count: 0, coverage: span.coverage, solidCount: s1 - s0,
-                                      solidCoverage: span.solidCoverage))
+                    body(
+                        CoverageSpan(
+                            y: span.y, x: s0, count: 0, coverage: span.coverage, solidCount: s1 - s0,
+                            solidCoverage: span.solidCoverage))
                 }
             }
         }
@@ -625,8 +654,9 @@ final class BandRenderer {
         }
         // Snap coordinates within 1e-7 of a whole pixel (as `pixelAlignedRect` does).
         func snap(_ v: Double) -> Double { abs(v - v.rounded()) < 1e-7 ? v.rounded() : v }
-        let r = PixelRect(x0: Int(snap(minX).rounded(.up)), y0: Int(snap(minY).rounded(.up)),
-                          x1: Int(snap(maxX).rounded(.down)), y1: Int(snap(maxY).rounded(.down)))
+        let r = PixelRect(
+            x0: Int(snap(minX).rounded(.up)), y0: Int(snap(minY).rounded(.up)),
+            x1: Int(snap(maxX).rounded(.down)), y1: Int(snap(maxY).rounded(.down)))
         return r.isEmpty ? nil : r
     }
 

@@ -72,8 +72,10 @@ struct BilinearSampler {
     /// bits, top·(256−wy) + bottom·wy = 256·H + L, and ⌊(256·H + L + 2¹⁵) / 2¹⁶⌋ =
     /// (H + (L >> 8) + 128) >> 8, whose sum stays at most 65408.
     @inline(__always)
-    static func blend4(_ p00: SIMD4<UInt32>, _ p10: SIMD4<UInt32>, _ p01: SIMD4<UInt32>, _ p11: SIMD4<UInt32>,
-                       wx: SIMD4<UInt32>, wy: SIMD4<UInt32>) -> SIMD4<UInt32> {
+    static func blend4(
+        _ p00: SIMD4<UInt32>, _ p10: SIMD4<UInt32>, _ p01: SIMD4<UInt32>, _ p11: SIMD4<UInt32>,
+        wx: SIMD4<UInt32>, wy: SIMD4<UInt32>
+    ) -> SIMD4<UInt32> {
         typealias V = SIMD8<UInt16>
         // Each pixel's 32 bits are two 16-bit lanes: (r | g << 8, b | a << 8).
         let bx = unsafeBitCast(wx | wx &<< 16, to: V.self), ax = V(repeating: 256) &- bx

@@ -41,8 +41,10 @@ struct ContentsSampling {
 
     /// Picks the mode for `map` (device pixel → image pixel, homogeneous) and fills the tables
     /// for device columns `columns`.
-    init(map h: Homography, sampler: BilinearSampler, opaque: Bool, columns: Range<Int>, tables: SamplingTables,
-         fastPaths: Bool) {
+    init(
+        map h: Homography, sampler: BilinearSampler, opaque: Bool, columns: Range<Int>, tables: SamplingTables,
+        fastPaths: Bool
+    ) {
         self.map = h
         self.sampler = sampler
         self.opaque = opaque
@@ -60,7 +62,8 @@ struct ContentsSampling {
             let ox = (0.5 * h.m11 + h.m31) * iw - 0.5, oy = (0.5 * h.m22 + h.m32) * iw - 0.5
             let extent = Double(max(columns.upperBound, 1) + 16384)
             if abs(sx - 1) * extent < 1e-7, abs(sy - 1) * extent < 1e-7,
-               abs(ox - ox.rounded()) < 1e-7, abs(oy - oy.rounded()) < 1e-7, abs(ox) < 1e9, abs(oy) < 1e9 {
+                abs(ox - ox.rounded()) < 1e-7, abs(oy - oy.rounded()) < 1e-7, abs(ox) < 1e9, abs(oy) < 1e9
+            {
                 dx = Int(ox.rounded()); dy = Int(oy.rounded())
                 mode = .translation
                 return
@@ -125,14 +128,17 @@ struct ContentsSampling {
     /// `constantCoverage` when nil) times the clip mask times `alpha`, source-over — the same
     /// contract and rounding as `SpanKernels.image`.
     @inline(__always)
-    func draw(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>?, constantCoverage: UInt32,
-              clip: UnsafePointer<UInt8>?, count: Int, x: Int, y: Int, alpha: UInt32) {
+    func draw(
+        _ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>?, constantCoverage: UInt32,
+        clip: UnsafePointer<UInt8>?, count: Int, x: Int, y: Int, alpha: UInt32
+    ) {
         guard count > 0 else { return }
         let s = sampler
         switch mode {
         case .general:
-            SpanKernels.image(dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: count,
-                              x: x, y: y, sampler: s, inverse: map, alpha: alpha)
+            SpanKernels.image(
+                dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: count,
+                x: x, y: y, sampler: s, inverse: map, alpha: alpha)
         case .translation:
             let sy = min(max(y &+ dy, 0), s.height &- 1)
             let row = s.pixels + sy &* s.stride
@@ -153,8 +159,9 @@ struct ContentsSampling {
             }
             pending.flushRow(y)
             if lo > 0 {
-                ContentsSampling.run(dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: lo,
-                                     alpha: alpha, opaque: opaque, ConstantSource(value: row[0]))
+                ContentsSampling.run(
+                    dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: lo,
+                    alpha: alpha, opaque: opaque, ConstantSource(value: row[0]))
             }
             if hi > lo {
                 let src = row + (x &+ dx &+ lo)
@@ -164,15 +171,17 @@ struct ContentsSampling {
                 } else if coverage == nil && clip == nil && opaque {
                     if m != 0 { ContentsSampling.fade(dst + lo, source: src, count: hi &- lo, alpha: m) }
                 } else {
-                    ContentsSampling.run(dst + lo, coverage: coverage.map { $0 + lo }, constantCoverage: constantCoverage,
-                                         clip: clip.map { $0 + lo }, count: hi &- lo, alpha: alpha, opaque: opaque,
-                                         PointerSource(base: src))
+                    ContentsSampling.run(
+                        dst + lo, coverage: coverage.map { $0 + lo }, constantCoverage: constantCoverage,
+                        clip: clip.map { $0 + lo }, count: hi &- lo, alpha: alpha, opaque: opaque,
+                        PointerSource(base: src))
                 }
             }
             if hi < count {
-                ContentsSampling.run(dst + hi, coverage: coverage.map { $0 + hi }, constantCoverage: constantCoverage,
-                                     clip: clip.map { $0 + hi }, count: count &- hi, alpha: alpha, opaque: opaque,
-                                     ConstantSource(value: row[s.width &- 1]))
+                ContentsSampling.run(
+                    dst + hi, coverage: coverage.map { $0 + hi }, constantCoverage: constantCoverage,
+                    clip: clip.map { $0 + hi }, count: count &- hi, alpha: alpha, opaque: opaque,
+                    ConstantSource(value: row[s.width &- 1]))
             }
         case .separable:
             let iw = 1 / map.m33
@@ -187,9 +196,10 @@ struct ContentsSampling {
             }
             if lo > 0 {
                 let k = x &- tableX0
-                ContentsSampling.run(dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: lo,
-                                     alpha: alpha, opaque: opaque,
-                                     SeparableSource(r0: r0, r1: r1, x0: tables.x0 + k, x1: tables.x1 + k, wx: tables.wx + k, wy: t.weight))
+                ContentsSampling.run(
+                    dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: lo,
+                    alpha: alpha, opaque: opaque,
+                    SeparableSource(r0: r0, r1: r1, x0: tables.x0 + k, x1: tables.x1 + k, wx: tables.wx + k, wy: t.weight))
             }
             if hi > lo {
                 let m = alpha == 255 ? constantCoverage : PixelMath.mul(constantCoverage, alpha)
@@ -211,9 +221,10 @@ struct ContentsSampling {
             }
             if hi < count {
                 let k = x &+ hi &- tableX0
-                ContentsSampling.run(dst + hi, coverage: coverage.map { $0 + hi }, constantCoverage: constantCoverage,
-                                     clip: clip.map { $0 + hi }, count: count &- hi, alpha: alpha, opaque: opaque,
-                                     SeparableSource(r0: r0, r1: r1, x0: tables.x0 + k, x1: tables.x1 + k, wx: tables.wx + k, wy: t.weight))
+                ContentsSampling.run(
+                    dst + hi, coverage: coverage.map { $0 + hi }, constantCoverage: constantCoverage,
+                    clip: clip.map { $0 + hi }, count: count &- hi, alpha: alpha, opaque: opaque,
+                    SeparableSource(r0: r0, r1: r1, x0: tables.x0 + k, x1: tables.x1 + k, wx: tables.wx + k, wy: t.weight))
             }
         case .rows:
             let px = Double(x) + 0.5, py = Double(y) + 0.5
@@ -223,23 +234,28 @@ struct ContentsSampling {
             let t = BilinearSampler.tap((py * map.m22 + map.m32) * iw - 0.5, size: s.height)
             let du = map.m11 * iw
             guard abs(du) < 1e4 else {
-                SpanKernels.image(dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: count,
-                                  x: x, y: y, sampler: s, inverse: map, alpha: alpha)
+                SpanKernels.image(
+                    dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: count,
+                    x: x, y: y, sampler: s, inverse: map, alpha: alpha)
                 return
             }
             let u0 = (px * map.m11 + py * map.m21 + map.m31) * iw - 0.5
             // u in 32.32 fixed point, clamped to the span's ends first so it cannot overflow.
-            let source = RowSource(r0: s.pixels + t.i0 &* s.stride, r1: s.pixels + t.i1 &* s.stride, wy: t.weight,
-                                   u0: Int64((min(max(u0, -1e9), 1e9) * 4_294_967_296).rounded()),
-                                   du: Int64((du * 4_294_967_296).rounded()), width: s.width)
-            ContentsSampling.run(dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: count,
-                                 alpha: alpha, opaque: opaque, source)
+            let source = RowSource(
+                r0: s.pixels + t.i0 &* s.stride, r1: s.pixels + t.i1 &* s.stride, wy: t.weight,
+                u0: Int64((min(max(u0, -1e9), 1e9) * 4_294_967_296).rounded()),
+                du: Int64((du * 4_294_967_296).rounded()), width: s.width)
+            ContentsSampling.run(
+                dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: count,
+                alpha: alpha, opaque: opaque, source)
         case .columns:
             let k = x &- tableX0
-            let source = ColumnSource(pixels: s.pixels, stride: s.stride, height: s.height, row: Int64(y),
-                                      x0: tables.x0 + k, x1: tables.x1 + k, wx: tables.wx + k, a: tables.a + k, b: tables.b + k)
-            ContentsSampling.run(dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: count,
-                                 alpha: alpha, opaque: opaque, source)
+            let source = ColumnSource(
+                pixels: s.pixels, stride: s.stride, height: s.height, row: Int64(y),
+                x0: tables.x0 + k, x1: tables.x1 + k, wx: tables.wx + k, a: tables.a + k, b: tables.b + k)
+            ContentsSampling.run(
+                dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: count,
+                alpha: alpha, opaque: opaque, source)
         }
     }
 
@@ -265,8 +281,10 @@ struct ContentsSampling {
     /// one pair of weights for the whole run, written to `dst`: a copy when both weights are 0,
     /// one streaming two-tap lerp when one is 0, the 4-pixel SIMD blend otherwise.
     @inline(__always)
-    static func twoByTwo(_ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>,
-                         count: Int, wx: UInt32, wy: UInt32) {
+    static func twoByTwo(
+        _ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>,
+        count: Int, wx: UInt32, wy: UInt32
+    ) {
         if wy == 0 {
             if wx == 0 { dst.update(from: a, count: count) } else { lerp(dst, a, a + 1, count: count, weight: wx) }
         } else if wx == 0 {
@@ -277,10 +295,11 @@ struct ContentsSampling {
             var i = 0
             while i &+ 4 <= count {
                 let o = i &* 4
-                let p = BilinearSampler.blend4(ra.loadUnaligned(fromByteOffset: o, as: SIMD4<UInt32>.self),
-                                               ra.loadUnaligned(fromByteOffset: o &+ 4, as: SIMD4<UInt32>.self),
-                                               rb.loadUnaligned(fromByteOffset: o, as: SIMD4<UInt32>.self),
-                                               rb.loadUnaligned(fromByteOffset: o &+ 4, as: SIMD4<UInt32>.self), wx: vx, wy: vy)
+                let p = BilinearSampler.blend4(
+                    ra.loadUnaligned(fromByteOffset: o, as: SIMD4<UInt32>.self),
+                    ra.loadUnaligned(fromByteOffset: o &+ 4, as: SIMD4<UInt32>.self),
+                    rb.loadUnaligned(fromByteOffset: o, as: SIMD4<UInt32>.self),
+                    rb.loadUnaligned(fromByteOffset: o &+ 4, as: SIMD4<UInt32>.self), wx: vx, wy: vy)
                 raw.storeBytes(of: p, toByteOffset: o, as: SIMD4<UInt32>.self)
                 i &+= 4
             }
@@ -295,8 +314,10 @@ struct ContentsSampling {
     /// the other axis's weight is 0 (then blend's (t·256 + 2¹⁵) >> 16 is (t + 128) >> 8), as a
     /// byte loop LLVM vectorises with 16-bit lanes (at most 255·256 + 128).
     @inline(__always)
-    static func lerp(_ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>,
-                     count: Int, weight: UInt32) {
+    static func lerp(
+        _ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>,
+        count: Int, weight: UInt32
+    ) {
         let d = UnsafeMutableRawPointer(dst).assumingMemoryBound(to: UInt8.self)
         let pa = UnsafeRawPointer(a).assumingMemoryBound(to: UInt8.self), pb = UnsafeRawPointer(b).assumingMemoryBound(to: UInt8.self)
         let wb = UInt16(truncatingIfNeeded: weight), wa = 256 &- wb
@@ -311,8 +332,10 @@ struct ContentsSampling {
     /// `fade` reading the destination's old value from `under` instead (a deferred opaque copy
     /// fused with the blend over it): `dst = src·m + under·(255 − m)`, the same rounding.
     @inline(__always)
-    static func fade(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, under: UnsafePointer<UInt32>,
-                     count: Int, alpha m: UInt32) {
+    static func fade(
+        _ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, under: UnsafePointer<UInt32>,
+        count: Int, alpha m: UInt32
+    ) {
         let d = UnsafeMutableRawPointer(dst).assumingMemoryBound(to: UInt8.self)
         let s = UnsafeRawPointer(source).assumingMemoryBound(to: UInt8.self)
         let u = UnsafeRawPointer(under).assumingMemoryBound(to: UInt8.self)
@@ -415,7 +438,8 @@ struct ContentsSampling {
                     }
                     let c0 = Int(x0t[k]), c1 = Int(x0t[k &+ 1]), c2 = Int(x0t[k &+ 2]), c3 = Int(x0t[k &+ 3])
                     let d0 = Int(x1t[k]), d1 = Int(x1t[k &+ 1]), d2 = Int(x1t[k &+ 2]), d3 = Int(x1t[k &+ 3])
-                    let contiguous = c1 == c0 &+ 1 && c2 == c0 &+ 2 && c3 == c0 &+ 3 && d0 == c0 &+ 1 && d1 == c1 &+ 1
+                    let contiguous =
+                        c1 == c0 &+ 1 && c2 == c0 &+ 2 && c3 == c0 &+ 3 && d0 == c0 &+ 1 && d1 == c1 &+ 1
                         && d2 == c2 &+ 1 && d3 == c3 &+ 1
                     let B0 = bt[k], B1 = bt[k &+ 1], B2 = bt[k &+ 2], B3 = bt[k &+ 3]
                     let Y0 = Int64(ty)
@@ -432,18 +456,20 @@ struct ContentsSampling {
                         let p: SIMD4<UInt32>
                         if contiguous && i0 == i1 && i0 == i2 && i0 == i3 && i0 >= 0 && i0 < last {
                             let r0 = UnsafeRawPointer(pixels + (i0 &* stride &+ c0)), r1 = r0 + stride &* 4
-                            p = BilinearSampler.blend4(r0.loadUnaligned(as: SIMD4<UInt32>.self),
-                                                       r0.loadUnaligned(fromByteOffset: 4, as: SIMD4<UInt32>.self),
-                                                       r1.loadUnaligned(as: SIMD4<UInt32>.self),
-                                                       r1.loadUnaligned(fromByteOffset: 4, as: SIMD4<UInt32>.self), wx: wx, wy: wy)
+                            p = BilinearSampler.blend4(
+                                r0.loadUnaligned(as: SIMD4<UInt32>.self),
+                                r0.loadUnaligned(fromByteOffset: 4, as: SIMD4<UInt32>.self),
+                                r1.loadUnaligned(as: SIMD4<UInt32>.self),
+                                r1.loadUnaligned(fromByteOffset: 4, as: SIMD4<UInt32>.self), wx: wx, wy: wy)
                         } else {
                             @inline(__always) func rows(_ i: Int) -> (UnsafePointer<UInt32>, UnsafePointer<UInt32>) {
                                 (pixels + min(max(i, 0), last) &* stride, pixels + min(max(i &+ 1, 0), last) &* stride)
                             }
                             let (s0, e0) = rows(i0), (s1, e1) = rows(i1), (s2, e2) = rows(i2), (s3, e3) = rows(i3)
-                            p = BilinearSampler.blend4(SIMD4(s0[c0], s1[c1], s2[c2], s3[c3]), SIMD4(s0[d0], s1[d1], s2[d2], s3[d3]),
-                                                       SIMD4(e0[c0], e1[c1], e2[c2], e3[c3]), SIMD4(e0[d0], e1[d1], e2[d2], e3[d3]),
-                                                       wx: wx, wy: wy)
+                            p = BilinearSampler.blend4(
+                                SIMD4(s0[c0], s1[c1], s2[c2], s3[c3]), SIMD4(s0[d0], s1[d1], s2[d2], s3[d3]),
+                                SIMD4(e0[c0], e1[c1], e2[c2], e3[c3]), SIMD4(e0[d0], e1[d1], e2[d2], e3[d3]),
+                                wx: wx, wy: wy)
                         }
                         dst.storeBytes(of: p, as: SIMD4<UInt32>.self)
                         v0 &+= B0; v1 &+= B1; v2 &+= B2; v3 &+= B3
@@ -466,8 +492,10 @@ struct ContentsSampling {
     /// no clip (a shape's interior) is one fused pass: a store for opaque samples at full
     /// strength, `s·m + d·(255 − m)` for opaque samples at strength m.
     @inline(__always)
-    static func run<S: SpanSource>(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>?, constantCoverage: UInt32,
-                                   clip: UnsafePointer<UInt8>?, count: Int, alpha: UInt32, opaque: Bool, _ source: S) {
+    static func run<S: SpanSource>(
+        _ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>?, constantCoverage: UInt32,
+        clip: UnsafePointer<UInt8>?, count: Int, alpha: UInt32, opaque: Bool, _ source: S
+    ) {
         if coverage == nil && clip == nil {
             let m = alpha == 255 ? constantCoverage : PixelMath.mul(constantCoverage, alpha)
             guard m != 0 else { return }
@@ -571,13 +599,15 @@ struct SeparableSource: SpanSource {
         if a1 == a0 &+ 1 && a2 == a0 &+ 2 && a3 == a0 &+ 3 && b0 == a0 &+ 1 && b3 == a3 &+ 1 {
             // Four consecutive image columns (and their right neighbours): contiguous loads.
             let p = UnsafeRawPointer(r0 + a0), q = UnsafeRawPointer(r1 + a0)
-            return BilinearSampler.blend4(p.loadUnaligned(as: SIMD4<UInt32>.self), p.loadUnaligned(fromByteOffset: 4, as: SIMD4<UInt32>.self),
-                                          q.loadUnaligned(as: SIMD4<UInt32>.self), q.loadUnaligned(fromByteOffset: 4, as: SIMD4<UInt32>.self),
-                                          wx: SIMD4(wx[i], wx[i &+ 1], wx[i &+ 2], wx[i &+ 3]), wy: SIMD4(repeating: wy))
+            return BilinearSampler.blend4(
+                p.loadUnaligned(as: SIMD4<UInt32>.self), p.loadUnaligned(fromByteOffset: 4, as: SIMD4<UInt32>.self),
+                q.loadUnaligned(as: SIMD4<UInt32>.self), q.loadUnaligned(fromByteOffset: 4, as: SIMD4<UInt32>.self),
+                wx: SIMD4(wx[i], wx[i &+ 1], wx[i &+ 2], wx[i &+ 3]), wy: SIMD4(repeating: wy))
         }
-        return BilinearSampler.blend4(SIMD4(r0[a0], r0[a1], r0[a2], r0[a3]), SIMD4(r0[b0], r0[b1], r0[b2], r0[b3]),
-                                      SIMD4(r1[a0], r1[a1], r1[a2], r1[a3]), SIMD4(r1[b0], r1[b1], r1[b2], r1[b3]),
-                                      wx: SIMD4(wx[i], wx[i &+ 1], wx[i &+ 2], wx[i &+ 3]), wy: SIMD4(repeating: wy))
+        return BilinearSampler.blend4(
+            SIMD4(r0[a0], r0[a1], r0[a2], r0[a3]), SIMD4(r0[b0], r0[b1], r0[b2], r0[b3]),
+            SIMD4(r1[a0], r1[a1], r1[a2], r1[a3]), SIMD4(r1[b0], r1[b1], r1[b2], r1[b3]),
+            wx: SIMD4(wx[i], wx[i &+ 1], wx[i &+ 2], wx[i &+ 3]), wy: SIMD4(repeating: wy))
     }
 }
 
@@ -596,9 +626,10 @@ struct RowSource: SpanSource {
         let u = u0 &+ Int64(i) &* du
         let t0 = BilinearSampler.tap(fixed: u, size: width), t1 = BilinearSampler.tap(fixed: u &+ du, size: width)
         let t2 = BilinearSampler.tap(fixed: u &+ 2 &* du, size: width), t3 = BilinearSampler.tap(fixed: u &+ 3 &* du, size: width)
-        return BilinearSampler.blend4(SIMD4(r0[t0.i0], r0[t1.i0], r0[t2.i0], r0[t3.i0]), SIMD4(r0[t0.i1], r0[t1.i1], r0[t2.i1], r0[t3.i1]),
-                                      SIMD4(r1[t0.i0], r1[t1.i0], r1[t2.i0], r1[t3.i0]), SIMD4(r1[t0.i1], r1[t1.i1], r1[t2.i1], r1[t3.i1]),
-                                      wx: SIMD4(t0.weight, t1.weight, t2.weight, t3.weight), wy: SIMD4(repeating: wy))
+        return BilinearSampler.blend4(
+            SIMD4(r0[t0.i0], r0[t1.i0], r0[t2.i0], r0[t3.i0]), SIMD4(r0[t0.i1], r0[t1.i1], r0[t2.i1], r0[t3.i1]),
+            SIMD4(r1[t0.i0], r1[t1.i0], r1[t2.i0], r1[t3.i0]), SIMD4(r1[t0.i1], r1[t1.i1], r1[t2.i1], r1[t3.i1]),
+            wx: SIMD4(t0.weight, t1.weight, t2.weight, t3.weight), wy: SIMD4(repeating: wy))
     }
 }
 
@@ -628,16 +659,19 @@ struct ColumnSource: SpanSource {
         let a0 = Int(x0[i]), a1 = Int(x0[i &+ 1]), a2 = Int(x0[i &+ 2]), a3 = Int(x0[i &+ 3])
         let b0 = Int(x1[i]), b1 = Int(x1[i &+ 1]), b2 = Int(x1[i &+ 2]), b3 = Int(x1[i &+ 3])
         if s0 == s1 && s0 == s2 && s0 == s3 && e0 == e1 && e0 == e2 && e0 == e3
-            && a1 == a0 &+ 1 && a2 == a0 &+ 2 && a3 == a0 &+ 3 && b0 == a0 &+ 1 && b3 == a3 &+ 1 {
+            && a1 == a0 &+ 1 && a2 == a0 &+ 2 && a3 == a0 &+ 3 && b0 == a0 &+ 1 && b3 == a3 &+ 1
+        {
             // The four columns read the same two rows at consecutive columns: contiguous loads.
             let p = UnsafeRawPointer(s0 + a0), q = UnsafeRawPointer(e0 + a0)
-            return BilinearSampler.blend4(p.loadUnaligned(as: SIMD4<UInt32>.self), p.loadUnaligned(fromByteOffset: 4, as: SIMD4<UInt32>.self),
-                                          q.loadUnaligned(as: SIMD4<UInt32>.self), q.loadUnaligned(fromByteOffset: 4, as: SIMD4<UInt32>.self),
-                                          wx: SIMD4(wx[i], wx[i &+ 1], wx[i &+ 2], wx[i &+ 3]), wy: SIMD4(w0, w1, w2, w3))
+            return BilinearSampler.blend4(
+                p.loadUnaligned(as: SIMD4<UInt32>.self), p.loadUnaligned(fromByteOffset: 4, as: SIMD4<UInt32>.self),
+                q.loadUnaligned(as: SIMD4<UInt32>.self), q.loadUnaligned(fromByteOffset: 4, as: SIMD4<UInt32>.self),
+                wx: SIMD4(wx[i], wx[i &+ 1], wx[i &+ 2], wx[i &+ 3]), wy: SIMD4(w0, w1, w2, w3))
         }
-        return BilinearSampler.blend4(SIMD4(s0[a0], s1[a1], s2[a2], s3[a3]), SIMD4(s0[b0], s1[b1], s2[b2], s3[b3]),
-                                      SIMD4(e0[a0], e1[a1], e2[a2], e3[a3]), SIMD4(e0[b0], e1[b1], e2[b2], e3[b3]),
-                                      wx: SIMD4(wx[i], wx[i &+ 1], wx[i &+ 2], wx[i &+ 3]), wy: SIMD4(w0, w1, w2, w3))
+        return BilinearSampler.blend4(
+            SIMD4(s0[a0], s1[a1], s2[a2], s3[a3]), SIMD4(s0[b0], s1[b1], s2[b2], s3[b3]),
+            SIMD4(e0[a0], e1[a1], e2[a2], e3[a3]), SIMD4(e0[b0], e1[b1], e2[b2], e3[b3]),
+            wx: SIMD4(wx[i], wx[i &+ 1], wx[i &+ 2], wx[i &+ 3]), wy: SIMD4(w0, w1, w2, w3))
     }
 }
 

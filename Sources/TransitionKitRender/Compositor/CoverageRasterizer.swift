@@ -41,8 +41,10 @@ final class CoverageRasterizer {
     /// - Returns: the rectangle of pixels that received coverage (empty if none).
     /// - Complexity: O(pixels crossed by edges + rows·edges) plus O(1) per row for interiors.
     @discardableResult
-    func fill(_ polygons: [[CGPoint]], rule: ShapePath.FillRule, clip: PixelRect,
-              row: (CoverageSpan) -> Void) -> PixelRect {
+    func fill(
+        _ polygons: [[CGPoint]], rule: ShapePath.FillRule, clip: PixelRect,
+        row: (CoverageSpan) -> Void
+    ) -> PixelRect {
         guard !clip.isEmpty else { return .empty }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for polygon in polygons where polygon.count >= 3 {
@@ -100,65 +102,66 @@ final class CoverageRasterizer {
         accumulation.withUnsafeMutableBufferPointer { accBuffer in
             coverage.withUnsafeMutableBufferPointer { covBuffer in
                 ranges.withUnsafeMutableBufferPointer { rangeBuffer in
-                  rangeCounts.withUnsafeMutableBufferPointer { countBuffer in
-                    let acc = accBuffer.baseAddress!, cov = covBuffer.baseAddress!
-                    let cells = RowCells(ranges: rangeBuffer.baseAddress!, counts: countBuffer.baseAddress!)
-                    var top = 0
-                    while top < h {
-                        let bottom = min(top + band, h)
-                        while next < edges.count, edges[next].y0 < Double(bottom) {
-                            active.append(next); next += 1
-                        }
-                        var i = 0
-                        while i < active.count {
-                            let e = edges[active[i]]
-                            if e.y1 <= Double(top) {
-                                active[i] = active[active.count - 1]; active.removeLast()
-                                continue
+                    rangeCounts.withUnsafeMutableBufferPointer { countBuffer in
+                        let acc = accBuffer.baseAddress!, cov = covBuffer.baseAddress!
+                        let cells = RowCells(ranges: rangeBuffer.baseAddress!, counts: countBuffer.baseAddress!)
+                        var top = 0
+                        while top < h {
+                            let bottom = min(top + band, h)
+                            while next < edges.count, edges[next].y0 < Double(bottom) {
+                                active.append(next); next += 1
                             }
-                            CoverageRasterizer.draw(e, top: top, bottom: bottom, width: w, acc: acc, stride: stride, cells: cells)
-                            i += 1
-                        }
-                        for r in top..<bottom {
-                            let n = cells.sorted(r - top)
-                            guard n > 0 else { continue }
-                            let line = acc + (r - top) * stride
-                            let rowRanges = cells.ranges + (r - top) * slots
-                            // Cells no edge wrote are 0, so the running sum is constant across
-                            // them: only the written ranges need summing, and each gap after a
-                            // range is one run of constant coverage (a shape's interior).
-                            var sum: Float = 0
-                            for k in 0..<n {
-                                let lo = rowRanges[k].lo, hi = rowRanges[k].hi
-                                let end = min(hi, w - 1)
-                                var x = lo
-                                while x <= end {
-                                    sum += line[x]
-                                    line[x] = 0
-                                    cov[x] = quantise(sum)
-                                    x += 1
+                            var i = 0
+                            while i < active.count {
+                                let e = edges[active[i]]
+                                if e.y1 <= Double(top) {
+                                    active[i] = active[active.count - 1]; active.removeLast()
+                                    continue
                                 }
-                                if hi >= w { for c in max(w, lo)...hi { line[c] = 0 } }
-                                guard lo <= end else { continue }
-                                let gapEnd = k + 1 < n ? min(rowRanges[k + 1].lo, w) : w
-                                let tail = end + 1 < gapEnd ? quantise(sum) : 0
-                                var first = lo, last = end
-                                while first <= end && cov[first] == 0 { first += 1 }
-                                if tail == 0 { while last >= first && cov[last] == 0 { last -= 1 } }
-                                let count = max(0, last - first + 1)
-                                let solidCount = tail == 0 ? 0 : gapEnd - end - 1
-                                guard count + solidCount > 0 else { continue }
-                                let x0 = first <= end ? first : end + 1
-                                let span = CoverageSpan(y: by0 + r, x: bx0 + x0, count: count, coverage: UnsafePointer(cov + x0),
-                                                        solidCount: solidCount, solidCoverage: UInt32(tail))
-                                row(span)
-                                touched = touched.union(PixelRect(x0: span.x, y0: span.y, x1: span.x + count + solidCount, y1: span.y + 1))
+                                CoverageRasterizer.draw(e, top: top, bottom: bottom, width: w, acc: acc, stride: stride, cells: cells)
+                                i += 1
                             }
-                            cells.counts[r - top] = 0
+                            for r in top..<bottom {
+                                let n = cells.sorted(r - top)
+                                guard n > 0 else { continue }
+                                let line = acc + (r - top) * stride
+                                let rowRanges = cells.ranges + (r - top) * slots
+                                // Cells no edge wrote are 0, so the running sum is constant across
+                                // them: only the written ranges need summing, and each gap after a
+                                // range is one run of constant coverage (a shape's interior).
+                                var sum: Float = 0
+                                for k in 0..<n {
+                                    let lo = rowRanges[k].lo, hi = rowRanges[k].hi
+                                    let end = min(hi, w - 1)
+                                    var x = lo
+                                    while x <= end {
+                                        sum += line[x]
+                                        line[x] = 0
+                                        cov[x] = quantise(sum)
+                                        x += 1
+                                    }
+                                    if hi >= w { for c in max(w, lo)...hi { line[c] = 0 } }
+                                    guard lo <= end else { continue }
+                                    let gapEnd = k + 1 < n ? min(rowRanges[k + 1].lo, w) : w
+                                    let tail = end + 1 < gapEnd ? quantise(sum) : 0
+                                    var first = lo, last = end
+                                    while first <= end && cov[first] == 0 { first += 1 }
+                                    if tail == 0 { while last >= first && cov[last] == 0 { last -= 1 } }
+                                    let count = max(0, last - first + 1)
+                                    let solidCount = tail == 0 ? 0 : gapEnd - end - 1
+                                    guard count + solidCount > 0 else { continue }
+                                    let x0 = first <= end ? first : end + 1
+                                    let span = CoverageSpan(
+                                        y: by0 + r, x: bx0 + x0, count: count, coverage: UnsafePointer(cov + x0),
+                                        solidCount: solidCount, solidCoverage: UInt32(tail))
+                                    row(span)
+                                    touched = touched.union(PixelRect(x0: span.x, y0: span.y, x1: span.x + count + solidCount, y1: span.y + 1))
+                                }
+                                cells.counts[r - top] = 0
+                            }
+                            top = bottom
                         }
-                        top = bottom
                     }
-                  }
                 }
             }
         }
@@ -204,8 +207,10 @@ final class CoverageRasterizer {
     /// Deposits the signed area of the part of `e` within rows `top..<bottom` (font-rs
     /// `draw_line`: per row, the cells the edge crosses get the area to their right).
     @inline(__always)
-    private static func draw(_ e: Edge, top: Int, bottom: Int, width: Int, acc: UnsafeMutablePointer<Float>, stride: Int,
-                             cells: RowCells) {
+    private static func draw(
+        _ e: Edge, top: Int, bottom: Int, width: Int, acc: UnsafeMutablePointer<Float>, stride: Int,
+        cells: RowCells
+    ) {
         let ys = max(e.y0, Double(top)), ye = min(e.y1, Double(bottom))
         guard ys < ye else { return }
         let wd = Double(width)

@@ -23,9 +23,10 @@ struct Homography: Equatable {
 
     /// The action of `t` on the z = 0 plane with the z output dropped.
     init(flattening t: Transform3D) {
-        self.init(m11: Double(t.m11), m12: Double(t.m12), m13: Double(t.m14),
-                  m21: Double(t.m21), m22: Double(t.m22), m23: Double(t.m24),
-                  m31: Double(t.m41), m32: Double(t.m42), m33: Double(t.m44))
+        self.init(
+            m11: Double(t.m11), m12: Double(t.m12), m13: Double(t.m14),
+            m21: Double(t.m21), m22: Double(t.m22), m23: Double(t.m24),
+            m31: Double(t.m41), m32: Double(t.m42), m33: Double(t.m44))
     }
 
     /// A uniform scale (points to pixels).

@@ -6,8 +6,10 @@ enum SpanKernels {
     /// A solid premultiplied colour `color` (opacity already applied).
     /// - Complexity: O(count).
     @inline(__always)
-    static func solid(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>,
-                      clip: UnsafePointer<UInt8>?, count: Int, color: UInt32) {
+    static func solid(
+        _ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>,
+        clip: UnsafePointer<UInt8>?, count: Int, color: UInt32
+    ) {
         let opaque = color &>> 24 == 255
         var i = 0
         while i < count {
@@ -26,8 +28,10 @@ enum SpanKernels {
     /// Opaque colour, full coverage and no clip mask make it a plain fill.
     /// - Complexity: O(count).
     @inline(__always)
-    static func solidRun(_ dst: UnsafeMutablePointer<UInt32>, coverage: UInt32,
-                         clip: UnsafePointer<UInt8>?, count: Int, color: UInt32) {
+    static func solidRun(
+        _ dst: UnsafeMutablePointer<UInt32>, coverage: UInt32,
+        clip: UnsafePointer<UInt8>?, count: Int, color: UInt32
+    ) {
         if clip == nil && coverage == 255 && color &>> 24 == 255 {
             dst.update(repeating: color, count: count)
             return
@@ -60,9 +64,11 @@ enum SpanKernels {
     /// `alpha` (0...255), at per-pixel `coverage` or, when nil, `constantCoverage`.
     /// - Complexity: O(count).
     @inline(__always)
-    static func image(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>?, constantCoverage: UInt32,
-                      clip: UnsafePointer<UInt8>?, count: Int, x: Int, y: Int,
-                      sampler: BilinearSampler, inverse h: Homography, alpha: UInt32) {
+    static func image(
+        _ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>?, constantCoverage: UInt32,
+        clip: UnsafePointer<UInt8>?, count: Int, x: Int, y: Int,
+        sampler: BilinearSampler, inverse h: Homography, alpha: UInt32
+    ) {
         let px = Double(x) + 0.5, py = Double(y) + 0.5
         var u = px * h.m11 + py * h.m21 + h.m31
         var v = px * h.m12 + py * h.m22 + h.m32
@@ -87,8 +93,10 @@ enum SpanKernels {
     /// A premultiplied source row (a group's offscreen buffer) times clip × `alpha`.
     /// - Complexity: O(count).
     @inline(__always)
-    static func buffer(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>,
-                       clip: UnsafePointer<UInt8>?, count: Int, alpha: UInt32) {
+    static func buffer(
+        _ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>,
+        clip: UnsafePointer<UInt8>?, count: Int, alpha: UInt32
+    ) {
         var i = 0
         while i < count {
             var s = source[i]
