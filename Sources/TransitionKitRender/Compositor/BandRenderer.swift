@@ -34,6 +34,14 @@ final class BandRenderer {
     private var drawPath: [Int] = []
     /// While set, parts drawn before the cutting layer part draw only inside `visible`.
     private var cut: Cut?
+    /// Per-layer geometry buffers, cleared and refilled for each layer (never held across the
+    /// drawing of sublayers), so steady frames allocate no polygons.
+    private var localBounds: [CGPoint] = []
+    private var localArea: [CGPoint] = []
+    private var localRect: [CGPoint] = []
+    private var clipTemp: [CGPoint] = []
+    private var projectedBounds: [[CGPoint]] = []
+    private var projectedArea: [[CGPoint]] = []
 
     /// Curve chords stay within this many device pixels of the true outline.
     static let flatteningTolerance = 0.02
@@ -145,7 +153,9 @@ final class BandRenderer {
         guard !(p.cornerRadius > 0) else { return false }
         let g = BandRenderer.contentsRect(p.contentsGravity, imageWidth: contents.width, imageHeight: contents.height, bounds: bounds)
         guard g.minX <= bounds.minX, g.minY <= bounds.minY, g.maxX >= bounds.maxX, g.maxY >= bounds.maxY else { return false }
-        guard BandRenderer.pixelAlignedRect(projection.project([ShapeFlattening.rect(bounds)])) != nil,
+        ShapeFlattening.rect(bounds, into: &localRect)
+        projection.project(localRect, into: &projectedArea)
+        guard BandRenderer.pixelAlignedRect(projectedArea) != nil,
             projection.composite.inverted() != nil
         else { return false }
         return contents.isOpaque
@@ -176,9 +186,9 @@ final class BandRenderer {
         let hasArea = bounds.width > 0 && bounds.height > 0 && bounds.width.isFinite && bounds.height.isFinite
         let cornerRadius = p.cornerRadius.isFinite ? max(0, Double(p.cornerRadius)) : 0
         let tolerance = BandRenderer.flatteningTolerance / projection.pixelsPerPoint(over: hasArea ? bounds : CGRect(x: 0, y: 0, width: 1, height: 1))
-        let boundsShape: [[CGPoint]] =
-            hasArea
-            ? [ShapeFlattening.roundedRect(bounds, cornerRadius: cornerRadius, tolerance: tolerance)] : []
+        if hasArea {
+            ShapeFlattening.roundedRect(bounds, cornerRadius: cornerRadius, tolerance: tolerance, into: &localBounds)
+        }
 
         // Parts hidden under a later opaque part (`cut`) draw only where they can show.
         let isCutter = cut.map { $0.path == drawPath } ?? false
@@ -193,16 +203,32 @@ final class BandRenderer {
         // The contents' drawn area: the contents rectangle, cropped to the (rounded) bounds only
         // when the layer masks to bounds (Core Animation lets `.resizeAspectFill` contents
         // overflow an unmasked layer).
-        var area: [CGPoint] = []
+        localArea.removeAll(keepingCapacity: true)
         if hasArea, !isAncestor, let contents = p.contents {
             let g = BandRenderer.contentsRect(p.contentsGravity, imageWidth: contents.width, imageHeight: contents.height, bounds: bounds)
             if g.width > 0, g.height > 0, g.width.isFinite, g.height.isFinite {
                 let rounded = p.masksToBounds && p.cornerRadius > 0
-                area =
-                    p.masksToBounds
-                    ? ShapeFlattening.clip(rounded ? boundsShape[0] : ShapeFlattening.rect(bounds), to: g)
-                    : ShapeFlattening.rect(g)
+                if p.masksToBounds {
+                    if rounded {
+                        ShapeFlattening.clip(localBounds, to: g, into: &localArea, temp: &clipTemp)
+                    } else {
+                        ShapeFlattening.rect(bounds, into: &localRect)
+                        ShapeFlattening.clip(localRect, to: g, into: &localArea, temp: &clipTemp)
+                    }
+                } else {
+                    ShapeFlattening.rect(g, into: &localArea)
+                }
             }
+        }
+        let area = localArea
+        // The bounds shape in device pixels, projected once (background and masksToBounds).
+        var boundsProjected = false
+        func projectedBoundsShape() -> [[CGPoint]] {
+            if !boundsProjected {
+                projection.project(localBounds, into: &projectedBounds)
+                boundsProjected = true
+            }
+            return projectedBounds
         }
 
         let skipsBackground = skipBackground || isAncestor || (isOccluder && occlusion?.part == .contents)
@@ -211,9 +237,9 @@ final class BandRenderer {
             // the background's anti-aliased edge pixels can show.
             let edgesOnly =
                 fastPaths && alpha == 255 && clip.mask == nil && clip.shape == nil && p.contents?.isOpaque == true
-                && area == boundsShape[0]
+                && area == localBounds
             fillSolid(
-                projection.project(boundsShape), rule: .nonZero, color: bg, alpha: alpha, clip: cutClip(clip),
+                projectedBoundsShape(), rule: .nonZero, color: bg, alpha: alpha, clip: cutClip(clip),
                 edgesOnly: edgesOnly, into: plane)
         }
         if isCutter { cut = nil }
@@ -226,7 +252,7 @@ final class BandRenderer {
             guard hasArea else { return }
             let needsClip = p.path != nil || !node.sublayers.isEmpty
             if needsClip {
-                guard let c = intersect(clip, with: projection.project(boundsShape), rule: .nonZero, alpha: 255) else { return }
+                guard let c = intersect(clip, with: projectedBoundsShape(), rule: .nonZero, alpha: 255) else { return }
                 inner = c
             }
         }
@@ -236,11 +262,11 @@ final class BandRenderer {
         }
         guard !node.sublayers.isEmpty else { return }
         let sublayerToLocal = p.sublayerToLocal
-        for (k, i) in node.drawingOrder.enumerated() {
+        BandRenderer.forEachInDrawingOrder(node) { k, i in
             var child: Occlusion? = nil
             if let occlusion, isAncestor {
                 let target = occlusion.path[occlusion.depth]
-                if k < target { continue }
+                if k < target { return }
                 if k == target { child = Occlusion(path: occlusion.path, part: occlusion.part, depth: occlusion.depth + 1) }
             }
             drawPath.append(k)
@@ -248,6 +274,23 @@ final class BandRenderer {
                 node.sublayers[i], parent: projection, parentSublayerToLocal: sublayerToLocal, clip: inner,
                 occlusion: child, into: plane)
             drawPath.removeLast()
+        }
+    }
+
+    /// Calls `body(k, i)` for the sublayers in drawing order (`drawingOrder[k] == i`) without
+    /// building the order when all siblings share one `zPosition` (the stable sort is then the
+    /// identity).
+    @inline(__always)
+    static func forEachInDrawingOrder(_ node: LayerSnapshot, _ body: (Int, Int) -> Void) {
+        let subs = node.sublayers
+        guard let first = subs.first else { return }
+        let z = first.properties.zPosition
+        var same = true
+        for s in subs where s.properties.zPosition != z { same = false; break }
+        if same {
+            for i in subs.indices { body(i, i) }
+        } else {
+            for (k, i) in node.drawingOrder.enumerated() { body(k, i) }
         }
     }
 
@@ -272,7 +315,8 @@ final class BandRenderer {
     ) {
         guard !clip.bounds.isEmpty else { return }
         let g = BandRenderer.contentsRect(p.contentsGravity, imageWidth: contents.width, imageHeight: contents.height, bounds: bounds)
-        let polygons = projection.project([area])
+        projection.project(area, into: &projectedArea)
+        let polygons = projectedArea
         guard !polygons.isEmpty, let inverse = projection.composite.inverted() else { return }
         var clip = clip
         let toImage = Homography(
@@ -609,25 +653,38 @@ final class BandRenderer {
             clip = outer
             if hasArea {
                 if square, let bg = p.backgroundColor, bg.premultipliedRGBA8.a == 255 {
-                    _ = covers(projection.project([ShapeFlattening.rect(bounds)]), part: .background)
+                    ShapeFlattening.rect(bounds, into: &localRect)
+                    projection.project(localRect, into: &projectedArea)
+                    _ = covers(projectedArea, part: .background)
                 }
                 if let contents = p.contents, !(p.masksToBounds && !square), contents.isOpaque {
                     let g = BandRenderer.contentsRect(p.contentsGravity, imageWidth: contents.width, imageHeight: contents.height, bounds: bounds)
                     if g.width > 0, g.height > 0, g.width.isFinite, g.height.isFinite, projection.composite.inverted() != nil {
-                        let area = p.masksToBounds ? ShapeFlattening.clip(ShapeFlattening.rect(bounds), to: g) : ShapeFlattening.rect(g)
-                        if area.count >= 3 { _ = covers(projection.project([area]), part: .contents) }
+                        if p.masksToBounds {
+                            ShapeFlattening.rect(bounds, into: &localRect)
+                            ShapeFlattening.clip(localRect, to: g, into: &localArea, temp: &clipTemp)
+                        } else {
+                            ShapeFlattening.rect(g, into: &localArea)
+                        }
+                        if localArea.count >= 3 {
+                            projection.project(localArea, into: &projectedArea)
+                            _ = covers(projectedArea, part: .contents)
+                        }
                     }
                 }
             }
             guard !node.sublayers.isEmpty else { return }
             var inner = outer
             if p.masksToBounds {
-                guard hasArea, square, let r = BandRenderer.pixelAlignedRect(projection.project([ShapeFlattening.rect(bounds)])) else { return }
+                guard hasArea, square else { return }
+                ShapeFlattening.rect(bounds, into: &localRect)
+                projection.project(localRect, into: &projectedArea)
+                guard let r = BandRenderer.pixelAlignedRect(projectedArea) else { return }
                 inner = inner.intersection(r)
                 guard !inner.isEmpty else { return }
             }
             let sublayerToLocal = p.sublayerToLocal
-            for (k, i) in node.drawingOrder.enumerated() {
+            BandRenderer.forEachInDrawingOrder(node) { k, i in
                 path.append(k)
                 visit(node.sublayers[i], parent: projection, parentSublayerToLocal: sublayerToLocal, clip: inner)
                 path.removeLast()
@@ -670,7 +727,11 @@ final class BandRenderer {
             let a = pts[i], b = pts[(i + 1) % 4]
             guard a.x.rounded() == b.x.rounded() || a.y.rounded() == b.y.rounded() else { return nil }
         }
-        let xs = pts.map { Int($0.x.rounded()) }, ys = pts.map { Int($0.y.rounded()) }
-        return PixelRect(x0: xs.min()!, y0: ys.min()!, x1: xs.max()!, y1: ys.max()!)
+        var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
+        for p in pts {
+            let x = Int(p.x.rounded()), y = Int(p.y.rounded())
+            x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x); y1 = max(y1, y)
+        }
+        return PixelRect(x0: x0, y0: y0, x1: x1, y1: y1)
     }
 }

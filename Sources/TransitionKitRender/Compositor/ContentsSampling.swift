@@ -157,7 +157,7 @@ struct ContentsSampling {
                 }
                 return
             }
-            pending.flushRow(y)
+            pending.flush(y: y, dst: dst, count: count)
             if lo > 0 {
                 ContentsSampling.run(
                     dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: lo,
@@ -756,7 +756,7 @@ final class RowRuns {
 /// Opaque 1:1 row copies (`ContentsSampling` translation mode at full strength) not yet done,
 /// at most one per band row: a constant-alpha layer drawn over one next (a cross-fade) blends
 /// both sources in one pass (`fade(y:...)`), writing each pixel once. Every other drawing
-/// flushes them first (`flushRow`, `flushAll`), so the picture is unchanged. The source
+/// flushes them first (`flushRow`, `flush(y:dst:count:)` for the pixels it touches, `flushAll`), so the picture is unchanged. The source
 /// pointers stay valid for the render: the layer tree being drawn keeps its bitmaps alive.
 final class PendingCopies {
     private(set) var originY = 0
@@ -781,10 +781,23 @@ final class PendingCopies {
     }
 
     /// Defers copying `count` pixels from `src` to `dst` in row `y` (after any copy there).
+    /// Of a copy already deferred in the row only the pixels outside the new one are written
+    /// (the new copy replaces the rest), so an opaque 1:1 layer over another one (the radial
+    /// reveal's interior) writes each pixel once.
     @inline(__always)
     func record(y: Int, dst d: UnsafeMutablePointer<UInt32>, src s: UnsafePointer<UInt32>, count n: Int) {
         let r = y &- originY
-        if count[r] > 0 { dst[r]!.update(from: src[r]!, count: count[r]) }
+        let pc = count[r]
+        if pc > 0 {
+            let pd = dst[r]!, ps = src[r]!
+            let a = max(pd, d), b = min(pd + pc, d + n)
+            if a < b {
+                if pd < a { pd.update(from: ps, count: a - pd) }
+                if b < pd + pc { b.update(from: ps + (b - pd), count: pd + pc - b) }
+            } else {
+                pd.update(from: ps, count: pc)
+            }
+        }
         dst[r] = d; src[r] = s; count[r] = n
         if lo == hi { lo = r; hi = r &+ 1 } else { lo = min(lo, r); hi = max(hi, r &+ 1) }
     }
@@ -796,6 +809,25 @@ final class PendingCopies {
         let r = y &- originY
         let n = count[r]
         if n > 0 { dst[r]!.update(from: src[r]!, count: n); count[r] = 0 }
+    }
+
+    /// Does row `y`'s deferred copy now where it meets `dst..<dst + count` (and to the left of
+    /// it); the part to the right stays deferred. Drawing into that range may then read it.
+    @inline(__always)
+    func flush(y: Int, dst d: UnsafeMutablePointer<UInt32>, count n: Int) {
+        guard lo < hi else { return }
+        let r = y &- originY
+        let pc = count[r]
+        guard pc > 0 else { return }
+        let pd = dst[r]!, ps = src[r]!
+        let a = max(pd, d), b = min(pd + pc, d + n)
+        guard a < b else { return }
+        pd.update(from: ps, count: b - pd)
+        if b < pd + pc {
+            dst[r] = b; src[r] = ps + (b - pd); count[r] = pd + pc - b
+        } else {
+            count[r] = 0
+        }
     }
 
     /// Does every deferred copy now.

@@ -180,17 +180,21 @@ final class CoverageRasterizer {
         func x(at y: Double) -> Double { y <= y0 ? x0 : y >= y1 ? x1 : x0 + (y - y0) * dxdy }
         let ys = max(y0, 0), ye = min(y1, height)
         guard ys < ye else { return }
-        // Split where the edge crosses x = 0 and x = width.
-        var cuts = [ys, ye]
+        // Split where the edge crosses x = 0 and x = width (at most two cuts strictly inside
+        // ys...ye, so the sorted cut list is ys, the cuts in order, ye; no array needed).
+        var m0 = Double.nan, m1 = Double.nan
         if x0 != x1 {
-            for c in [0.0, width] {
-                let yc = y0 + (c - x0) * (y1 - y0) / (x1 - x0)
-                if yc > ys && yc < ye { cuts.append(yc) }
+            for c in 0..<2 {
+                let cx = c == 0 ? 0.0 : width
+                let yc = y0 + (cx - x0) * (y1 - y0) / (x1 - x0)
+                if yc > ys && yc < ye { if m0.isNaN { m0 = yc } else { m1 = yc } }
             }
-            cuts.sort()
+            if !m1.isNaN && m1 < m0 { swap(&m0, &m1) }
         }
-        for k in 0..<(cuts.count - 1) {
-            let ya = cuts[k], yb = cuts[k + 1]
+        let count = m0.isNaN ? 2 : m1.isNaN ? 3 : 4
+        for k in 0..<(count - 1) {
+            let ya = k == 0 ? ys : k == 1 ? m0 : m1
+            let yb = k == count - 2 ? ye : k == 0 ? m0 : m1
             guard yb > ya else { continue }
             let xa = x(at: ya), xb = x(at: yb)
             let mid = (xa + xb) / 2

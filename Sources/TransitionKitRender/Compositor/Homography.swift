@@ -90,30 +90,38 @@ struct Homography: Equatable {
 /// levels are merged into one stage whenever one of them is affine (merging then cannot change
 /// the sign of w); in the common case of at most one perspective level the chain has one stage.
 struct Projection {
-    private(set) var stages: [Homography]
+    /// The first stage, kept inline so that deriving a child's chain (the common one-stage
+    /// case) allocates nothing.
+    private(set) var head: Homography
+    /// Stages after `head` (empty without nested perspective).
+    private(set) var tail: [Homography] = []
 
     /// Geometry with w below this is behind (or at) the eye and is clipped away.
     static let minimumW = 1e-5
 
-    init(_ h: Homography) { stages = [h] }
+    init(_ h: Homography) { head = h }
+
+    /// All stages in order, `head` first.
+    var stages: [Homography] { [head] + tail }
 
     /// The chain for a child whose map to this chain's space is `step`; nil if not finite.
     func prepending(_ step: Homography) -> Projection? {
         guard step.isFinite else { return nil }
         var p = self
-        if step.isAffine || p.stages[0].isAffine {
-            p.stages[0] = step.concatenating(p.stages[0])
-            guard p.stages[0].isFinite else { return nil }
+        if step.isAffine || p.head.isAffine {
+            p.head = step.concatenating(p.head)
+            guard p.head.isFinite else { return nil }
         } else {
-            p.stages.insert(step, at: 0)
+            p.tail.insert(p.head, at: 0)
+            p.head = step
         }
         return p
     }
 
     /// The product of all stages: the point map, valid wherever the geometry survived clipping.
     var composite: Homography {
-        var h = stages[0]
-        for s in stages.dropFirst() { h = h.concatenating(s) }
+        var h = head
+        for s in tail { h = h.concatenating(s) }
         return h
     }
 
@@ -125,31 +133,55 @@ struct Projection {
         var out: [[CGPoint]] = []
         out.reserveCapacity(polygons.count)
         for polygon in polygons {
-            var pts = polygon
-            for stage in stages {
-                pts = Projection.map(pts, stage)
-                if pts.count < 3 { break }
+            var pts = Projection.map(polygon, head)
+            if pts.count >= 3 {
+                for stage in tail {
+                    pts = Projection.map(pts, stage)
+                    if pts.count < 3 { break }
+                }
             }
             if pts.count >= 3 { out.append(pts) }
         }
         return out
     }
 
+    /// `project([polygon])` into `out`, reusing its storage (and its first polygon's) when the
+    /// chain has one stage: the same points, no allocation once the buffers have grown.
+    func project(_ polygon: [CGPoint], into out: inout [[CGPoint]]) {
+        guard tail.isEmpty else {
+            out = project([polygon])
+            return
+        }
+        if out.isEmpty { out.append([]) } else if out.count > 1 { out.removeSubrange(1...) }
+        Projection.map(polygon, head, into: &out[0])
+        if out[0].count < 3 { out.removeAll(keepingCapacity: true) }
+    }
+
     private static func map(_ pts: [CGPoint], _ h: Homography) -> [CGPoint] {
+        var out: [CGPoint] = []
+        map(pts, h, into: &out)
+        return out
+    }
+
+    private static func map(_ pts: [CGPoint], _ h: Homography, into out: inout [CGPoint]) {
+        out.removeAll(keepingCapacity: true)
         if h.isAffine {
             let iw = 1 / h.m33
-            return pts.map { p in
+            out.reserveCapacity(pts.count)
+            for p in pts {
                 let q = h.apply(Double(p.x), Double(p.y))
-                return CGPoint(x: q.x * iw, y: q.y * iw)
+                out.append(CGPoint(x: q.x * iw, y: q.y * iw))
             }
+            return
         }
         // Sutherland–Hodgman against the single half-space w >= minimumW (valid for any polygon).
-        let hom = pts.map { h.apply(Double($0.x), Double($0.y)) }
-        var out: [CGPoint] = []
-        out.reserveCapacity(hom.count + 2)
+        out.reserveCapacity(pts.count + 2)
         let eps = minimumW
-        for i in hom.indices {
-            let a = hom[i], b = hom[i + 1 == hom.count ? 0 : i + 1]
+        let n = pts.count
+        guard n > 0 else { return }
+        for i in 0..<n {
+            let pa = pts[i], pb = pts[i + 1 == n ? 0 : i + 1]
+            let a = h.apply(Double(pa.x), Double(pa.y)), b = h.apply(Double(pb.x), Double(pb.y))
             let inA = a.w >= eps, inB = b.w >= eps
             if inA { out.append(CGPoint(x: a.x / a.w, y: a.y / a.w)) }
             if inA != inB {
@@ -158,7 +190,6 @@ struct Projection {
                 out.append(CGPoint(x: x / eps, y: y / eps))
             }
         }
-        return out
     }
 
     /// Device pixels per layer point: the largest stretch of the map's Jacobian at the corners
@@ -166,9 +197,10 @@ struct Projection {
     func pixelsPerPoint(over rect: CGRect) -> Double {
         let h = composite
         var best = 0.0
-        let xs = [rect.minX, rect.midX, rect.maxX], ys = [rect.minY, rect.midY, rect.maxY]
-        for x in xs {
-            for y in ys {
+        for i in 0..<3 {
+            let x = i == 0 ? rect.minX : i == 1 ? rect.midX : rect.maxX
+            for j in 0..<3 {
+                let y = j == 0 ? rect.minY : j == 1 ? rect.midY : rect.maxY
                 let q = h.apply(Double(x), Double(y))
                 guard q.w > Projection.minimumW else { continue }
                 let u = q.x / q.w, v = q.y / q.w

@@ -21,6 +21,13 @@ enum ShapeFlattening {
         }
     }
 
+    /// `rect(r)` into `out`, reusing its storage.
+    static func rect(_ r: CGRect, into out: inout [CGPoint]) {
+        out.removeAll(keepingCapacity: true)
+        out.append(CGPoint(x: r.minX, y: r.minY)); out.append(CGPoint(x: r.maxX, y: r.minY))
+        out.append(CGPoint(x: r.maxX, y: r.maxY)); out.append(CGPoint(x: r.minX, y: r.maxY))
+    }
+
     static func rect(_ r: CGRect) -> [CGPoint] {
         [
             CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
@@ -56,47 +63,73 @@ enum ShapeFlattening {
     /// A rectangle with circular corners (radius clamped to half the shorter side), corners
     /// flattened into chords on the true arcs.
     static func roundedRect(_ r: CGRect, cornerRadius: Double, tolerance: Double) -> [CGPoint] {
+        var pts: [CGPoint] = []
+        roundedRect(r, cornerRadius: cornerRadius, tolerance: tolerance, into: &pts)
+        return pts
+    }
+
+    /// `roundedRect(r, cornerRadius:tolerance:)` into `out`, reusing its storage.
+    static func roundedRect(_ r: CGRect, cornerRadius: Double, tolerance: Double, into pts: inout [CGPoint]) {
         let c = max(0, min(cornerRadius, Double(min(r.width, r.height)) / 2))
-        guard c > 0 else { return rect(r) }
+        guard c > 0 else { return rect(r, into: &pts) }
         let n = segments(radius: c, angle: .pi / 2, tolerance: tolerance, maximum: 2048)
         let x0 = Double(r.minX), y0 = Double(r.minY), x1 = Double(r.maxX), y1 = Double(r.maxY)
         // Corner centres and start angles, clockwise on a y-down screen from the top-right.
-        let corners: [(Double, Double, Double)] = [
-            (x1 - c, y0 + c, -.pi / 2), (x1 - c, y1 - c, 0), (x0 + c, y1 - c, .pi / 2), (x0 + c, y0 + c, .pi),
-        ]
-        var pts: [CGPoint] = []
+        pts.removeAll(keepingCapacity: true)
         pts.reserveCapacity(4 * (n + 1))
-        for (cx, cy, start) in corners {
+        for k in 0..<4 {
+            let (cx, cy, start): (Double, Double, Double)
+            switch k {
+            case 0: (cx, cy, start) = (x1 - c, y0 + c, -.pi / 2)
+            case 1: (cx, cy, start) = (x1 - c, y1 - c, 0)
+            case 2: (cx, cy, start) = (x0 + c, y1 - c, .pi / 2)
+            default: (cx, cy, start) = (x0 + c, y0 + c, .pi)
+            }
             for i in 0...n {
                 let t = start + Double.pi / 2 * Double(i) / Double(n)
                 pts.append(CGPoint(x: cx + c * cos(t), y: cy + c * sin(t)))
             }
         }
-        return pts
     }
 
     /// Sutherland–Hodgman clip of a polygon to an axis-aligned rectangle (exact for any
     /// polygon against one convex clip region; used with convex subjects here).
     static func clip(_ polygon: [CGPoint], to r: CGRect) -> [CGPoint] {
-        var pts = polygon
-        let planes: [(CGPoint) -> Double] = [
-            { Double($0.x - r.minX) }, { Double(r.maxX - $0.x) }, { Double($0.y - r.minY) }, { Double(r.maxY - $0.y) },
-        ]
-        for distance in planes {
-            guard pts.count >= 3 else { return [] }
-            var out: [CGPoint] = []
-            out.reserveCapacity(pts.count + 2)
-            for i in pts.indices {
-                let a = pts[i], b = pts[i + 1 == pts.count ? 0 : i + 1]
-                let da = distance(a), db = distance(b)
+        var out: [CGPoint] = [], temp: [CGPoint] = []
+        clip(polygon, to: r, into: &out, temp: &temp)
+        return out
+    }
+
+    /// `clip(polygon, to: r)` into `out` (with `temp` as the other ping-pong buffer), reusing
+    /// both buffers' storage. Empty when fewer than three points are left.
+    static func clip(_ polygon: [CGPoint], to r: CGRect, into out: inout [CGPoint], temp: inout [CGPoint]) {
+        @inline(__always) func distance(_ plane: Int, _ p: CGPoint) -> Double {
+            switch plane {
+            case 0: return Double(p.x - r.minX)
+            case 1: return Double(r.maxX - p.x)
+            case 2: return Double(p.y - r.minY)
+            default: return Double(r.maxY - p.y)
+            }
+        }
+        // Each plane reads the previous result (swapped into `temp`) and writes `out`.
+        out.removeAll(keepingCapacity: true)
+        out.append(contentsOf: polygon)
+        for plane in 0..<4 {
+            swap(&out, &temp)
+            out.removeAll(keepingCapacity: true)
+            guard temp.count >= 3 else { return }
+            out.reserveCapacity(temp.count + 2)
+            let n = temp.count
+            for i in 0..<n {
+                let a = temp[i], b = temp[i + 1 == n ? 0 : i + 1]
+                let da = distance(plane, a), db = distance(plane, b)
                 if da >= 0 { out.append(a) }
                 if (da >= 0) != (db >= 0) {
                     let t = CGFloat(da / (da - db))
                     out.append(CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))
                 }
             }
-            pts = out
         }
-        return pts.count >= 3 ? pts : []
+        if out.count < 3 { out.removeAll(keepingCapacity: true) }
     }
 }
