@@ -193,28 +193,25 @@ public final class NavigationController: ViewController {
         let context = TransitionContext(
             container: container, operation: operation, animated: true, from: from, to: to,
             fromInitialFrame: from.view.frame, toFinalFrame: container.bounds, clock: view.window!.frameClock)
+        to.view.frame = container.bounds
         let driver = TransitionDriver(
             context: context, animator: animator, interactionController: interaction, clock: view.window!.frameClock,
             restoring: [from.view, to.view], completion: completion
         ) { [unowned self] completed, _ in
             if completed {
                 from.view.removeFromSuperview()
-                to.view.frame = container.bounds
                 self.commit(stack)
                 from.sendAppearance(.viewDidDisappear(animated: true))
                 to.sendAppearance(.viewDidAppear(animated: true))
                 self.delegate?.navigationController(self, didShow: to, animated: true)
             } else {
                 to.view.removeFromSuperview()
-                from.view.frame = container.bounds  // the container may have been resized meanwhile (G3)
                 to.sendAppearance(.viewWillDisappear(animated: true))
                 to.sendAppearance(.viewDidDisappear(animated: true))
                 from.sendAppearance(.viewWillAppear(animated: true))
                 from.sendAppearance(.viewDidAppear(animated: true))
             }
         }
-        to.view.frame = container.bounds
-        driver.recapture([from.view, to.view])
         if operation.insertsIncomingAbove {
             container.insertSubview(to.view, aboveSubview: from.view)
         } else {

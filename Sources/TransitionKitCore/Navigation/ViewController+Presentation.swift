@@ -109,17 +109,13 @@ extension ViewController {
             context: context, animator: animator, interactionController: interaction,
             clock: window.frameClock, restoring: [presenting.view, presented.view], completion: completion
         ) { completed, _ in
-            // Views that stay on screen fill the container, which may have been resized (G3).
             if completed {
-                presented.view.frame = container.bounds
-                if keepsPresenter { presenting.view.frame = container.bounds }
                 if !keepsPresenter { presenting.view.removeFromSuperview() }
                 link()
                 if !keepsPresenter { presenting.sendAppearance(.viewDidDisappear(animated: true)) }
                 presented.sendAppearance(.viewDidAppear(animated: true))
             } else {
                 presented.view.removeFromSuperview()
-                presenting.view.frame = container.bounds
                 presented.sendAppearance(.viewWillDisappear(animated: true))
                 presented.sendAppearance(.viewDidDisappear(animated: true))
                 if !keepsPresenter {
@@ -180,13 +176,11 @@ extension ViewController {
         ) { completed, _ in
             if completed {
                 target.view.removeFromSuperview()
-                presenting.view.frame = container.bounds  // G3: the window may have been resized meanwhile
                 unlink()
                 target.sendAppearance(.viewDidDisappear(animated: true))
                 if !keepsPresenter { presenting.sendAppearance(.viewDidAppear(animated: true)) }
             } else {
-                if !keepsPresenter { presenting.view.removeFromSuperview() } else { presenting.view.frame = container.bounds }
-                target.view.frame = container.bounds
+                if !keepsPresenter { presenting.view.removeFromSuperview() }
                 if !keepsPresenter {
                     presenting.sendAppearance(.viewWillDisappear(animated: true))
                     presenting.sendAppearance(.viewDidDisappear(animated: true))

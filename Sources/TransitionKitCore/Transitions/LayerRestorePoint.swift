@@ -21,8 +21,11 @@ struct LayerRestorePoint {
     }
     private var layers: [LayerRecord] = []
     private var views: [ViewRecord] = []
+    /// The recorded root views (the two view controllers' views).
+    let roots: [View]
 
     init(capturing roots: [View]) {
+        self.roots = roots
         var seenLayers = Set<ObjectIdentifier>()
         var seenViews = Set<ObjectIdentifier>()
         for root in roots {

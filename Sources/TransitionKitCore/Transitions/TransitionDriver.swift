@@ -51,7 +51,7 @@ public final class TransitionDriver {
     public let duration: TimeInterval
     private var link: DisplayLink?
     private var segment: Segment?
-    private var restorePoint: LayerRestorePoint
+    private let restorePoint: LayerRestorePoint
     weak var queue: TransitionQueue?
     private let onEnd: @MainActor (_ completed: Bool, _ error: TransitionKitError?) -> Void
     private let completion: (@MainActor (Bool) -> Void)?
@@ -76,9 +76,6 @@ public final class TransitionDriver {
 
     /// `onEnd` commits or rolls back the hierarchy and sends appearance callbacks; then a
     /// finished transition's animator finalises; then `completion` runs, exactly once.
-
-    /// Re-records the layers (after the caller placed the incoming view at its final frame).
-    func recapture(_ views: [View]) { restorePoint = LayerRestorePoint(capturing: views) }
 
     /// Prepares the animator and starts the timeline.
     func start() {
@@ -208,6 +205,10 @@ public final class TransitionDriver {
         link?.invalidate()
         link = nil
         restorePoint.restore()
+        // A view controller's view that stays in the container fills it: the container may
+        // have been resized during the transition (G3), so the recorded frame can be stale.
+        let container = context.containerView
+        for view in restorePoint.roots where view.superview === container { view.frame = container.bounds }
         onEnd(completed, error)
         if completed { animator.finalizeTransition(using: context) }
         completion?(completed)
