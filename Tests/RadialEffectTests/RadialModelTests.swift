@@ -56,9 +56,9 @@ import TransitionKitTestSupport
         let a = scene.makeViewController("A")
         var done: Bool?
         nc.radialPush(a) { done = $0 }
-        let g = RadialGeometry(
-            containerBounds: CGRect(x: 0, y: 0, width: 320, height: 480),
-            startFrame: CGRect(x: 320, y: 240, width: 0, height: 0))
+        // Closed form: from (320, 240) the farthest corners are 400 pt away, R = 400 + √2,
+        // and an empty start frame gives radius R·p.
+        let finalRadius = 400 + 2.0.squareRoot()
         var frames = 0
         while done == nil {
             scene.clock.step()
@@ -66,9 +66,9 @@ import TransitionKitTestSupport
             guard done == nil, let mask = a.view.layer.mask, case .ellipse(let rect)? = mask.path?.primitive else { continue }
             // Progress from time: easeIn of (frames/60)/0.33.
             let t = min(1, Double(frames) / 60 / 0.33)
-            let expected = g.maskRect(at: CubicBezier.easeIn.value(at: t))
+            let expectedWidth = 2 * finalRadius * CubicBezier.easeIn.value(at: t)
             #expect(isApproximatelyEqual(rect.midX, 320, absolute: 1e-9) && isApproximatelyEqual(rect.midY, 240, absolute: 1e-9))
-            #expect(isApproximatelyEqual(rect.width, expected.width, absolute: 1e-9))
+            #expect(isApproximatelyEqual(rect.width, expectedWidth, absolute: 1e-9))
             // The incoming view is above the outgoing one.
             #expect(a.view.layer.indexInSuperlayer! > scene.root.view.layer.indexInSuperlayer!)
         }
@@ -116,9 +116,11 @@ import TransitionKitTestSupport
             Issue.record("no mask on the outgoing view")
             return
         }
-        let g = RadialGeometry(containerBounds: CGRect(x: 0, y: 0, width: 320, height: 480), startFrame: CGRect(x: 0, y: 240, width: 0, height: 0))
+        // From (0, 240) the farthest corners are (320, 0) and (320, 480): 400 pt, R = 400 + √2;
+        // conceal shrinks the radius to R·(1 − p).
         let p = CubicBezier.easeIn.value(at: 0.5)
-        #expect(isApproximatelyEqual(rect.width, g.maskRect(at: 1 - p).width, absolute: 1e-9))
+        #expect(isApproximatelyEqual(rect.width, 2 * (400 + 2.0.squareRoot()) * (1 - p), absolute: 1e-9))
+        #expect(isApproximatelyEqual(rect.midX, 0, absolute: 1e-9) && isApproximatelyEqual(rect.midY, 240, absolute: 1e-9))
         #expect(a.view.layer.indexInSuperlayer! > scene.root.view.layer.indexInSuperlayer!)
         scene.clock.runUntilIdle()
         #expect(scene.stackTitles == ["root"] && a.view.layer.mask == nil)
