@@ -22,7 +22,7 @@ public final class View {
     /// Set on a window's root view only.
     weak var hostWindow: Window?
     /// Gesture recognizers and, on a window's root view, the routing of the current touch
-    /// (see `Interaction/View+Gestures.swift`).
+    /// (see `Gestures/View+Gestures.swift`).
     var interaction = ViewInteraction()
 
     /// A view with `frame` in points (default `.zero`).
