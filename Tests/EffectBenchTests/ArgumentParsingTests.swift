@@ -4,7 +4,7 @@ import TransitionKitCore
 
 @testable import effect_bench
 
-/// The command line of DESIGN.md ("effect-bench (the main job)"): every form parses to the
+/// effect-bench's command line (README.md, "effect-bench"): every form parses to the
 /// documented defaults, and bad input gives a usage error naming the problem.
 @Suite struct ArgumentParsingTests {
     @Test func defaultIsRunWithDesignDefaults() throws {

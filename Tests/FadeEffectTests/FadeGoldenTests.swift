@@ -31,7 +31,7 @@ import TransitionKitTestSupport
 
     /// Independent of the goldens: a cross-dissolve frame at progress p is, pixel by pixel,
     /// p·final + (1 − p)·untouched (source-over of the incoming view at opacity p on the
-    /// opaque outgoing one, as stored sRGB values, DESIGN.md "Pixels"). Tolerance 1/255: the
+    /// opaque outgoing one, as stored sRGB values without linearising, the compositor's rule). Tolerance 1/255: the
     /// compositor rounds the blend to 8 bits once, the expected value here is rounded once too
     /// (measured: max 1/255 at 0.25, 0.5 and 0.75).
     @Test(arguments: [TransitionOperation.push, .pop], [CGFloat(0.25), 0.5, 0.75])

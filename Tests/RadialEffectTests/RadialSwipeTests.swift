@@ -6,7 +6,7 @@ import TransitionKitTestSupport
 @testable import RadialEffect
 
 /// The interactive radial pop (`enableRadialSwipe`) driven by the fixture traces on a
-/// 320x480 `TestScene`. Expected values: the scenario text (SCENARIOS.md S4 S5 C1 C2 D1 D2 D4
+/// 320x480 `TestScene`. Expected values: the scenario rules (Documentation/Scenarios.md S4 S5 C1 C2 D1 D2 D4
 /// L3) and the traces' closed forms (Tests/Fixtures/traces/README.md); mask geometry from
 /// RadialGeometry's documented formula: centre (0, y), radius = (distance to the farthest
 /// corner + √2)·progress.

@@ -3,7 +3,7 @@ import Testing
 import TransitionKitCore
 import TransitionKitTestSupport
 
-/// Finish-or-cancel decisions (SCENARIOS.md D1–D3, C2).
+/// Finish-or-cancel decisions (Documentation/Scenarios.md D1–D3, C2).
 @Suite struct InteractionPolicyTests {
     @Test func D1_defaultPolicy() {
         let p = InteractionPolicy.default

@@ -3,7 +3,7 @@ import Testing
 import TransitionKitCore
 import TransitionKitTestSupport
 
-/// Scenarios from `../shared/cases/SCENARIOS.md` (copied requirements; ids in test names),
+/// Scenarios of `Documentation/Scenarios.md` (ids in test names),
 /// at the model level with a test animator. Expected values come from the scenario text.
 @MainActor
 @Suite struct NavigationScenarioTests {

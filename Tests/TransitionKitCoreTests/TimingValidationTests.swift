@@ -125,7 +125,7 @@ struct TimingValidationTests {
         #expect(try Spring(validatingDuration: 0.5, bounce: -0.99) == Spring(duration: 0.5, bounce: -0.99))
     }
 
-    // Programmer errors trap with a precondition (STYLE.md); exit tests check that they do.
+    // Programmer errors trap with a precondition whose message carries the values; exit tests check that they do.
     @Test("Trapping initialisers and evaluators reject bad values")
     func preconditionsTrap() async {
         await #expect(processExitsWith: .failure) {

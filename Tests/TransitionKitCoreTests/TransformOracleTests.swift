@@ -3,7 +3,7 @@ import Testing
 import TransitionKitCore
 import TransitionKitTestSupport
 
-/// `Tests/Fixtures/oracles/transforms.json` (copy of `../shared/oracles/transforms.json`):
+/// `Tests/Fixtures/oracles/transforms.json` (independent values gathered from other engines):
 /// Chromium `ui/gfx/transform_unittest.cc` and WebKit `TransformationMatrix.cpp` literals in
 /// `CATransform3D` layout, and Blink `DOMMatrix.transformPoint` projections.
 /// Tolerance 1e-9 for fields, 1e-4 points for projected points (stated in the file).

@@ -4,7 +4,7 @@ import Foundation
 /// offline rendering.
 ///
 /// ```swift
-/// let clock = ManualFrameClock(framesPerSecond: 60)
+/// let clock = try ManualFrameClock(framesPerSecond: 60)
 /// clock.advance(frames: 30)          // half a second of frames
 /// clock.runUntilIdle()               // until no display link is active
 /// ```

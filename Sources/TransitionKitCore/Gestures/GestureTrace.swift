@@ -3,7 +3,7 @@ import Foundation
 /// A recorded sequence of touch samples of one finger, validated: the input of
 /// `effect-bench play --gesture` and of `Window.replay(_:on:maxFrames:)`.
 ///
-/// JSON format (DESIGN.md), time in seconds, location in points (window coordinates):
+/// JSON format, time in seconds, location in points (window coordinates):
 ///
 /// ```json
 /// {"samples":[{"t":0.0,"x":1.0,"y":420.0,"phase":"began"},

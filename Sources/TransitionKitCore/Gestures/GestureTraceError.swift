@@ -9,7 +9,7 @@ import Foundation
 public enum GestureTraceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file could not be read; `reason` is the system's message.
     case unreadableFile(path: String, reason: String)
-    /// The bytes are not JSON; `offset` is the byte offset of the problem.
+    /// The bytes are not JSON; `reason` is the JSON parser's message (it names where it failed).
     case invalidJSON(reason: String)
     /// The top level is not an object with a `"samples"` array.
     case missingSamples(found: String)

@@ -57,14 +57,14 @@ public struct VelocityTracker: Sendable, Hashable {
         newest = -.infinity
     }
 
-    /// Adds a sample; non-finite times or positions are ignored.
-    /// - Parameters:
-    ///   - location: points.
-    ///   - time: seconds; normally non-decreasing.
     /// At most this many samples are retained (the newest): 2·horizon at 1 kHz touch sampling
     /// needs 200, so the fit is unchanged for real input and a flood of samples stays O(1).
     public static let maximumSamples = 256
 
+    /// Adds a sample; non-finite times or positions are ignored.
+    /// - Parameters:
+    ///   - location: points.
+    ///   - time: seconds; normally non-decreasing.
     /// - Complexity: amortised O(1).
     public mutating func add(_ location: CGPoint, at time: TimeInterval) {
         guard time.isFinite, location.x.isFinite, location.y.isFinite else { return }

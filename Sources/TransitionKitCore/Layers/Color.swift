@@ -27,7 +27,8 @@ public struct Color: Sendable, Hashable {
     public static let green = Color(red: 0, green: 1, blue: 0)
     public static let blue = Color(red: 0, green: 0, blue: 1)
 
-    /// The colour with its alpha multiplied by `factor`.
+    /// The colour with its alpha replaced by `alpha` (`UIColor.withAlphaComponent(_:)`, which
+    /// replaces, not multiplies); `alpha` 0...1, values outside are clamped when drawn.
     public func withAlphaComponent(_ alpha: CGFloat) -> Color {
         Color(red: red, green: green, blue: blue, alpha: alpha)
     }

@@ -4,7 +4,7 @@ import Foundation
 /// command-line arguments. Each case names the offending value and what is accepted.
 ///
 /// Programmer errors (a broken invariant inside TransitionKit or the app) trap with a
-/// `precondition` instead; see `STYLE.md`.
+/// `precondition` whose message carries the offending values instead.
 public enum TransitionKitError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A numeric value was NaN, infinite or outside its accepted range.
     /// - `name`: the parameter, e.g. `"duration"`; `value`: what was given;

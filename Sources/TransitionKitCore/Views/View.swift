@@ -2,15 +2,6 @@ import Foundation
 
 /// A rectangular area on screen backed by a `Layer` (`UIView`): its geometry forwards to the
 /// layer, its subviews' layers are its layer's sublayers in the same order.
-/// Which dimensions of a view follow its superview's size (`UIView.AutoresizingMask`, the
-/// subset that stretches).
-public struct AutoresizingMask: OptionSet, Sendable, Hashable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
-    public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
-    public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
-}
-
 @MainActor
 public final class View {
     /// The backing layer; every geometric property of the view is the layer's.

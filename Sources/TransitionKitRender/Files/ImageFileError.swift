@@ -5,7 +5,7 @@ import TransitionKitCore
 ///
 /// These are errors in input that comes from outside the program (files, paths). Bad
 /// arguments such as a negative frame delay are `TransitionKitError`s instead, and broken
-/// invariants trap (see `STYLE.md`).
+/// invariants trap with a `precondition` whose message carries the values.
 public enum ImageFileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file at `path` could not be opened or read; `reason` is the system's message
     /// (`strerror(errno)`, e.g. "No such file or directory").
