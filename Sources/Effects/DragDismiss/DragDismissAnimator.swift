@@ -29,11 +29,6 @@ public final class DragDismissAnimator: AnimatedTransitioning {
 
     public func transitionDuration(using context: any ContextTransitioning) -> TimeInterval { configuration.duration }
 
-    private func roles(_ context: any ContextTransitioning) -> (modal: View, behind: View)? {
-        guard let from = context.view(forKey: .from), let to = context.view(forKey: .to) else { return nil }
-        return context.operation.insertsIncomingAbove ? (to, from) : (from, to)
-    }
-
     /// Keeps the modal above the behind view.
     /// - Throws: `TransitionKitError.transitionUnavailable` when either view is not in the
     ///   container, or when presenting a view controller whose `modalPresentationStyle` is not
@@ -46,16 +41,16 @@ public final class DragDismissAnimator: AnimatedTransitioning {
             throw .transitionUnavailable(
                 "dragdismiss: the presented view controller must use modalPresentationStyle = .overFullScreen so the view behind stays visible")
         }
-        guard let (modal, behind) = roles(context) else { return }
+        guard let (modal, behind) = context.stackedViews else { return }
         container.insertSubview(modal, aboveSubview: behind)
     }
 
     /// Progress is clamped to 0...1 unless `bounces`.
     /// - Complexity: O(1); no allocation.
     public func updateTransition(progress: CGFloat, using context: any ContextTransitioning) {
-        guard let (modal, behind) = roles(context) else { return }
+        guard let (modal, behind) = context.stackedViews else { return }
         let p = configuration.bounces ? progress : min(1, max(0, progress))
-        let b = context.operation.insertsIncomingAbove ? p : 1 - p
+        let b = context.upperViewProgress(p)
         let t = configuration.modalTranslation(at: b, containerSize: context.containerView.bounds.size)
         modal.transform3D = Transform3D(translationX: t.x, y: t.y)
         behind.transform3D = configuration.behindViewTransform(at: b)
@@ -65,7 +60,7 @@ public final class DragDismissAnimator: AnimatedTransitioning {
     /// After a finished present: behind view scaled and faded to its presented values.
     /// After a finished dismiss: behind view at identity, opacity 1, frame = container bounds.
     public func finalizeTransition(using context: any ContextTransitioning) {
-        guard let (_, behind) = roles(context) else { return }
+        guard let (_, behind) = context.stackedViews else { return }
         if context.operation.insertsIncomingAbove {
             behind.transform3D = configuration.behindViewTransform(at: 1)
             behind.alpha = configuration.behindViewOpacity(at: 1)

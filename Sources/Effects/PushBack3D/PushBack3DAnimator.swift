@@ -33,12 +33,6 @@ public final class PushBack3DAnimator: AnimatedTransitioning {
 
     public func transitionDuration(using context: any ContextTransitioning) -> TimeInterval { configuration.duration }
 
-    /// The pushed-back and the sliding view for the context's operation.
-    private func roles(_ context: any ContextTransitioning) -> (pushedBack: View, slider: View)? {
-        guard let from = context.view(forKey: .from), let to = context.view(forKey: .to) else { return nil }
-        return context.operation.insertsIncomingAbove ? (from, to) : (to, from)
-    }
-
     /// Orders the sliding view above the pushed-back one and adds the dimming overlay (if
     /// `dimming` > 0) as the topmost sublayer of the pushed-back view's layer.
     /// - Throws: `TransitionKitError.transitionUnavailable` when either view is not in the
@@ -46,7 +40,7 @@ public final class PushBack3DAnimator: AnimatedTransitioning {
     public func prepareTransition(using context: any ContextTransitioning) throws(TransitionKitError) {
         let container = context.containerView
         _ = try context.viewsInContainer(effect: "pushback3d")
-        guard let (pushedBack, slider) = roles(context) else { return }
+        guard let (slider, pushedBack) = context.stackedViews else { return }
         container.insertSubview(slider, aboveSubview: pushedBack)
         originalAnchorPoint = pushedBack.layer.anchorPoint
         if configuration.dimming > 0 {
@@ -60,8 +54,8 @@ public final class PushBack3DAnimator: AnimatedTransitioning {
 
     /// - Complexity: O(1); no allocation.
     public func updateTransition(progress: CGFloat, using context: any ContextTransitioning) {
-        guard let (pushedBack, slider) = roles(context) else { return }
-        let b = context.operation.insertsIncomingAbove ? progress : 1 - progress
+        guard let (slider, pushedBack) = context.stackedViews else { return }
+        let b = context.upperViewProgress(progress)
         let layer = pushedBack.layer
         Self.setAnchorPoint(b == 0 ? originalAnchorPoint : PushBack3D.pushedBackAnchorPoint, of: layer)
         layer.transform = configuration.pushedBackTransform(at: b)

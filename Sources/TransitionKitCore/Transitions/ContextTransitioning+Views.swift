@@ -16,4 +16,19 @@ extension ContextTransitioning {
         }
         return (from, to)
     }
+
+    /// The two views in drawing order for this operation: for push and present the incoming
+    /// view is `upper` (it arrives on top), for pop and dismiss the outgoing one is (it leaves
+    /// from the top, uncovering what is below). `nil` when either view is missing.
+    public var stackedViews: (upper: View, lower: View)? {
+        guard let from = view(forKey: .from), let to = view(forKey: .to) else { return nil }
+        return operation.insertsIncomingAbove ? (to, from) : (from, to)
+    }
+
+    /// How far the upper view has come in, 0...1 for `progress` 0...1: `progress` for push and
+    /// present, `1 − progress` for pop and dismiss, so a pop or dismiss plays the push or
+    /// present backwards (the original push-back and drag-to-dismiss libraries' rule).
+    public func upperViewProgress(_ progress: CGFloat) -> CGFloat {
+        operation.insertsIncomingAbove ? progress : 1 - progress
+    }
 }
