@@ -122,7 +122,7 @@ import TransitionKitTestSupport
         let trace = try Fixtures.trace("vertical-drag-101")
         for touch in trace.samples { scene.window.send(touch) }
         let interaction = controller.percentDrivenTransition
-        #expect(interaction?.hasEnded == true)
+        #expect(interaction?.isReleased == true)
         interaction?.update(0)
         for k in 0..<5 { scene.window.send(Touch(timestamp: 1 + Double(k) * 0.008, location: CGPoint(x: 160, y: 250), phase: .moved)) }
         #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)

@@ -84,7 +84,7 @@ import TransitionKitTestSupport
         let trace = try Fixtures.trace("flick")
         for touch in trace.samples { scene.window.send(touch) }
         let interaction = controller.interaction.percentDrivenTransition
-        #expect(interaction?.hasEnded == true)
+        #expect(interaction?.isReleased == true)
         interaction?.update(0)
         interaction?.cancel()
         #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)

@@ -140,11 +140,11 @@ import TransitionKitTestSupport
         let trace = SyntheticTrace.drag(from: CGPoint(x: 1, y: 240), to: CGPoint(x: 97, y: 240), speed: 300)
         let t0 = h.scene.clock.now
         for touch in trace.samples { h.scene.window.send(Touch(timestamp: t0 + touch.timestamp, location: touch.location, phase: touch.phase)) }
-        #expect(h.controller.interaction.percentDrivenTransition?.hasEnded == true)
+        #expect(h.controller.interaction.percentDrivenTransition?.isReleased == true)
         h.scene.clock.advance(frames: 2)
         let now = h.scene.clock.now
         h.scene.window.send(Touch(timestamp: now, location: CGPoint(x: 1, y: 240), phase: .began))
-        #expect(h.controller.interaction.percentDrivenTransition?.hasEnded == false)  // paused
+        #expect(h.controller.interaction.percentDrivenTransition?.isReleased == false)  // paused
         let paused = h.animators[0].log.last!.progress
         h.scene.clock.advance(frames: 3)
         #expect(h.animators[0].log.last!.progress == paused)

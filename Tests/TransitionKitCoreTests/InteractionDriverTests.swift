@@ -51,7 +51,7 @@ import TransitionKitTestSupport
         let onScreen = animator.progressLog.last!
         #expect(isApproximatelyEqual(Double(onScreen), 0.6, absolute: 1e-9))
         interaction.pause()
-        #expect(interaction.percentComplete == onScreen && !interaction.hasEnded)
+        #expect(interaction.percentComplete == onScreen && !interaction.isReleased)
         scene.clock.advance(frames: 10)
         #expect(animator.progressLog.last == onScreen)  // paused: nothing moves
         interaction.update(0.3)

@@ -12,6 +12,7 @@ import Foundation
 public final class ManualFrameClock: FrameClock {
     /// Seconds since the clock's origin; starts at 0.
     public private(set) var now: TimeInterval = 0
+    /// Seconds per frame, 1 / `framesPerSecond`.
     public let frameInterval: TimeInterval
     private var links: [DisplayLink] = []
 
@@ -23,14 +24,17 @@ public final class ManualFrameClock: FrameClock {
         frameInterval = 1 / framesPerSecond
     }
 
+    /// Number of links made and not invalidated.
     public var activeLinkCount: Int { links.count }
 
+    /// A link that first fires on the next `step()`.
     public func makeDisplayLink(_ callback: @escaping @MainActor (DisplayLink) -> Void) -> DisplayLink {
         let link = DisplayLink(clock: self, callback: callback)
         links.append(link)
         return link
     }
 
+    /// Drops `link` (from `DisplayLink.invalidate()`).
     public func remove(_ link: DisplayLink) {
         links.removeAll { $0 === link }
     }

@@ -5,6 +5,7 @@ import Foundation
 /// since the clock was created. A frame that is late is fired late, not repeated.
 @MainActor
 public final class RealTimeFrameClock: FrameClock {
+    /// Seconds per frame, 1 / `framesPerSecond`.
     public let frameInterval: TimeInterval
     private let origin: UInt64
     private var links: [DisplayLink] = []
@@ -17,18 +18,22 @@ public final class RealTimeFrameClock: FrameClock {
         origin = DispatchTime.now().uptimeNanoseconds
     }
 
+    /// Seconds of the monotonic clock since this clock was created.
     public var now: TimeInterval {
         Double(DispatchTime.now().uptimeNanoseconds &- origin) / 1e9
     }
 
+    /// Number of links made and not invalidated.
     public var activeLinkCount: Int { links.count }
 
+    /// A link that first fires on the next frame of `run(until:)`.
     public func makeDisplayLink(_ callback: @escaping @MainActor (DisplayLink) -> Void) -> DisplayLink {
         let link = DisplayLink(clock: self, callback: callback)
         links.append(link)
         return link
     }
 
+    /// Drops `link` (from `DisplayLink.invalidate()`).
     public func remove(_ link: DisplayLink) { links.removeAll { $0 === link } }
 
     /// Fires frames at the clock's rate until `condition` holds or no link is active.

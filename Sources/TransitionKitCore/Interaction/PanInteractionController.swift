@@ -20,16 +20,19 @@ import Foundation
 ///   translation / L, as the fixtures' closed forms state) and, after a re-grab, the
 ///   progress on screen minus d at `began` (no jump).
 /// - `ended`: `policy.shouldFinish(progress:velocity:endState:)` with the velocity along
-///   `direction` (points per second) decides; percent-driven: `finish(velocity:)` or
-///   `cancel(velocity:)` with velocity / L (progress per second); display-link driven:
-///   `release(finish:)`.
+///   `direction` (points per second) decides; then `release(finish:velocity:)` with
+///   velocity / L (progress per second; a display-link driven run-out ignores it).
 /// - `cancelled` (the system took the touch): always cancels (C2).
 ///
+/// The interaction controller is reached only through `GestureDrivenTransitioning`
+/// (`update(_:)`, `release(finish:velocity:)`, `pause()`, `isReleased`, `percentComplete`);
+/// `mode` matters only when it is made.
+///
 /// Re-grab (interruptible transitions): a touch that goes down on the recognizer's view while
-/// the transition runs out pauses it at once (`PercentDrivenInteractiveTransition.pause()`,
-/// `DisplayLinkInteractiveTransition.pause()`); when the pan begins the finger drives it
-/// from there. If that touch never becomes a pan (it lifts without moving, or another
-/// recognizer wins), the run-out resumes toward the end decided before.
+/// the transition runs out pauses it at once (`GestureDrivenTransitioning.pause()`); when the
+/// pan begins the finger drives it from there. If that touch never becomes a pan (it lifts
+/// without moving, or another recognizer wins), the run-out resumes toward the end decided
+/// before.
 ///
 /// After release the controller ignores its recognizer until the next `began`; a finished or
 /// cancelled interaction ignores further updates (D4).
@@ -103,11 +106,18 @@ public final class PanInteractionController {
         }
     }
 
-    /// The percent-driven interaction of the transition in progress, if any (held by the
-    /// transition; nil once it ended).
-    public private(set) weak var percentDrivenTransition: PercentDrivenInteractiveTransition?
-    /// The display-link-driven interaction of the transition in progress, if any.
-    public private(set) weak var displayLinkTransition: DisplayLinkInteractiveTransition?
+    /// The interaction controller of the transition in progress, if any: a
+    /// `PercentDrivenInteractiveTransition` or a `DisplayLinkInteractiveTransition`, after the
+    /// `mode` at its start. Held by the transition only (weakly here): nil once it ended.
+    public private(set) weak var interactionController: (any GestureDrivenTransitioning)?
+    /// `interactionController` if it is percent-driven.
+    public var percentDrivenTransition: PercentDrivenInteractiveTransition? {
+        interactionController as? PercentDrivenInteractiveTransition
+    }
+    /// `interactionController` if it is display-link driven.
+    public var displayLinkTransition: DisplayLinkInteractiveTransition? {
+        interactionController as? DisplayLinkInteractiveTransition
+    }
     /// Whether the finger drives a transition now (between `began` and the release).
     public private(set) var isTracking = false
     /// The progress the finger gives, 0...1 (the last value reported or read).
@@ -151,7 +161,7 @@ public final class PanInteractionController {
 
     /// Whether a transition started by this controller is still running (tracking, paused
     /// or running out).
-    public var isTransitionRunning: Bool { percentDrivenTransition != nil || displayLinkTransition != nil }
+    public var isTransitionRunning: Bool { interactionController != nil }
 
     /// The container length L in points: the recognizer view's bounds width (horizontal
     /// directions) or height (vertical); 0 without a view.
@@ -197,41 +207,42 @@ public final class PanInteractionController {
         offset = 0
         fingerProgress = progress(offset: 0)
         let location = recognizer.location(in: recognizer.view)
-        let interaction: any InteractiveTransitioning
-        switch mode {
-        case .percentDriven:
-            let pd = PercentDrivenInteractiveTransition()
-            pd.completionCurve = completionCurve
-            pd.completionSpeed = completionSpeed
-            interaction = pd
-            percentDrivenTransition = pd
-        case .displayLinkDriven(let runOutDuration):
-            let dl = DisplayLinkInteractiveTransition(runOutDuration: runOutDuration) { [weak self] in self?.fingerProgress ?? 0 }
-            interaction = dl
-            displayLinkTransition = dl
-        }
+        let interaction = makeInteractionController()
+        interactionController = interaction
         session = nil
         guard let session = start(interaction, location) else {
-            percentDrivenTransition = nil
-            displayLinkTransition = nil
+            interactionController = nil
             return
         }
         self.session = session
         transitionsStarted += 1
         isTracking = true
         session.fingerMoved?(location)
-        percentDrivenTransition?.update(fingerProgress)
+        interaction.update(fingerProgress)
+    }
+
+    /// A new interaction controller for `mode`, the one place that depends on its kind.
+    private func makeInteractionController() -> any GestureDrivenTransitioning {
+        switch mode {
+        case .percentDriven:
+            let interaction = PercentDrivenInteractiveTransition()
+            interaction.completionCurve = completionCurve
+            interaction.completionSpeed = completionSpeed
+            return interaction
+        case .displayLinkDriven(let runOutDuration):
+            return DisplayLinkInteractiveTransition(runOutDuration: runOutDuration)
+        }
     }
 
     private func changed() {
         guard isTracking else { return }
-        guard isTransitionRunning else {
+        guard let interactionController else {
             isTracking = false
             return
         }
         fingerProgress = progress(offset: offset)
         session?.fingerMoved?(recognizer.location(in: recognizer.view))
-        percentDrivenTransition?.update(fingerProgress)
+        interactionController.update(fingerProgress)
     }
 
     private func released(state: GestureRecognizerState) {
@@ -243,27 +254,20 @@ public final class PanInteractionController {
         runOut(finish: decision, progressVelocity: length > 0 && velocity.isFinite ? velocity / length : 0)
     }
 
+    /// - Parameter progressVelocity: the finger's velocity in progress per second.
     private func runOut(finish: Bool, progressVelocity: CGFloat) {
-        if let pd = percentDrivenTransition {
-            finish ? pd.finish(velocity: progressVelocity) : pd.cancel(velocity: progressVelocity)
-        }
-        displayLinkTransition?.release(finish: finish)
+        interactionController?.release(finish: finish, velocity: progressVelocity)
     }
 
     // MARK: Re-grab
 
     private func touchDown() {
         guard !isTracking, !isPausedByTouch else { return }
-        if let pd = percentDrivenTransition, pd.hasEnded {
-            pd.pause()
-            guard !pd.hasEnded else { return }  // the run-out had already ended
-            fingerProgress = pd.percentComplete
-            isPausedByTouch = true
-        } else if let dl = displayLinkTransition, case .runningOut = dl.phase {
-            dl.pause()
-            fingerProgress = dl.percentComplete
-            isPausedByTouch = true
-        }
+        guard let interactionController, interactionController.isReleased else { return }
+        interactionController.pause()
+        guard !interactionController.isReleased else { return }  // the run-out had already ended
+        fingerProgress = interactionController.percentComplete
+        isPausedByTouch = true
     }
 
     private func touchFailed() {

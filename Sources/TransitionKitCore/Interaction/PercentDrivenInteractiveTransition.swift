@@ -4,13 +4,18 @@ import Foundation
 /// (`UIPercentDrivenInteractiveTransition`), e.g. from a pan gesture.
 ///
 /// Rules (Apple's documentation of `UIPercentDrivenInteractiveTransition`, recorded in
-/// `oracles/timing.json` `uikit_interactive`): while interactive the progress is linear in
-/// `percentComplete`; after `finish()` the rest takes (1 − p)·duration/`completionSpeed`
-/// seconds on `completionCurve`, after `cancel()` p·duration/`completionSpeed`.
-/// Calls made before the transition starts are remembered and applied at the start;
-/// after `finish()` or `cancel()` further calls are ignored (scenario D4).
+/// `Tests/Fixtures/oracles/timing.json` `uikit_interactive`): while interactive the progress
+/// is linear in `percentComplete`; after `finish()` the rest takes
+/// (1 − p)·duration/`completionSpeed` seconds on `completionCurve`, after `cancel()`
+/// p·duration/`completionSpeed` (a `.spring` curve takes its settling duration ÷
+/// `completionSpeed` instead). Calls made before the transition starts are remembered and
+/// applied at the start; after `finish()` or `cancel()` further calls are ignored until a
+/// `pause()` (scenario D4).
+///
+/// As a `GestureDrivenTransitioning`: `release(finish:velocity:)` is `finish(velocity:)` or
+/// `cancel(velocity:)`, and `isReleased` tells that one of them was called.
 @MainActor
-public final class PercentDrivenInteractiveTransition: InteractiveTransitioning {
+public final class PercentDrivenInteractiveTransition: GestureDrivenTransitioning {
     /// Speed multiplier of the run-out, finite and > 0 (default 1).
     public var completionSpeed: CGFloat = 1 {
         didSet {
@@ -19,12 +24,16 @@ public final class PercentDrivenInteractiveTransition: InteractiveTransitioning 
     }
     /// Curve of the run-out (default `.easeInEaseOut`, UIKit's `.easeInOut`).
     public var completionCurve: TimingCurve = .easeInEaseOut
-    /// The last progress reported, 0...1.
+    /// The last progress reported, 0...1; after a `pause()`, the progress on screen. It keeps
+    /// its value at release during the run-out.
     public private(set) var percentComplete: CGFloat = 0
-    /// Whether `finish()` or `cancel()` was called (and no `pause()` since).
-    public private(set) var hasEnded = false
-    /// Progress per second at release, positive toward completion; set by
-    /// `finish(velocity:)`/`cancel(velocity:)`, used by a `.spring` `completionCurve`.
+    /// Whether `finish()` or `cancel()` was called and no `pause()` since: the transition is
+    /// running out, or its run-out is already over. Cleared when the object is reused for a
+    /// new transition.
+    public private(set) var isReleased = false
+    /// Progress per second at release, positive toward completion (0 when not given or not
+    /// finite); set by `finish(velocity:)`/`cancel(velocity:)`, used by a `.spring`
+    /// `completionCurve`.
     public private(set) var completionVelocity: CGFloat = 0
 
     private weak var context: (any ContextTransitioning)?
@@ -33,9 +42,9 @@ public final class PercentDrivenInteractiveTransition: InteractiveTransitioning 
     public init() {}
 
     public func startInteractiveTransition(_ context: any ContextTransitioning) {
-        if hasEnded && pendingEnd == nil {
+        if isReleased && pendingEnd == nil {
             // Reused for a new transition after the last one ended (UIKit allows reuse).
-            hasEnded = false
+            isReleased = false
             percentComplete = 0
             completionVelocity = 0
         }
@@ -47,37 +56,45 @@ public final class PercentDrivenInteractiveTransition: InteractiveTransitioning 
         }
     }
 
-    /// Reports progress 0...1 (clamped; NaN and infinities ignored). Ignored after finish or cancel.
+    /// Reports progress 0...1 (clamped; NaN and infinities ignored), applied to the transition
+    /// at once. Ignored while `isReleased`.
     public func update(_ percentComplete: CGFloat) {
-        guard !hasEnded, percentComplete.isFinite else { return }
+        guard !isReleased, percentComplete.isFinite else { return }
         self.percentComplete = min(1, max(0, percentComplete))
         context?.updateInteractiveTransition(self.percentComplete)
     }
 
-    /// Runs the transition to its end. Later calls are ignored.
-    /// - Parameter velocity: progress per second at release (finite; positive toward
+    /// Runs the transition to its end. Ignored while `isReleased`.
+    /// - Parameter velocity: progress per second at release (finite, else 0; positive toward
     ///   completion), the start velocity of a spring `completionCurve`. Default 0.
-    public func finish(velocity: CGFloat = 0) { end(true, velocity) }
+    public func finish(velocity: CGFloat = 0) { release(finish: true, velocity: velocity) }
 
-    /// Runs the transition back to its start; the stack is left as it was. Later calls are ignored.
-    /// - Parameter velocity: progress per second at release (negative = toward the start).
-    public func cancel(velocity: CGFloat = 0) { end(false, velocity) }
+    /// Runs the transition back to its start; the stack is left as it was. Ignored while
+    /// `isReleased`.
+    /// - Parameter velocity: progress per second at release (finite, else 0; negative =
+    ///   toward the start). Default 0.
+    public func cancel(velocity: CGFloat = 0) { release(finish: false, velocity: velocity) }
 
     /// Stops the run-out after `finish()`/`cancel()` where it is and makes the transition
     /// interactive again (a finger re-grabbed it, `UIPercentDrivenInteractiveTransition.pause()`);
-    /// `percentComplete` becomes the progress on screen, so nothing jumps.
+    /// `percentComplete` becomes the progress on screen, so nothing jumps. Does nothing unless
+    /// `isReleased` and the transition is still running out (then `isReleased` stays true).
     public func pause() {
-        guard hasEnded, let context else { return }
+        guard isReleased, let context else { return }
         context.pauseInteractiveTransition()
         guard context.isInteractive else { return }  // the run-out had already ended
-        hasEnded = false
+        isReleased = false
         completionVelocity = 0
         percentComplete = context.percentComplete
     }
 
-    private func end(_ finish: Bool, _ velocity: CGFloat) {
-        guard !hasEnded else { return }
-        hasEnded = true
+    /// `finish(velocity:)` when `finish` is true, else `cancel(velocity:)`.
+    /// - Parameters:
+    ///   - finish: run to the end (true) or back to the start (false).
+    ///   - velocity: progress per second at release, positive toward completion.
+    public func release(finish: Bool, velocity: CGFloat) {
+        guard !isReleased else { return }
+        isReleased = true
         completionVelocity = velocity.isFinite ? velocity : 0
         if let context {
             finish ? context.finishInteractiveTransition() : context.cancelInteractiveTransition()
