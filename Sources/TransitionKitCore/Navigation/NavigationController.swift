@@ -144,6 +144,10 @@ public final class NavigationController: ViewController {
         viewControllers = stack
     }
 
+    /// Runs `request` when its turn comes: nothing to do calls `completion(false)`, the same
+    /// top only commits the stack; otherwise the delegate hears `willShow` and the transition
+    /// is planned (animated only when the controller is on screen and appeared; the new stack
+    /// is committed when it finishes) and handed to `TransitionRunner`.
     private func run(
         _ request: Request, animated: Bool, transition: TransitionOverride?, queue: TransitionQueue,
         completion: (@MainActor (Bool) -> Void)?
@@ -161,65 +165,19 @@ public final class NavigationController: ViewController {
         let operation: TransitionOperation = viewControllers.contains { $0 === to } ? .pop : .push
         let visible = isViewLoaded && view.window != nil && appearanceState == .appeared
         delegate?.navigationController(self, willShow: to, animated: animated && visible)
-
-        guard animated, visible else {
-            if visible {
-                from.sendAppearance(.viewWillDisappear(animated: false))
-                to.sendAppearance(.viewWillAppear(animated: false))
-            }
-            if isViewLoaded {
-                from.view.removeFromSuperview()
-                to.view.frame = view.bounds
-                view.addSubview(to.view)
-            }
-            commit(stack)
-            if visible {
-                from.sendAppearance(.viewDidDisappear(animated: false))
-                to.sendAppearance(.viewDidAppear(animated: false))
-            }
-            delegate?.navigationController(self, didShow: to, animated: false)
-            completion?(true)
-            return
-        }
-
-        let animator =
-            transition?.animator
-            ?? delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to)
-            ?? SlideAnimator()
-        let interaction =
-            transition.map { $0.interactionController }
-            ?? delegate?.navigationController(self, interactionControllerFor: animator)
-        let container = view
-        let context = TransitionContext(
-            container: container, operation: operation, animated: true, from: from, to: to,
-            fromInitialFrame: from.view.frame, toFinalFrame: container.bounds, clock: view.window!.frameClock)
-        to.view.frame = container.bounds
-        let driver = TransitionDriver(
-            context: context, animator: animator, interactionController: interaction, clock: view.window!.frameClock,
-            restoring: [from.view, to.view], completion: completion
-        ) { [unowned self] completed, _ in
-            if completed {
-                from.view.removeFromSuperview()
-                self.commit(stack)
-                from.sendAppearance(.viewDidDisappear(animated: true))
-                to.sendAppearance(.viewDidAppear(animated: true))
-                self.delegate?.navigationController(self, didShow: to, animated: true)
-            } else {
-                to.view.removeFromSuperview()
-                to.sendAppearance(.viewWillDisappear(animated: true))
-                to.sendAppearance(.viewDidDisappear(animated: true))
-                from.sendAppearance(.viewWillAppear(animated: true))
-                from.sendAppearance(.viewDidAppear(animated: true))
-            }
-        }
-        if operation.insertsIncomingAbove {
-            container.insertSubview(to.view, aboveSubview: from.view)
-        } else {
-            container.insertSubview(to.view, belowSubview: from.view)
-        }
-        queue.begin(driver)
-        from.sendAppearance(.viewWillDisappear(animated: true))
-        to.sendAppearance(.viewWillAppear(animated: true))
-        driver.start()
+        let animation =
+            animated && visible
+            ? TransitionPlan.Animation(
+                override: transition, clock: view.window!.frameClock,
+                animator: { self.delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to) },
+                interaction: { self.delegate?.navigationController(self, interactionControllerFor: $0) }) : nil
+        let placement: TransitionPlan.IncomingViewPlacement =
+            animation == nil ? .replacingOutgoing : operation.insertsIncomingAbove ? .aboveOutgoing : .belowOutgoing
+        let plan = TransitionPlan(
+            operation: operation, from: from, to: to, container: isViewLoaded ? view : nil, animation: animation,
+            sendsAppearanceCallbacks: visible, stayingPresenter: nil, incomingPlacement: placement,
+            commit: { [unowned self] in self.commit(stack) },
+            didShow: { [unowned self] animated in self.delegate?.navigationController(self, didShow: to, animated: animated) })
+        TransitionRunner.run(plan, on: queue, completion: completion)
     }
 }

@@ -63,6 +63,9 @@ extension ViewController {
         }
     }
 
+    /// Refuses (`completion(false)`) what UIKit refuses, otherwise plans the presentation:
+    /// `presented` arrives on top of the presenter, which leaves unless `presented` is
+    /// over-full-screen; the link is made when it finishes.
     private func runPresent(
         _ presented: ViewController, animated: Bool, transition: TransitionOverride?, window: Window,
         completion: (@MainActor (Bool) -> Void)?
@@ -76,61 +79,26 @@ extension ViewController {
             completion?(false)
             return
         }
-        let container = window.rootView
-        let keepsPresenter = presented.modalPresentationStyle == .overFullScreen
-        let link = {
-            presenting.presentedViewController = presented
-            presented.presentingViewController = presenting
-        }
-        guard animated else {
-            if !keepsPresenter { presenting.sendAppearance(.viewWillDisappear(animated: false)) }
-            presented.sendAppearance(.viewWillAppear(animated: false))
-            presented.view.frame = container.bounds
-            container.addSubview(presented.view)
-            if !keepsPresenter { presenting.view.removeFromSuperview() }
-            link()
-            if !keepsPresenter { presenting.sendAppearance(.viewDidDisappear(animated: false)) }
-            presented.sendAppearance(.viewDidAppear(animated: false))
-            completion?(true)
-            return
-        }
-        let animator =
-            transition?.animator
-            ?? presented.transitioningDelegate?.animationController(forPresented: presented, presenting: presenting)
-            ?? SlideAnimator()
-        let interaction =
-            transition.map { $0.interactionController }
-            ?? presented.transitioningDelegate?.interactionControllerForPresentation(using: animator)
-        let context = TransitionContext(
-            container: container, operation: .present, animated: true, from: presenting, to: presented,
-            fromInitialFrame: presenting.view.frame, toFinalFrame: container.bounds, clock: window.frameClock)
-        presented.view.frame = container.bounds
-        let driver = TransitionDriver(
-            context: context, animator: animator, interactionController: interaction,
-            clock: window.frameClock, restoring: [presenting.view, presented.view], completion: completion
-        ) { completed, _ in
-            if completed {
-                if !keepsPresenter { presenting.view.removeFromSuperview() }
-                link()
-                if !keepsPresenter { presenting.sendAppearance(.viewDidDisappear(animated: true)) }
-                presented.sendAppearance(.viewDidAppear(animated: true))
-            } else {
-                presented.view.removeFromSuperview()
-                presented.sendAppearance(.viewWillDisappear(animated: true))
-                presented.sendAppearance(.viewDidDisappear(animated: true))
-                if !keepsPresenter {
-                    presenting.sendAppearance(.viewWillAppear(animated: true))
-                    presenting.sendAppearance(.viewDidAppear(animated: true))
-                }
-            }
-        }
-        container.addSubview(presented.view)
-        window.transitionQueue.begin(driver)
-        if !keepsPresenter { presenting.sendAppearance(.viewWillDisappear(animated: true)) }
-        presented.sendAppearance(.viewWillAppear(animated: true))
-        driver.start()
+        let animation =
+            animated
+            ? TransitionPlan.Animation(
+                override: transition, clock: window.frameClock,
+                animator: { presented.transitioningDelegate?.animationController(forPresented: presented, presenting: presenting) },
+                interaction: { presented.transitioningDelegate?.interactionControllerForPresentation(using: $0) }) : nil
+        let plan = TransitionPlan(
+            operation: .present, from: presenting, to: presented, container: window.rootView, animation: animation,
+            sendsAppearanceCallbacks: true, stayingPresenter: presented.modalPresentationStyle == .overFullScreen ? presenting : nil,
+            incomingPlacement: .onTop,
+            commit: {
+                presenting.presentedViewController = presented
+                presented.presentingViewController = presenting
+            }, didShow: nil)
+        TransitionRunner.run(plan, on: window.transitionQueue, completion: completion)
     }
 
+    /// Refuses (`completion(false)`) when nothing is presented, otherwise plans the dismissal:
+    /// the presenter's view goes back below the presented one now (unless it never left, for
+    /// over-full-screen), the presented one leaves, and the link is undone when it finishes.
     private func runDismiss(animated: Bool, transition: TransitionOverride?, window: Window, completion: (@MainActor (Bool) -> Void)?) {
         let root = presentationRoot
         let target = root.presentedViewController ?? root
@@ -142,56 +110,23 @@ extension ViewController {
         }
         let container = window.rootView
         let keepsPresenter = target.modalPresentationStyle == .overFullScreen
-        let unlink = {
-            presenting.presentedViewController = nil
-            target.presentingViewController = nil
-        }
         if !keepsPresenter {
             presenting.view.frame = container.bounds
             container.insertSubview(presenting.view, belowSubview: target.view)
         }
-        guard animated else {
-            target.sendAppearance(.viewWillDisappear(animated: false))
-            if !keepsPresenter { presenting.sendAppearance(.viewWillAppear(animated: false)) }
-            target.view.removeFromSuperview()
-            unlink()
-            target.sendAppearance(.viewDidDisappear(animated: false))
-            if !keepsPresenter { presenting.sendAppearance(.viewDidAppear(animated: false)) }
-            completion?(true)
-            return
-        }
-        let animator =
-            transition?.animator
-            ?? target.transitioningDelegate?.animationController(forDismissed: target)
-            ?? SlideAnimator()
-        let interaction =
-            transition.map { $0.interactionController }
-            ?? target.transitioningDelegate?.interactionControllerForDismissal(using: animator)
-        let context = TransitionContext(
-            container: container, operation: .dismiss, animated: true, from: target, to: presenting,
-            fromInitialFrame: target.view.frame, toFinalFrame: container.bounds, clock: window.frameClock)
-        let driver = TransitionDriver(
-            context: context, animator: animator, interactionController: interaction,
-            clock: window.frameClock, restoring: [target.view, presenting.view], completion: completion
-        ) { completed, _ in
-            if completed {
-                target.view.removeFromSuperview()
-                unlink()
-                target.sendAppearance(.viewDidDisappear(animated: true))
-                if !keepsPresenter { presenting.sendAppearance(.viewDidAppear(animated: true)) }
-            } else {
-                if !keepsPresenter { presenting.view.removeFromSuperview() }
-                if !keepsPresenter {
-                    presenting.sendAppearance(.viewWillDisappear(animated: true))
-                    presenting.sendAppearance(.viewDidDisappear(animated: true))
-                }
-                target.sendAppearance(.viewWillAppear(animated: true))
-                target.sendAppearance(.viewDidAppear(animated: true))
-            }
-        }
-        window.transitionQueue.begin(driver)
-        target.sendAppearance(.viewWillDisappear(animated: true))
-        if !keepsPresenter { presenting.sendAppearance(.viewWillAppear(animated: true)) }
-        driver.start()
+        let animation =
+            animated
+            ? TransitionPlan.Animation(
+                override: transition, clock: window.frameClock,
+                animator: { target.transitioningDelegate?.animationController(forDismissed: target) },
+                interaction: { target.transitioningDelegate?.interactionControllerForDismissal(using: $0) }) : nil
+        let plan = TransitionPlan(
+            operation: .dismiss, from: target, to: presenting, container: container, animation: animation,
+            sendsAppearanceCallbacks: true, stayingPresenter: keepsPresenter ? presenting : nil, incomingPlacement: .alreadyInContainer,
+            commit: {
+                presenting.presentedViewController = nil
+                target.presentingViewController = nil
+            }, didShow: nil)
+        TransitionRunner.run(plan, on: window.transitionQueue, completion: completion)
     }
 }
