@@ -1,3 +1,5 @@
+import TransitionKitCore
+
 /// Row kernels: blend one span of a row into the destination. Each takes the coverage span
 /// from the rasteriser, an optional clip-mask span at the same pixels and a premultiplied
 /// paint; per pixel the source is paint × coverage × clip (× opacity) and is composited
@@ -67,7 +69,7 @@ enum SpanKernels {
     static func image(
         _ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>?, constantCoverage: UInt32,
         clip: UnsafePointer<UInt8>?, count: Int, x: Int, y: Int,
-        sampler: BilinearSampler, inverse h: Homography, alpha: UInt32
+        sampler: BilinearSampler, inverse h: PlaneHomography, alpha: UInt32
     ) {
         let px = Double(x) + 0.5, py = Double(y) + 0.5
         var u = px * h.m11 + py * h.m21 + h.m31
