@@ -13,13 +13,19 @@ import TransitionKitCore
 /// - a background entirely under opaque contents on whole pixels is not drawn, so such a layer
 ///   needs no group for opacity or a mask;
 /// - everything drawn before the last opaque layer part that covers the whole band (and the
-///   band's background fill) is skipped (`findOccluder`).
+///   band's background fill) is skipped (`findOccluders`).
 ///
 /// Drawing order per layer, as Core Animation: background (rounded by `cornerRadius`), then
 /// `contents`, then `path` (shape layers), then sublayers ordered by `zPosition`. A layer with
 /// `opacity` < 1 or a `mask` that draws more than one thing is drawn as a group: into a
 /// transparent offscreen buffer, then composited once, so overlapping sublayers are not
 /// blended twice.
+///
+/// This file holds the renderer's state and the band's entry point (`render`); the work is
+/// in extensions, one concern each: the painting walk (`drawLayer`, `drawContent`), the
+/// occlusion pass (`findOccluders`), clipping (`intersect`, `materialized`), painting
+/// (`fillSolid`, `composite`) and contents (`drawContents`, sampled by `ContentsSampling`).
+/// A layer's geometry comes from `LayerPixelGeometry` in both walks.
 final class BandRenderer {
     private(set) var band: PixelRect
     private(set) var width: Int

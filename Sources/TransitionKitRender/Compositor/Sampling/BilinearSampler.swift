@@ -84,12 +84,34 @@ struct BilinearSampler {
         return unsafeBitCast(rb | ga &<< 8, to: SIMD4<UInt32>.self)
     }
 
+    /// `blend4` of four consecutive columns' 2x2 neighbourhoods lying in memory as they do in
+    /// the image: pixels 0...4 of the top row from `top` and of the bottom row from `bottom`,
+    /// four contiguous 16-byte loads instead of a gather.
+    @inline(__always)
+    static func blend4(
+        contiguous top: UnsafeRawPointer, _ bottom: UnsafeRawPointer, wx: SIMD4<UInt32>, wy: SIMD4<UInt32>
+    ) -> SIMD4<UInt32> {
+        blend4(
+            top.loadUnaligned(as: SIMD4<UInt32>.self), top.loadUnaligned(fromByteOffset: 4, as: SIMD4<UInt32>.self),
+            bottom.loadUnaligned(as: SIMD4<UInt32>.self), bottom.loadUnaligned(fromByteOffset: 4, as: SIMD4<UInt32>.self),
+            wx: wx, wy: wy)
+    }
+
+    /// `v` in 32.32 fixed point (the per-row and per-column modes' coordinates), rounded.
+    @inline(__always)
+    static func fixed(_ v: Double) -> Int64 { Int64((v * 4_294_967_296).rounded()) }
+
+    /// The second tap's weight of a 32.32 fixed-point coordinate: its fraction rounded half up
+    /// to 1/256.
+    @inline(__always)
+    static func weight(fixed v: Int64) -> UInt32 { UInt32(truncatingIfNeeded: ((v & 0xffff_ffff) &+ (1 &<< 23)) &>> 24) }
+
     /// `tap` for a 32.32 fixed-point coordinate: floor, weight rounded half up to 1/256, indices
     /// clamped. Equals `tap` except where the coordinate lies within 2⁻³² of a rounding step.
     @inline(__always)
     static func tap(fixed v: Int64, size: Int) -> (i0: Int, i1: Int, weight: UInt32) {
         let i = Int(truncatingIfNeeded: v &>> 32)
-        let w = UInt32(truncatingIfNeeded: ((v & 0xffff_ffff) &+ (1 &<< 23)) &>> 24)
+        let w = weight(fixed: v)
         let last = size &- 1
         return (min(max(i, 0), last), min(max(i &+ 1, 0), last), w)
     }

@@ -116,11 +116,7 @@ enum BlendKernels {
             var i = 0
             while i &+ 4 <= count {
                 let o = i &* 4
-                let p = BilinearSampler.blend4(
-                    ra.loadUnaligned(fromByteOffset: o, as: SIMD4<UInt32>.self),
-                    ra.loadUnaligned(fromByteOffset: o &+ 4, as: SIMD4<UInt32>.self),
-                    rb.loadUnaligned(fromByteOffset: o, as: SIMD4<UInt32>.self),
-                    rb.loadUnaligned(fromByteOffset: o &+ 4, as: SIMD4<UInt32>.self), wx: vx, wy: vy)
+                let p = BilinearSampler.blend4(contiguous: ra + o, rb + o, wx: vx, wy: vy)
                 raw.storeBytes(of: p, toByteOffset: o, as: SIMD4<UInt32>.self)
                 i &+= 4
             }

@@ -137,20 +137,15 @@ extension ContentsSampling {
                     var v2 = at[k &+ 2] &+ Y0 &* B2, v3 = at[k &+ 3] &+ Y0 &* B3
                     var dst = UnsafeMutableRawPointer(rowBase + X)
                     for _ in ty..<te {
-                        @inline(__always) func weight(_ v: Int64) -> UInt32 {
-                            UInt32(truncatingIfNeeded: ((v & 0xffff_ffff) &+ (1 &<< 23)) &>> 24)
-                        }
                         let i0 = Int(truncatingIfNeeded: v0 &>> 32), i1 = Int(truncatingIfNeeded: v1 &>> 32)
                         let i2 = Int(truncatingIfNeeded: v2 &>> 32), i3 = Int(truncatingIfNeeded: v3 &>> 32)
-                        let wy = SIMD4<UInt32>(weight(v0), weight(v1), weight(v2), weight(v3))
+                        let wy = SIMD4<UInt32>(
+                            BilinearSampler.weight(fixed: v0), BilinearSampler.weight(fixed: v1), BilinearSampler.weight(fixed: v2),
+                            BilinearSampler.weight(fixed: v3))
                         let p: SIMD4<UInt32>
                         if contiguous && i0 == i1 && i0 == i2 && i0 == i3 && i0 >= 0 && i0 < last {
                             let r0 = UnsafeRawPointer(pixels + (i0 &* stride &+ c0)), r1 = r0 + stride &* 4
-                            p = BilinearSampler.blend4(
-                                r0.loadUnaligned(as: SIMD4<UInt32>.self),
-                                r0.loadUnaligned(fromByteOffset: 4, as: SIMD4<UInt32>.self),
-                                r1.loadUnaligned(as: SIMD4<UInt32>.self),
-                                r1.loadUnaligned(fromByteOffset: 4, as: SIMD4<UInt32>.self), wx: wx, wy: wy)
+                            p = BilinearSampler.blend4(contiguous: r0, r1, wx: wx, wy: wy)
                         } else {
                             @inline(__always) func rows(_ i: Int) -> (UnsafePointer<UInt32>, UnsafePointer<UInt32>) {
                                 (pixels + min(max(i, 0), last) &* stride, pixels + min(max(i &+ 1, 0), last) &* stride)

@@ -31,10 +31,8 @@ struct ColumnSource: SpanSource {
             && a1 == a0 &+ 1 && a2 == a0 &+ 2 && a3 == a0 &+ 3 && b0 == a0 &+ 1 && b3 == a3 &+ 1
         {
             // The four columns read the same two rows at consecutive columns: contiguous loads.
-            let p = UnsafeRawPointer(s0 + a0), q = UnsafeRawPointer(e0 + a0)
             return BilinearSampler.blend4(
-                p.loadUnaligned(as: SIMD4<UInt32>.self), p.loadUnaligned(fromByteOffset: 4, as: SIMD4<UInt32>.self),
-                q.loadUnaligned(as: SIMD4<UInt32>.self), q.loadUnaligned(fromByteOffset: 4, as: SIMD4<UInt32>.self),
+                contiguous: UnsafeRawPointer(s0 + a0), UnsafeRawPointer(e0 + a0),
                 wx: SIMD4(wx[i], wx[i &+ 1], wx[i &+ 2], wx[i &+ 3]), wy: SIMD4(w0, w1, w2, w3))
         }
         return BilinearSampler.blend4(

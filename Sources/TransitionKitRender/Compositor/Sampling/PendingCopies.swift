@@ -1,8 +1,9 @@
 /// Opaque 1:1 row copies (`ContentsSampling` translation mode at full strength) not yet done,
 /// at most one per band row: a constant-alpha layer drawn over one next (a cross-fade) blends
 /// both sources in one pass (`fade(y:...)`), writing each pixel once. Every other drawing
-/// flushes them first (`flushRow`, `flush(y:dst:count:)` for the pixels it touches, `flushAll`), so the picture is unchanged. The source
-/// pointers stay valid for the render: the layer tree being drawn keeps its bitmaps alive.
+/// flushes them first (`flush(y:dst:count:)` for the pixels it touches, `flushAll`), so the
+/// picture is unchanged. The source pointers stay valid for the render: the layer tree being
+/// drawn keeps its bitmaps alive.
 final class PendingCopies {
     private(set) var originY = 0
     private(set) var capacity = 0
@@ -33,27 +34,9 @@ final class PendingCopies {
     func record(y: Int, dst d: UnsafeMutablePointer<UInt32>, src s: UnsafePointer<UInt32>, count n: Int) {
         let r = y &- originY
         let pc = count[r]
-        if pc > 0 {
-            let pd = dst[r]!, ps = src[r]!
-            let a = max(pd, d), b = min(pd + pc, d + n)
-            if a < b {
-                if pd < a { pd.update(from: ps, count: a - pd) }
-                if b < pd + pc { b.update(from: ps + (b - pd), count: pd + pc - b) }
-            } else {
-                pd.update(from: ps, count: pc)
-            }
-        }
+        if pc > 0 { _ = PendingCopies.write(dst[r]!, from: src[r]!, count: pc, outside: d, count: n) }
         dst[r] = d; src[r] = s; count[r] = n
         if lo == hi { lo = r; hi = r &+ 1 } else { lo = min(lo, r); hi = max(hi, r &+ 1) }
-    }
-
-    /// Does row `y`'s deferred copy now.
-    @inline(__always)
-    func flushRow(_ y: Int) {
-        guard lo < hi else { return }
-        let r = y &- originY
-        let n = count[r]
-        if n > 0 { dst[r]!.update(from: src[r]!, count: n); count[r] = 0 }
     }
 
     /// Does row `y`'s deferred copy now where it meets `dst..<dst + count` (and to the left of
@@ -97,17 +80,31 @@ final class PendingCopies {
         }
         let pd = dst[r]!, ps = src[r]!
         count[r] = 0
-        let a = max(pd, d), b = min(pd + pc, d + n)
+        let (a, b) = PendingCopies.write(pd, from: ps, count: pc, outside: d, count: n)
         guard a < b else {
-            pd.update(from: ps, count: pc)
             BlendKernels.fade(d, source: s, count: n, alpha: m)
             return
         }
-        if pd < a { pd.update(from: ps, count: a - pd) }
-        if b < pd + pc { b.update(from: ps + (b - pd), count: pd + pc - b) }
         if d < a { BlendKernels.fade(d, source: s, count: a - d, alpha: m) }
         if b < d + n { BlendKernels.fade(b, source: s + (b - d), count: d + n - b, alpha: m) }
         BlendKernels.fade(a, source: s + (a - d), under: ps + (a - pd), count: b - a, alpha: m)
+    }
+
+    /// Writes the copy of `pc` pixels from `ps` to `pd` except where it meets `d..<d + n`, and
+    /// returns that overlap `a..<b` (empty when they do not meet: then all of it is written).
+    @inline(__always)
+    private static func write(
+        _ pd: UnsafeMutablePointer<UInt32>, from ps: UnsafePointer<UInt32>, count pc: Int,
+        outside d: UnsafeMutablePointer<UInt32>, count n: Int
+    ) -> (a: UnsafeMutablePointer<UInt32>, b: UnsafeMutablePointer<UInt32>) {
+        let a = max(pd, d), b = min(pd + pc, d + n)
+        if a < b {
+            if pd < a { pd.update(from: ps, count: a - pd) }
+            if b < pd + pc { b.update(from: ps + (b - pd), count: pd + pc - b) }
+        } else {
+            pd.update(from: ps, count: pc)
+        }
+        return (a, b)
     }
 
     deinit { dst.deallocate(); src.deallocate(); count.deallocate() }

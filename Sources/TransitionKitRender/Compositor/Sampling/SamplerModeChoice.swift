@@ -75,7 +75,7 @@ struct ContentsSampling {
                 let px = Double(X) + 0.5
                 let t = BilinearSampler.tap((px * h.m11 + h.m31) * iw - 0.5, size: sampler.width)
                 let k = X &- tableX0
-                tables.x0[k] = Int32(truncatingIfNeeded: t.i0); tables.x1[k] = Int32(truncatingIfNeeded: t.i1); tables.wx[k] = t.weight
+                tables.setX(k, t)
             }
             mode = .separable
             // The longest run of columns whose taps step by one image pixel with one weight.
@@ -109,7 +109,7 @@ struct ContentsSampling {
                 guard w > 0 else { tables.wx[k] = SamplingTables.invalid; continue }
                 let iw = 1 / w
                 let t = BilinearSampler.tap((px * h.m11 + h.m31) * iw - 0.5, size: sampler.width)
-                tables.x0[k] = Int32(truncatingIfNeeded: t.i0); tables.x1[k] = Int32(truncatingIfNeeded: t.i1); tables.wx[k] = t.weight
+                tables.setX(k, t)
                 // v(Y) = A + Y·B for device row Y, in 32.32 fixed point (B's error over a frame
                 // of rows stays below 2⁻²⁰ pixel).
                 let b = h.m22 * iw
@@ -117,8 +117,8 @@ struct ContentsSampling {
                 // A is not clamped to the image (only A + Y·B is, by the tap); ±1e9 keeps
                 // A + Y·B inside Int64 for |B| < 1e4 and Y < 16384.
                 let a = (px * h.m12 + h.m32) * iw - 0.5 + 0.5 * b
-                tables.a[k] = Int64((min(max(a, -1e9), 1e9) * 4_294_967_296).rounded())
-                tables.b[k] = Int64((b * 4_294_967_296).rounded())
+                tables.a[k] = BilinearSampler.fixed(min(max(a, -1e9), 1e9))
+                tables.b[k] = BilinearSampler.fixed(b)
             }
             mode = tabulated ? .columns : .general
             return

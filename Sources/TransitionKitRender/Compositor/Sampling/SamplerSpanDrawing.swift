@@ -122,8 +122,7 @@ extension ContentsSampling {
             // u in 32.32 fixed point, clamped to the span's ends first so it cannot overflow.
             let source = RowSource(
                 r0: s.pixels + t.i0 &* s.stride, r1: s.pixels + t.i1 &* s.stride, wy: t.weight,
-                u0: Int64((min(max(u0, -1e9), 1e9) * 4_294_967_296).rounded()),
-                du: Int64((du * 4_294_967_296).rounded()), width: s.width)
+                u0: BilinearSampler.fixed(min(max(u0, -1e9), 1e9)), du: BilinearSampler.fixed(du), width: s.width)
             BlendKernels.run(
                 dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: count,
                 alpha: alpha, opaque: opaque, source)

@@ -15,10 +15,8 @@ struct SeparableSource: SpanSource {
         let b0 = Int(x1[i]), b1 = Int(x1[i &+ 1]), b2 = Int(x1[i &+ 2]), b3 = Int(x1[i &+ 3])
         if a1 == a0 &+ 1 && a2 == a0 &+ 2 && a3 == a0 &+ 3 && b0 == a0 &+ 1 && b3 == a3 &+ 1 {
             // Four consecutive image columns (and their right neighbours): contiguous loads.
-            let p = UnsafeRawPointer(r0 + a0), q = UnsafeRawPointer(r1 + a0)
             return BilinearSampler.blend4(
-                p.loadUnaligned(as: SIMD4<UInt32>.self), p.loadUnaligned(fromByteOffset: 4, as: SIMD4<UInt32>.self),
-                q.loadUnaligned(as: SIMD4<UInt32>.self), q.loadUnaligned(fromByteOffset: 4, as: SIMD4<UInt32>.self),
+                contiguous: UnsafeRawPointer(r0 + a0), UnsafeRawPointer(r1 + a0),
                 wx: SIMD4(wx[i], wx[i &+ 1], wx[i &+ 2], wx[i &+ 3]), wy: SIMD4(repeating: wy))
         }
         return BilinearSampler.blend4(
