@@ -101,6 +101,9 @@ extension BandRenderer {
         drawPath = [-1]
         drawLayer(mask, parent: host, parentSublayerToLocal: .identity, clip: Clip(bounds: clip.bounds, mask: nil), into: offscreen.plane)
         drawPath = hostPath
+        // Opaque 1:1 contents in the mask subtree may still be deferred row copies: write them
+        // before the offscreen pixels are read (as `composite` does for a group's buffer).
+        tables.pending.flushAll()
         let coverage = coverageMask()
         var touched = PixelRect.empty
         let b = clip.bounds
