@@ -12,17 +12,24 @@ import Foundation
 /// by dropping z). Mapping a point between a view and its superview is exactly this map or its
 /// inverse.
 ///
-/// The compositor calls these operations per layer and per vertex, so they are `@inlinable`:
-/// across the module boundary they inline as they did when the type lived in the renderer.
-package struct PlaneHomography: Equatable, Sendable {
-    package var m11: Double, m12: Double, m13: Double
-    package var m21: Double, m22: Double, m23: Double
-    package var m31: Double, m32: Double, m33: Double
+/// Public, not `package`, for speed: the compositor (another module) maps every polygon
+/// vertex through `apply`, and Swift inlines an `@inlinable` body across modules only for a
+/// public declaration (a `package` one stays a call), so these operations inline there as they
+/// did when the type lived in the renderer. The views-only operations stay `package`.
+public struct PlaneHomography: Equatable, Sendable {
+    /// Row 1: the x input's contributions to X, Y and W.
+    public var m11: Double, m12: Double, m13: Double
+    /// Row 2: the y input's contributions to X, Y and W.
+    public var m21: Double, m22: Double, m23: Double
+    /// Row 3: the constant contributions (translation and W's constant term).
+    public var m31: Double, m32: Double, m33: Double
 
-    package static let identity = PlaneHomography(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)
+    /// The identity map.
+    public static let identity = PlaneHomography(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)
 
+    /// Creates a map from its nine entries, row by row.
     @inlinable
-    package init(m11: Double, m12: Double, m13: Double, m21: Double, m22: Double, m23: Double, m31: Double, m32: Double, m33: Double) {
+    public init(m11: Double, m12: Double, m13: Double, m21: Double, m22: Double, m23: Double, m31: Double, m32: Double, m33: Double) {
         self.m11 = m11; self.m12 = m12; self.m13 = m13
         self.m21 = m21; self.m22 = m22; self.m23 = m23
         self.m31 = m31; self.m32 = m32; self.m33 = m33
@@ -31,7 +38,7 @@ package struct PlaneHomography: Equatable, Sendable {
     /// The action of `t` on the z = 0 plane with the z output dropped: rows (m11 m12 m14),
     /// (m21 m22 m24), (m41 m42 m44) of `t`.
     @inlinable
-    package init(flattening t: Transform3D) {
+    public init(flattening t: Transform3D) {
         self.init(
             m11: Double(t.m11), m12: Double(t.m12), m13: Double(t.m14),
             m21: Double(t.m21), m22: Double(t.m22), m23: Double(t.m24),
@@ -40,30 +47,31 @@ package struct PlaneHomography: Equatable, Sendable {
 
     /// A uniform scale (points to pixels).
     @inlinable
-    package init(scale s: Double) {
+    public init(scale s: Double) {
         self.init(m11: s, m12: 0, m13: 0, m21: 0, m22: s, m23: 0, m31: 0, m32: 0, m33: 1)
     }
 
     /// An axis-aligned scale then translation: `(x·sx + tx, y·sy + ty)`.
     @inlinable
-    package init(scaleX sx: Double, y sy: Double, translationX tx: Double, y ty: Double) {
+    public init(scaleX sx: Double, y sy: Double, translationX tx: Double, y ty: Double) {
         self.init(m11: sx, m12: 0, m13: 0, m21: 0, m22: sy, m23: 0, m31: tx, m32: ty, m33: 1)
     }
 
     /// True when W does not depend on the point and is positive: no perspective, nothing
     /// can go behind the eye.
     @inlinable
-    package var isAffine: Bool { m13 == 0 && m23 == 0 && m33 > 0 }
+    public var isAffine: Bool { m13 == 0 && m23 == 0 && m33 > 0 }
 
+    /// Every entry is finite.
     @inlinable
-    package var isFinite: Bool {
+    public var isFinite: Bool {
         m11.isFinite && m12.isFinite && m13.isFinite && m21.isFinite && m22.isFinite && m23.isFinite
             && m31.isFinite && m32.isFinite && m33.isFinite
     }
 
     /// `self` first, then `b`: the product `self · b`.
     @inlinable
-    package func concatenating(_ b: PlaneHomography) -> PlaneHomography {
+    public func concatenating(_ b: PlaneHomography) -> PlaneHomography {
         let a = self
         return PlaneHomography(
             m11: a.m11 * b.m11 + a.m12 * b.m21 + a.m13 * b.m31,
@@ -80,13 +88,12 @@ package struct PlaneHomography: Equatable, Sendable {
     /// `(x, y, 1)·H` in homogeneous coordinates, before the divide by w.
     @inline(__always)
     @inlinable
-    package func apply(_ x: Double, _ y: Double) -> (x: Double, y: Double, w: Double) {
+    public func apply(_ x: Double, _ y: Double) -> (x: Double, y: Double, w: Double) {
         (x * m11 + y * m21 + m31, x * m12 + y * m22 + m32, x * m13 + y * m23 + m33)
     }
 
     /// The image of `p` (row vector times the matrix, divided by w), or `nil` when w <= 0
     /// (at or behind the eye) or the result is not finite.
-    @inlinable
     package func apply(_ p: CGPoint) -> CGPoint? {
         let q = apply(Double(p.x), Double(p.y))
         guard q.w > 0 else { return nil }
@@ -104,7 +111,7 @@ package struct PlaneHomography: Equatable, Sendable {
     /// The inverse (adjugate over determinant, expanded along the first column), or nil when
     /// singular or not finite. The compositor's inverse (contents maps, occlusion tests).
     @inlinable
-    package func inverted() -> PlaneHomography? {
+    public func inverted() -> PlaneHomography? {
         let c11 = m22 * m33 - m23 * m32, c12 = m13 * m32 - m12 * m33, c13 = m12 * m23 - m13 * m22
         let det = m11 * c11 + m21 * c12 + m31 * c13
         guard det != 0, det.isFinite else { return nil }
@@ -118,7 +125,6 @@ package struct PlaneHomography: Equatable, Sendable {
 
     /// The inverse map for points between views (`View.convert`, hit testing), or `nil` for a
     /// singular matrix (e.g. a zero scale, |det| <= 1e-12) or a non-finite determinant.
-    @inlinable
     package func invertedForViews() -> PlaneHomography? {
         let a = m11, b = m12, c = m13, d = m21, e = m22, f = m23, g = m31, h = m32, i = m33
         let A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g
