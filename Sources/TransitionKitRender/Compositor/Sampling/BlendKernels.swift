@@ -55,9 +55,7 @@ enum BlendKernels {
         }
         var i = 0
         while i < count {
-            var m = coverage.map { UInt32($0[i]) } ?? constantCoverage
-            if let clip { m = PixelMath.mul(m, UInt32(clip[i])) }
-            if alpha != 255 { m = PixelMath.mul(m, alpha) }
+            let m = SpanKernels.strength(i, coverage: coverage, constantCoverage: constantCoverage, clip: clip, alpha: alpha)
             if m != 0 && source.covers(i) {
                 var p = source.pixel(i)
                 if m != 255 { p = PixelMath.scale(p, m) }
