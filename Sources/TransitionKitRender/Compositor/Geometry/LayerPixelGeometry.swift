@@ -25,6 +25,7 @@ struct LayerPixelGeometry {
     /// layer's `contentsGravity`); nil without contents or without area.
     let contentsRect: CGRect?
 
+    @inline(__always)
     init(_ p: LayerProperties) {
         bounds = p.bounds.standardized
         hasArea = bounds.width > 0 && bounds.height > 0 && bounds.width.isFinite && bounds.height.isFinite
