@@ -1,60 +1,21 @@
 import Foundation
 
-/// The plane-to-plane map a layer transform induces on the z = 0 plane: the 3x3 homography
-/// of rows (m11 m12 m14), (m21 m22 m24), (m41 m42 m44) of a `Transform3D`. Core Animation
-/// flattens each (non-`CATransformLayer`) layer into its parent's plane, so mapping a point
-/// between a view and its superview is exactly this map or its inverse.
-struct PlaneHomography {
-    var a: Double, b: Double, c: Double
-    var d: Double, e: Double, f: Double
-    var g: Double, h: Double, i: Double
-
-    init(_ m: Transform3D) {
-        a = Double(m.m11); b = Double(m.m12); c = Double(m.m14)
-        d = Double(m.m21); e = Double(m.m22); f = Double(m.m24)
-        g = Double(m.m41); h = Double(m.m42); i = Double(m.m44)
-    }
-
-    private init(_ v: [Double]) {
-        (a, b, c, d, e, f, g, h, i) = (v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8])
-    }
-
-    /// The image of `p` (row vector times the matrix, divided by w), or `nil` when w <= 0
-    /// (at or behind the eye) or the result is not finite.
-    func apply(_ p: CGPoint) -> CGPoint? {
-        let x = Double(p.x), y = Double(p.y)
-        let w = x * c + y * f + i
-        guard w > 0 else { return nil }
-        let r = CGPoint(x: (x * a + y * d + g) / w, y: (x * b + y * e + h) / w)
-        return r.x.isFinite && r.y.isFinite ? r : nil
-    }
-
-    /// The inverse map, or `nil` for a singular matrix (e.g. a zero scale).
-    func inverted() -> PlaneHomography? {
-        let A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g
-        let det = a * A + b * B + c * C
-        guard det.isFinite, abs(det) > 1e-12 else { return nil }
-        let D = -(b * i - c * h), E = a * i - c * g, F = -(a * h - b * g)
-        let G = b * f - c * e, H = -(a * f - c * d), I = a * e - b * d
-        let s = 1 / det
-        // Adjugate (transpose of the cofactor matrix) over the determinant.
-        return PlaneHomography([A * s, D * s, G * s, B * s, E * s, H * s, C * s, F * s, I * s])
-    }
-}
-
+/// Converting points between views (`convert(_:to:)`, `convert(_:from:)`) through the plane
+/// maps their layers induce (`PlaneHomography`).
 extension View {
     /// The map from this view's bounds space to its superview's bounds space: the layer's
     /// `localToParent` (anchor point, transform, position) followed by the superview's
-    /// `sublayerTransform` about its anchor point.
+    /// `sublayerTransform` about its anchor point, flattened to the z = 0 plane as Core
+    /// Animation flattens each layer into its parent's plane (`PlaneHomography`).
     var toSuperview: PlaneHomography {
         var m = layer.properties.localToParent
         if let s = superview { m = m.concatenating(s.layer.properties.sublayerToLocal) }
-        return PlaneHomography(m)
+        return PlaneHomography(flattening: m)
     }
 
     /// The point `p` of the superview's bounds space in this view's bounds space, or `nil`
     /// if the view's transform is singular or the point projects behind the eye.
-    func pointFromSuperview(_ p: CGPoint) -> CGPoint? { toSuperview.inverted()?.apply(p) }
+    func pointFromSuperview(_ p: CGPoint) -> CGPoint? { toSuperview.invertedForViews()?.apply(p) }
 
     /// The top of this view's hierarchy (the window's root view when in a window).
     var topAncestor: View {

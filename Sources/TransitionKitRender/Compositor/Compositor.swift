@@ -20,7 +20,7 @@ import TransitionKitCore
 /// subtree's alpha.
 ///
 /// Pixels: exact-area anti-aliasing on every geometric edge (pixel-aligned edges are exactly
-/// 0 or 255), sRGB values blended as stored, pixman rounding (`DESIGN.md`, "Pixels").
+/// 0 or 255), sRGB values blended as stored, pixman rounding (`PixelMath`).
 /// Non-finite or degenerate layers (NaN matrices, empty bounds, singular maps) are skipped.
 ///
 /// ```swift

@@ -63,33 +63,3 @@ final class CoverageMask {
 
     deinit { base.deallocate() }
 }
-
-/// What limits drawing: a pixel rectangle (always) and, when the clip is not a pixel-aligned
-/// rectangle, a coverage mask valid inside `bounds`, or (fast path) a single shape not yet
-/// rasterised into a mask (`mask` is then nil).
-struct Clip {
-    var bounds: PixelRect
-    var mask: CoverageMask?
-    var shape: ShapeClip? = nil
-}
-
-/// A clip shape kept as polygons (device pixels) instead of a coverage mask: a single-shape
-/// `mask` layer such as the radial reveal's ellipse. Drawing a pixel-aligned rectangle through it
-/// rasterises the shape once and uses its spans directly as coverage (interiors are solid runs,
-/// only edge pixels are blended); anything else turns it into the mask the general path would
-/// have built (`BandRenderer.materialized`), bit for bit.
-final class ShapeClip {
-    let polygons: [[CGPoint]]
-    let rule: ShapePath.FillRule
-    /// The clip bounds the shape was intersected with: always rasterised over this box so the
-    /// coverage equals the general path's mask exactly.
-    let box: PixelRect
-    /// The mask and its touched rectangle, once materialised.
-    var materialized: (mask: CoverageMask, touched: PixelRect)?
-
-    init(polygons: [[CGPoint]], rule: ShapePath.FillRule, box: PixelRect) {
-        self.polygons = polygons
-        self.rule = rule
-        self.box = box
-    }
-}

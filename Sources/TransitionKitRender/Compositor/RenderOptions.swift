@@ -11,7 +11,7 @@ public struct RenderOptions: Sendable, Equatable {
     /// Pixels per point (UIKit's `UIScreen.scale`), finite and > 0. Default 1.
     public var scale: CGFloat
     /// The colour of the transition container behind the root layer, RGBA8 premultiplied.
-    /// Default opaque black (`DESIGN.md`, "Pixels": what shows behind a tilted or scaled view).
+    /// Default opaque black: what shows behind a tilted or scaled view.
     public var background: RGBA8
     /// How many horizontal row bands to render concurrently, >= 1 (clamped to the bitmap's
     /// height). Each band renders the whole tree restricted to its rows with its own scratch

@@ -1,3 +1,5 @@
+import TransitionKitCore
+
 /// Row kernels: blend one span of a row into the destination. Each takes the coverage span
 /// from the rasteriser, an optional clip-mask span at the same pixels and a premultiplied
 /// paint; per pixel the source is paint × coverage × clip (× opacity) and is composited
@@ -67,7 +69,7 @@ enum SpanKernels {
     static func image(
         _ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>?, constantCoverage: UInt32,
         clip: UnsafePointer<UInt8>?, count: Int, x: Int, y: Int,
-        sampler: BilinearSampler, inverse h: Homography, alpha: UInt32
+        sampler: BilinearSampler, inverse h: PlaneHomography, alpha: UInt32
     ) {
         let px = Double(x) + 0.5, py = Double(y) + 0.5
         var u = px * h.m11 + py * h.m21 + h.m31
@@ -75,9 +77,7 @@ enum SpanKernels {
         var w = px * h.m13 + py * h.m23 + h.m33
         var i = 0
         while i < count {
-            var m = coverage.map { UInt32($0[i]) } ?? constantCoverage
-            if let clip { m = PixelMath.mul(m, UInt32(clip[i])) }
-            if alpha != 255 { m = PixelMath.mul(m, alpha) }
+            let m = SpanKernels.strength(i, coverage: coverage, constantCoverage: constantCoverage, clip: clip, alpha: alpha)
             if m != 0 && w > 0 {
                 let iw = 1 / w
                 // Sample at the pixel centre: image pixel (i, j) has its centre at (i + ½, j + ½).
@@ -88,6 +88,19 @@ enum SpanKernels {
             u += h.m11; v += h.m12; w += h.m13
             i &+= 1
         }
+    }
+
+    /// The strength a source is drawn with at pixel `i` of a span: its coverage (per pixel, or
+    /// `constantCoverage` when `coverage` is nil) times the clip mask times `alpha`, each
+    /// product rounded as `PixelMath.mul`. The image kernels' rule, fast paths included.
+    @inline(__always)
+    static func strength(
+        _ i: Int, coverage: UnsafePointer<UInt8>?, constantCoverage: UInt32, clip: UnsafePointer<UInt8>?, alpha: UInt32
+    ) -> UInt32 {
+        var m = coverage.map { UInt32($0[i]) } ?? constantCoverage
+        if let clip { m = PixelMath.mul(m, UInt32(clip[i])) }
+        if alpha != 255 { m = PixelMath.mul(m, alpha) }
+        return m
     }
 
     /// A premultiplied source row (a group's offscreen buffer) times clip × `alpha`.

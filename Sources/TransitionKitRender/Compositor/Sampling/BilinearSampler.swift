@@ -27,30 +27,19 @@ struct BilinearSampler {
 
     /// ((p00·(256−wx) + p10·wx)·(256−wy) + (p01·(256−wx) + p11·wx)·wy + 2¹⁵) >> 16 per channel.
     /// The x lerp runs two channels per 32-bit multiply (16-bit lanes, at most 255·256), the y
-    /// lerp two per 64-bit multiply (32-bit lanes, below 2²⁴).
+    /// lerp (`lerpY`) two per 64-bit multiply (32-bit lanes, below 2²⁴).
     @inline(__always)
     static func blend(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32, wx: UInt32, wy: UInt32) -> UInt32 {
         let ix = 256 &- wx
         let m: UInt32 = 0x00ff_00ff
         let topRB = (p00 & m) &* ix &+ (p10 & m) &* wx, topAG = (p00 &>> 8 & m) &* ix &+ (p10 &>> 8 & m) &* wx
         let botRB = (p01 & m) &* ix &+ (p11 & m) &* wx, botAG = (p01 &>> 8 & m) &* ix &+ (p11 &>> 8 & m) &* wx
-        @inline(__always) func spread(_ t: UInt32) -> UInt64 {
-            let q = UInt64(t)
-            return (q | q &<< 16) & 0x0000_ffff_0000_ffff
-        }
-        let ay = UInt64(256 &- wy), by = UInt64(wy)
-        let round: UInt64 = 0x0000_8000_0000_8000
-        let rb = (spread(topRB) &* ay &+ spread(botRB) &* by &+ round) &>> 16
-        let ag = (spread(topAG) &* ay &+ spread(botAG) &* by &+ round) &>> 16
-        // Lane 0 now holds its channel in bits 0...7, lane 1 in bits 32...39.
-        let r = UInt32(truncatingIfNeeded: rb) & 0xff, b = UInt32(truncatingIfNeeded: rb &>> 32) & 0xff
-        let g = UInt32(truncatingIfNeeded: ag) & 0xff, a = UInt32(truncatingIfNeeded: ag &>> 32) & 0xff
-        return r | g &<< 8 | b &<< 16 | a &<< 24
+        return lerpY(topRB, topAG, botRB, botAG, wy: wy)
     }
 
     /// The y half of `blend`: the x lerps of the top and bottom rows as two 16-bit lanes each
     /// (rb = r | b << 16, ag = g | a << 16, each lane p0·(256 − wx) + p1·wx), combined with
-    /// weight `wy` and rounded exactly as `blend`.
+    /// weight `wy` and rounded: (top·(256 − wy) + bottom·wy + 2¹⁵) >> 16 per lane.
     @inline(__always)
     static func lerpY(_ topRB: UInt32, _ topAG: UInt32, _ botRB: UInt32, _ botAG: UInt32, wy: UInt32) -> UInt32 {
         @inline(__always) func spread(_ t: UInt32) -> UInt64 {
@@ -61,6 +50,7 @@ struct BilinearSampler {
         let round: UInt64 = 0x0000_8000_0000_8000
         let rb = (spread(topRB) &* ay &+ spread(botRB) &* by &+ round) &>> 16
         let ag = (spread(topAG) &* ay &+ spread(botAG) &* by &+ round) &>> 16
+        // Lane 0 now holds its channel in bits 0...7, lane 1 in bits 32...39.
         let r = UInt32(truncatingIfNeeded: rb) & 0xff, b = UInt32(truncatingIfNeeded: rb &>> 32) & 0xff
         let g = UInt32(truncatingIfNeeded: ag) & 0xff, a = UInt32(truncatingIfNeeded: ag &>> 32) & 0xff
         return r | g &<< 8 | b &<< 16 | a &<< 24
@@ -94,12 +84,34 @@ struct BilinearSampler {
         return unsafeBitCast(rb | ga &<< 8, to: SIMD4<UInt32>.self)
     }
 
+    /// `blend4` of four consecutive columns' 2x2 neighbourhoods lying in memory as they do in
+    /// the image: pixels 0...4 of the top row from `top` and of the bottom row from `bottom`,
+    /// four contiguous 16-byte loads instead of a gather.
+    @inline(__always)
+    static func blend4(
+        contiguous top: UnsafeRawPointer, _ bottom: UnsafeRawPointer, wx: SIMD4<UInt32>, wy: SIMD4<UInt32>
+    ) -> SIMD4<UInt32> {
+        blend4(
+            top.loadUnaligned(as: SIMD4<UInt32>.self), top.loadUnaligned(fromByteOffset: 4, as: SIMD4<UInt32>.self),
+            bottom.loadUnaligned(as: SIMD4<UInt32>.self), bottom.loadUnaligned(fromByteOffset: 4, as: SIMD4<UInt32>.self),
+            wx: wx, wy: wy)
+    }
+
+    /// `v` in 32.32 fixed point (the per-row and per-column modes' coordinates), rounded.
+    @inline(__always)
+    static func fixed(_ v: Double) -> Int64 { Int64((v * 4_294_967_296).rounded()) }
+
+    /// The second tap's weight of a 32.32 fixed-point coordinate: its fraction rounded half up
+    /// to 1/256.
+    @inline(__always)
+    static func weight(fixed v: Int64) -> UInt32 { UInt32(truncatingIfNeeded: ((v & 0xffff_ffff) &+ (1 &<< 23)) &>> 24) }
+
     /// `tap` for a 32.32 fixed-point coordinate: floor, weight rounded half up to 1/256, indices
     /// clamped. Equals `tap` except where the coordinate lies within 2⁻³² of a rounding step.
     @inline(__always)
     static func tap(fixed v: Int64, size: Int) -> (i0: Int, i1: Int, weight: UInt32) {
         let i = Int(truncatingIfNeeded: v &>> 32)
-        let w = UInt32(truncatingIfNeeded: ((v & 0xffff_ffff) &+ (1 &<< 23)) &>> 24)
+        let w = weight(fixed: v)
         let last = size &- 1
         return (min(max(i, 0), last), min(max(i &+ 1, 0), last), w)
     }

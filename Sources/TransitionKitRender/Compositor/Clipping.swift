@@ -1,0 +1,170 @@
+import Foundation
+import TransitionKitCore
+
+/// What limits drawing: a pixel rectangle (always) and, when the clip is not a pixel-aligned
+/// rectangle, a coverage mask valid inside `bounds`, or (fast path) a single shape not yet
+/// rasterised into a mask (`mask` is then nil).
+struct Clip {
+    var bounds: PixelRect
+    var mask: CoverageMask?
+    var shape: ShapeClip? = nil
+}
+
+/// A clip shape kept as polygons (device pixels) instead of a coverage mask: a single-shape
+/// `mask` layer such as the radial reveal's ellipse. Drawing a pixel-aligned rectangle through it
+/// rasterises the shape once and uses its spans directly as coverage (interiors are solid runs,
+/// only edge pixels are blended); anything else turns it into the mask the general path would
+/// have built (`materialized`), bit for bit.
+final class ShapeClip {
+    let polygons: [[CGPoint]]
+    let rule: ShapePath.FillRule
+    /// The clip bounds the shape was intersected with: always rasterised over this box so the
+    /// coverage equals the general path's mask exactly.
+    let box: PixelRect
+    /// The mask and its touched rectangle, once materialised.
+    var materialized: (mask: CoverageMask, touched: PixelRect)?
+
+    init(polygons: [[CGPoint]], rule: ShapePath.FillRule, box: PixelRect) {
+        self.polygons = polygons
+        self.rule = rule
+        self.box = box
+    }
+}
+
+/// Clipping: narrowing a `Clip` by a shape (`masksToBounds`, a path) or by a mask layer
+/// (`CALayer.mask`), deferring a single shape as polygons on the fast path and turning it into
+/// the general path's coverage mask when needed.
+extension BandRenderer {
+    /// `clip` narrowed to the shape (device pixels) with its coverage scaled by `alpha`; nil
+    /// when nothing is left. A pixel-aligned axis-aligned rectangle only narrows the bounds.
+    func intersect(_ clip: Clip, with polygons: [[CGPoint]], rule: ShapePath.FillRule, alpha: UInt32) -> Clip? {
+        if alpha == 255, let r = PixelRect.aligned(polygons) {
+            let b = clip.bounds.intersection(r)
+            return b.isEmpty ? nil : Clip(bounds: b, mask: clip.mask, shape: clip.shape)
+        }
+        if fastPaths && alpha == 255 && clip.mask == nil && clip.shape == nil {
+            // Defer: keep the shape as polygons; drawing rasterises it as span coverage.
+            guard let box = PixelRect.bounds(of: polygons) else { return nil }
+            let b = clip.bounds.intersection(box)
+            return b.isEmpty ? nil : Clip(bounds: b, mask: nil, shape: ShapeClip(polygons: polygons, rule: rule, box: clip.bounds))
+        }
+        guard let clip = materialized(clip) else { return nil }
+        let mask = coverageMask()
+        let old = clip.mask
+        let touched = rasterizer.fill(polygons, rule: rule, clip: clip.bounds) { span in
+            let dst = mask.row(span.y) + span.x
+            let previous = old.map { $0.row(span.y) + span.x }
+            for i in 0..<(span.count + span.solidCount) {
+                var c = i < span.count ? UInt32(span.coverage[i]) : span.solidCoverage
+                if let previous { c = PixelMath.mul(c, UInt32(previous[i])) }
+                if alpha != 255 { c = PixelMath.mul(c, alpha) }
+                dst[i] = UInt8(truncatingIfNeeded: c)
+            }
+        }
+        return touched.isEmpty ? nil : Clip(bounds: touched, mask: mask)
+    }
+
+    /// `clip` narrowed by a mask layer (`CALayer.mask`, in the host's coordinates): the mask
+    /// subtree's alpha becomes coverage. A leaf mask that is only a path (or only a background)
+    /// is rasterised straight into coverage; anything else is rendered offscreen first.
+    func intersect(_ clip: Clip, withMaskLayer mask: LayerSnapshot, host: Projection) -> Clip? {
+        let m = mask.properties
+        guard !m.isHidden else { return nil }
+        let alpha = PixelMath.alpha8(m.opacity)
+        guard alpha > 0 else { return nil }
+        let bounds = m.bounds.standardized
+        let hasArea = bounds.width > 0 && bounds.height > 0
+        let hasBackground = hasArea && (m.backgroundColor?.alpha ?? 0) > 0
+        let hasPath = m.path != nil && m.fillColor.alpha > 0
+        let isLeaf = mask.sublayers.isEmpty && mask.mask == nil && m.contents == nil && !m.masksToBounds
+        if isLeaf && hasBackground != hasPath {
+            guard let projection = host.prepending(PlaneHomography(flattening: m.localToParent)) else { return nil }
+            let tolerance = BandRenderer.flatteningTolerance / projection.pixelsPerPoint(over: hasArea ? bounds : (m.path?.boundingBox ?? .zero))
+            let shape: [[CGPoint]], rule: ShapePath.FillRule, color: Color
+            if let path = m.path, hasPath {
+                shape = ShapeFlattening.polygons(path, tolerance: tolerance); rule = path.fillRule; color = m.fillColor
+            } else {
+                let radius = m.cornerRadius.isFinite ? max(0, Double(m.cornerRadius)) : 0
+                shape = [ShapeFlattening.roundedRect(bounds, cornerRadius: radius, tolerance: tolerance)]
+                rule = .nonZero; color = m.backgroundColor ?? .clear
+            }
+            let a = PixelMath.mul(UInt32(color.premultipliedRGBA8.a), alpha)
+            guard a > 0 else { return nil }
+            return intersect(clip, with: projection.project(shape), rule: rule, alpha: a)
+        }
+        if isLeaf && !hasBackground && !hasPath { return nil }
+        // General mask: render the mask subtree offscreen and take its alpha.
+        guard let clip = materialized(clip) else { return nil }
+        let offscreen = scratchPlane()
+        // The mask subtree is not in the drawing order: no path of it may match the cutter's.
+        let hostPath = drawPath
+        drawPath = [-1]
+        drawLayer(mask, parent: host, parentSublayerToLocal: .identity, clip: Clip(bounds: clip.bounds, mask: nil), into: offscreen.plane)
+        drawPath = hostPath
+        // Opaque 1:1 contents in the mask subtree may still be deferred row copies: write them
+        // before the offscreen pixels are read (as `composite` does for a group's buffer).
+        tables.pending.flushAll()
+        let coverage = coverageMask()
+        var touched = PixelRect.empty
+        let b = clip.bounds
+        for y in b.y0..<b.y1 {
+            let src = offscreen.plane.row(y) + b.x0, dst = coverage.row(y) + b.x0
+            let previous = clip.mask.map { $0.row(y) + b.x0 }
+            var first = -1, last = -1
+            for i in 0..<b.width {
+                var c = src[i] &>> 24
+                if let previous { c = PixelMath.mul(c, UInt32(previous[i])) }
+                dst[i] = UInt8(truncatingIfNeeded: c)
+                if c != 0 { if first < 0 { first = i }; last = i }
+            }
+            if first >= 0 { touched = touched.union(PixelRect(x0: b.x0 + first, y0: y, x1: b.x0 + last + 1, y1: y + 1)) }
+        }
+        return touched.isEmpty ? nil : Clip(bounds: touched, mask: coverage)
+    }
+
+    /// `clip` with a deferred shape turned into the coverage mask the general path builds
+    /// (same rasteriser, same box, so the same bytes); unchanged without a shape. Nil when the
+    /// shape covers nothing inside the bounds.
+    func materialized(_ clip: Clip) -> Clip? {
+        guard let shape = clip.shape else { return clip }
+        if shape.materialized == nil {
+            let mask = coverageMask()
+            let touched = rasterizer.fill(shape.polygons, rule: shape.rule, clip: shape.box) { span in
+                let dst = mask.row(span.y) + span.x
+                for i in 0..<(span.count + span.solidCount) {
+                    dst[i] = i < span.count ? span.coverage[i] : UInt8(truncatingIfNeeded: span.solidCoverage)
+                }
+            }
+            shape.materialized = (mask, touched)
+        }
+        let (mask, touched) = shape.materialized!
+        let b = touched.intersection(clip.bounds)
+        return b.isEmpty ? nil : Clip(bounds: b, mask: mask)
+    }
+
+    /// Calls `body` with the shape clip's coverage spans, cut to `rect`. The shape is rasterised
+    /// over its original box so the coverage values equal the materialised mask's.
+    func forEachShapeSpan(_ shape: ShapeClip, in rect: PixelRect, _ body: (CoverageSpan) -> Void) {
+        guard !rect.isEmpty else { return }
+        rasterizer.fill(shape.polygons, rule: shape.rule, clip: shape.box) { span in
+            guard span.y >= rect.y0, span.y < rect.y1 else { return }
+            let edgeEnd = span.x + span.count, solidEnd = edgeEnd + span.solidCount
+            let x0 = max(span.x, rect.x0), e1 = min(edgeEnd, rect.x1)
+            if x0 < e1 {
+                let solid = e1 == edgeEnd ? max(0, min(solidEnd, rect.x1) - edgeEnd) : 0
+                body(
+                    CoverageSpan(
+                        y: span.y, x: x0, count: e1 - x0, coverage: span.coverage + (x0 - span.x),
+                        solidCount: solid, solidCoverage: span.solidCoverage))
+            } else {
+                let s0 = max(edgeEnd, rect.x0), s1 = min(solidEnd, rect.x1)
+                if s0 < s1 {
+                    body(
+                        CoverageSpan(
+                            y: span.y, x: s0, count: 0, coverage: span.coverage, solidCount: s1 - s0,
+                            solidCoverage: span.solidCoverage))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import TransitionKitCore
+
+/// Drawing a layer's `contents`: the device → image map, the sampling mode chosen once for
+/// the layer (`ContentsSampling`), then the rasteriser's coverage spans of the drawn area
+/// handed to it, and the per-column warp's interior runs drawn in column order afterwards.
+extension BandRenderer {
+    /// Draws `contents` over `area` (layer points, one polygon so its edges are anti-aliased
+    /// once), the whole image mapped onto `g` (`LayerPixelGeometry.contentsRect`).
+    func drawContents(
+        _ contents: Bitmap, placedIn g: CGRect, area: [CGPoint],
+        projection: Projection, clip: Clip, alpha: UInt32, into plane: PixelPlane
+    ) {
+        guard !clip.bounds.isEmpty else { return }
+        projection.project(area, into: &projectedArea)
+        let polygons = projectedArea
+        guard !polygons.isEmpty, let inverse = projection.composite.inverted() else { return }
+        var clip = clip
+        let toImage = PlaneHomography(
+            scaleX: Double(contents.width) / Double(g.width), y: Double(contents.height) / Double(g.height),
+            translationX: -Double(g.minX) * Double(contents.width) / Double(g.width),
+            y: -Double(g.minY) * Double(contents.height) / Double(g.height))
+        let map = inverse.concatenating(toImage)
+        guard map.isFinite else { return }
+        // Through a deferred shape clip, a whole-pixel rectangle of contents takes the shape's
+        // spans as its coverage (the rectangle's own coverage is exactly 255 inside).
+        var shapeRect: PixelRect? = nil
+        if clip.shape != nil {
+            if let r = PixelRect.aligned(polygons) {
+                shapeRect = r.intersection(clip.bounds)
+            } else {
+                guard let c = materialized(clip) else { return }
+                clip = c
+            }
+        }
+        let opaque = fastPaths && contents.isOpaque
+        let pending = tables.pending, runs = tables.runs
+        contents.withUnsafePixels { pixels in
+            let sampler = BilinearSampler(pixels: pixels, width: contents.width, height: contents.height, stride: contents.rowStride)
+            let sampling = ContentsSampling(
+                map: map, sampler: sampler, opaque: opaque, columns: clip.bounds.x0..<clip.bounds.x1,
+                tables: tables, fastPaths: fastPaths)
+            // Deferred 1:1 copies wait only for a translated layer (which may fuse with them).
+            if sampling.mode != .translation { pending.flushAll() }
+            // Opaque full-strength interiors of a per-column warp are drawn afterwards in column
+            // order (`drawColumnRuns`); edge pixels as they come.
+            let columnRuns = sampling.mode == .columns && opaque && alpha == 255 && clip.mask == nil
+            let mask = clip.mask
+            let opaqueSpans = fastPaths
+            let drawSpan = { (span: CoverageSpan) in
+                var span = span
+                if opaqueSpans && span.count > 0 && span.count <= 4 && (span.solidCount == 0 || span.solidCoverage == 255) {
+                    // Edge pixels at full coverage (a pixel-aligned side) join the interior run:
+                    // the same result, and the run can take a whole-row kernel.
+                    var full = true
+                    for i in 0..<span.count where span.coverage[i] != 255 { full = false }
+                    if full {
+                        span = CoverageSpan(
+                            y: span.y, x: span.x, count: 0, coverage: span.coverage,
+                            solidCount: span.count + span.solidCount, solidCoverage: 255)
+                    }
+                }
+                let y = span.y, row = plane.row(y), maskRow = mask?.row(y)
+                if span.count > 0 {
+                    sampling.draw(
+                        row + span.x, coverage: span.coverage, constantCoverage: 0,
+                        clip: maskRow.map { UnsafePointer($0 + span.x) }, count: span.count, x: span.x, y: y, alpha: alpha)
+                }
+                if span.solidCount > 0 {
+                    let x = span.x + span.count
+                    if columnRuns && span.solidCoverage == 255 && runs.record(y: y, x: x, count: span.solidCount) { return }
+                    sampling.draw(
+                        row + x, coverage: nil, constantCoverage: span.solidCoverage,
+                        clip: maskRow.map { UnsafePointer($0 + x) }, count: span.solidCount, x: x, y: y, alpha: alpha)
+                }
+            }
+            if let shape = clip.shape, let rect = shapeRect {
+                forEachShapeSpan(shape, in: rect, drawSpan)
+            } else {
+                rasterizer.fill(polygons, rule: .nonZero, clip: clip.bounds, row: drawSpan)
+            }
+            if columnRuns && !runs.rows.isEmpty {
+                sampling.drawColumnRuns(runs, into: plane)
+                runs.rows = runs.rows.lowerBound..<runs.rows.lowerBound
+            }
+        }
+    }
+}

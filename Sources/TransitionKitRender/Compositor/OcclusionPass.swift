@@ -1,0 +1,113 @@
+import Foundation
+import TransitionKitCore
+
+/// The occlusion pass: before a band is painted, one cheap walk of the tree (geometry only, no
+/// pixels) finds the last layer part that paints the whole band opaque, so that nothing drawn
+/// before it (nor the band's background fill) is drawn, and the part that then hides the most
+/// of the rest of the band, so that the parts before it draw only where they can show.
+/// Layer geometry comes from `LayerPixelGeometry`, as in the painting walk.
+extension BandRenderer {
+    /// Which part of which layer hides everything drawn before it in the band: `path` holds the
+    /// positions in `drawingOrder` from the root down; `depth` is how far along it a layer is.
+    struct Occlusion {
+        enum Part { case background, contents }
+        var path: [Int]
+        var part: Part
+        var depth = 0
+
+        /// The layer is above the occluding part on its path: everything it draws before its
+        /// sublayer on the path is hidden.
+        var isAncestor: Bool { depth < path.count }
+        /// The layer owns the occluding part.
+        var isOccluder: Bool { depth == path.count }
+
+        /// For an ancestor: sublayer `k` (in drawing order) comes before the path, so it is
+        /// hidden and not drawn.
+        func hides(sublayer k: Int) -> Bool { k < path[depth] }
+
+        /// For an ancestor: what sublayer `k` (in drawing order, not hidden) is told, the next
+        /// step of the path for the sublayer on it, nothing for those drawn after it.
+        func child(_ k: Int) -> Occlusion? {
+            k == path[depth] ? Occlusion(path: path, part: part, depth: depth + 1) : nil
+        }
+    }
+
+    /// A layer part that paints a rectangle of the band opaque (every pixel at full coverage)
+    /// where the band is not `visible`: everything drawn before it is drawn only in `visible`.
+    struct Cut {
+        var path: [Int]
+        var part: Occlusion.Part
+        var visible: PixelRect
+    }
+
+    /// The last layer part, in drawing order, that paints every pixel of the band opaque: an
+    /// opaque square background or opaque contents covering the band on whole pixels, at full
+    /// opacity, with no mask or group on the way; and, after it, the part that hides the most of
+    /// the rest of the band where the rest is a rectangle (a screen slid part way in covers a
+    /// side of the band). Cheap: geometry only, no pixels.
+    func findOccluders(_ root: LayerSnapshot, projection: Projection) -> (Occlusion?, Cut?) {
+        var best: Occlusion? = nil
+        var cut: Cut? = nil
+        var path: [Int] = []
+        let band = self.band
+        var clip = band
+        /// Whether the part over `polygons` hides the band (then true) or a side of it.
+        func covers(_ polygons: [[CGPoint]], part: Occlusion.Part) -> Bool {
+            guard let r = PixelRect.interior(of: polygons)?.intersection(clip), !r.isEmpty else { return false }
+            if r.x0 <= band.x0 && r.y0 <= band.y0 && r.x1 >= band.x1 && r.y1 >= band.y1 {
+                best = Occlusion(path: path, part: part)
+                cut = nil
+                return true
+            }
+            var visible = band
+            if r.x0 <= band.x0 && r.x1 >= band.x1 {
+                if r.y0 <= band.y0 { visible.y0 = r.y1 } else if r.y1 >= band.y1 { visible.y1 = r.y0 } else { return false }
+            } else if r.y0 <= band.y0 && r.y1 >= band.y1 {
+                if r.x0 <= band.x0 { visible.x0 = r.x1 } else if r.x1 >= band.x1 { visible.x1 = r.x0 } else { return false }
+            } else {
+                return false
+            }
+            if let c = cut, c.visible.width * c.visible.height <= visible.width * visible.height { return false }
+            cut = Cut(path: path, part: part, visible: visible)
+            return false
+        }
+        func visit(_ node: LayerSnapshot, parent: Projection, parentSublayerToLocal: Transform3D, clip outer: PixelRect) {
+            let p = node.properties
+            guard !p.isHidden, PixelMath.alpha8(p.opacity) == 255, node.mask == nil else { return }
+            let step = PlaneHomography(flattening: p.localToParent.concatenating(parentSublayerToLocal))
+            guard let projection = parent.prepending(step) else { return }
+            let geometry = LayerPixelGeometry(p)
+            clip = outer
+            if geometry.hasArea {
+                if geometry.isSquare, let bg = p.backgroundColor, bg.premultipliedRGBA8.a == 255 {
+                    geometry.projectBoundsRect(projection, rect: &localRect, into: &projectedArea)
+                    _ = covers(projectedArea, part: .background)
+                }
+                // Contents cut to rounded corners are not a rectangle: never a cover.
+                if let contents = p.contents, !geometry.clipsContentsToRoundedBounds, contents.isOpaque {
+                    geometry.contentsArea(outline: [], into: &localArea, rect: &localRect, temp: &clipTemp)
+                    if localArea.count >= 3, projection.composite.inverted() != nil {
+                        projection.project(localArea, into: &projectedArea)
+                        _ = covers(projectedArea, part: .contents)
+                    }
+                }
+            }
+            guard !node.sublayers.isEmpty else { return }
+            var inner = outer
+            if geometry.masksToBounds {
+                guard geometry.hasArea, geometry.isSquare else { return }
+                guard let r = geometry.alignedPixelBounds(projection, rect: &localRect, projected: &projectedArea) else { return }
+                inner = inner.intersection(r)
+                guard !inner.isEmpty else { return }
+            }
+            let sublayerToLocal = p.sublayerToLocal
+            BandRenderer.forEachInDrawingOrder(node) { k, i in
+                path.append(k)
+                visit(node.sublayers[i], parent: projection, parentSublayerToLocal: sublayerToLocal, clip: inner)
+                path.removeLast()
+            }
+        }
+        visit(root, parent: projection, parentSublayerToLocal: .identity, clip: band)
+        return (best, cut)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import TransitionKitCore
+
+/// Painting: a solid colour over polygons (backgrounds, shape paths) and a group's offscreen
+/// buffer composited into the band, each through the layer's clip. Deferred 1:1 row copies
+/// (`PendingCopies`) are flushed first, since these read or cover the destination.
+extension BandRenderer {
+    /// Fills `polygons` with `color` times `alpha`. `edgesOnly`: interior runs of full coverage
+    /// are left alone (opaque contents over the same polygon will cover them).
+    func fillSolid(
+        _ polygons: [[CGPoint]], rule: ShapePath.FillRule, color: Color, alpha: UInt32,
+        clip: Clip, edgesOnly: Bool = false, into plane: PixelPlane
+    ) {
+        guard !polygons.isEmpty, !clip.bounds.isEmpty else { return }
+        let c = PixelMath.scale(color.premultipliedRGBA8.packed, alpha)
+        guard c != 0 else { return }
+        tables.pending.flushAll()
+        var clip = clip
+        if let shape = clip.shape {
+            if let r = PixelRect.aligned(polygons) {
+                forEachShapeSpan(shape, in: r.intersection(clip.bounds)) { span in
+                    let row = plane.row(span.y)
+                    if span.count > 0 { SpanKernels.solid(row + span.x, coverage: span.coverage, clip: nil, count: span.count, color: c) }
+                    if span.solidCount > 0 {
+                        SpanKernels.solidRun(row + span.x + span.count, coverage: span.solidCoverage, clip: nil, count: span.solidCount, color: c)
+                    }
+                }
+                return
+            }
+            guard let m = materialized(clip) else { return }
+            clip = m
+        }
+        let mask = clip.mask
+        rasterizer.fill(polygons, rule: rule, clip: clip.bounds) { span in
+            let row = plane.row(span.y), maskRow = mask?.row(span.y)
+            if span.count > 0 {
+                SpanKernels.solid(
+                    row + span.x, coverage: span.coverage, clip: maskRow.map { UnsafePointer($0 + span.x) },
+                    count: span.count, color: c)
+            }
+            if span.solidCount > 0 && !(edgesOnly && span.solidCoverage == 255) {
+                let x = span.x + span.count
+                SpanKernels.solidRun(
+                    row + x, coverage: span.solidCoverage, clip: maskRow.map { UnsafePointer($0 + x) },
+                    count: span.solidCount, color: c)
+            }
+        }
+    }
+
+    /// Composites a group's offscreen buffer `source` once, times `alpha`, through `clip`.
+    func composite(_ source: PixelPlane, clip: Clip, alpha: UInt32, into plane: PixelPlane) {
+        guard let clip = materialized(clip) else { return }
+        let b = clip.bounds
+        guard !b.isEmpty else { return }
+        tables.pending.flushAll()
+        for y in b.y0..<b.y1 {
+            SpanKernels.buffer(
+                plane.row(y) + b.x0, source: UnsafePointer(source.row(y) + b.x0),
+                clip: clip.mask.map { UnsafePointer($0.row(y) + b.x0) }, count: b.width, alpha: alpha)
+        }
+    }
+}

@@ -1,0 +1,146 @@
+/// The contents fast paths' blend loops (`ContentsSampling`): the loop every mode shares,
+/// specialised per span source (`run`), and the whole-row kernels of the 1:1 and sub-pixel
+/// slide cases (`fade`, `twoByTwo`, `lerp`). All work on RGBA8 premultiplied pixels with
+/// `PixelMath`'s rounding, bit for bit the general path's (`SpanKernels.image`).
+enum BlendKernels {
+    /// The blend loop shared by the fast modes, specialised per source. Constant coverage and
+    /// no clip (a shape's interior) is one fused pass: a store for opaque samples at full
+    /// strength, `s·m + d·(255 − m)` for opaque samples at strength m.
+    @inline(__always)
+    static func run<S: SpanSource>(
+        _ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>?, constantCoverage: UInt32,
+        clip: UnsafePointer<UInt8>?, count: Int, alpha: UInt32, opaque: Bool, _ source: S
+    ) {
+        if coverage == nil && clip == nil {
+            let m = alpha == 255 ? constantCoverage : PixelMath.mul(constantCoverage, alpha)
+            guard m != 0 else { return }
+            var i = 0
+            if m == 255 && opaque {
+                if source.batched {
+                    // Four pixels per step where all four are defined (the usual interior run).
+                    let raw = UnsafeMutableRawPointer(dst)
+                    while i &+ 4 <= count {
+                        if source.covers4(i) {
+                            raw.storeBytes(of: source.pixels4(i), toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+                        } else {
+                            for k in i..<(i &+ 4) where source.covers(k) { dst[k] = source.pixel(k) }
+                        }
+                        i &+= 4
+                    }
+                }
+                while i < count {
+                    if source.covers(i) { dst[i] = source.pixel(i) }
+                    i &+= 1
+                }
+            } else if m == 255 {
+                while i < count {
+                    if source.covers(i) { dst[i] = PixelMath.over(source.pixel(i), dst[i]) }
+                    i &+= 1
+                }
+            } else if opaque {
+                let ia = 255 &- m
+                while i < count {
+                    if source.covers(i) {
+                        dst[i] = PixelMath.addSaturating(PixelMath.scale(source.pixel(i), m), PixelMath.scale(dst[i], ia))
+                    }
+                    i &+= 1
+                }
+            } else {
+                while i < count {
+                    if source.covers(i) { dst[i] = PixelMath.over(PixelMath.scale(source.pixel(i), m), dst[i]) }
+                    i &+= 1
+                }
+            }
+            return
+        }
+        var i = 0
+        while i < count {
+            let m = SpanKernels.strength(i, coverage: coverage, constantCoverage: constantCoverage, clip: clip, alpha: alpha)
+            if m != 0 && source.covers(i) {
+                var p = source.pixel(i)
+                if m != 255 { p = PixelMath.scale(p, m) }
+                dst[i] = PixelMath.over(p, dst[i])
+            }
+            i &+= 1
+        }
+    }
+
+    /// `dst = src·m + dst·(255 − m)` per channel for an opaque source, each product rounded as
+    /// `PixelMath.mul` and the sum saturated: exactly `PixelMath.over(PixelMath.scale(src, m), dst)`
+    /// for opaque `src`: the fused form below with the destination as its own `under` (inlined
+    /// into the same vectorised loop).
+    @inline(__always)
+    static func fade(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, count: Int, alpha m: UInt32) {
+        fade(dst, source: source, under: UnsafePointer(dst), count: count, alpha: m)
+    }
+
+    /// `fade` reading the destination's old value from `under` instead (a deferred opaque copy
+    /// fused with the blend over it, `PendingCopies`): `dst = src·m + under·(255 − m)`, the
+    /// same rounding, written as a byte loop that LLVM vectorises with 16-bit multiplies.
+    @inline(__always)
+    static func fade(
+        _ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, under: UnsafePointer<UInt32>,
+        count: Int, alpha m: UInt32
+    ) {
+        let d = UnsafeMutableRawPointer(dst).assumingMemoryBound(to: UInt8.self)
+        let s = UnsafeRawPointer(source).assumingMemoryBound(to: UInt8.self)
+        let u = UnsafeRawPointer(under).assumingMemoryBound(to: UInt8.self)
+        let a = UInt16(truncatingIfNeeded: m), ia = 255 &- a
+        let n = count &* 4
+        var j = 0
+        while j < n {
+            let t = UInt16(s[j]) &* a &+ 128, v = UInt16(u[j]) &* ia &+ 128
+            let sum = ((t &+ (t &>> 8)) &>> 8) &+ ((v &+ (v &>> 8)) &>> 8)
+            d[j] = UInt8(truncatingIfNeeded: min(sum, 255))
+            j &+= 1
+        }
+    }
+
+    /// `BilinearSampler.blend` of the 2x2 neighbourhoods (a[i], a[i + 1], b[i], b[i + 1]) with
+    /// one pair of weights for the whole run, written to `dst`: a copy when both weights are 0,
+    /// one streaming two-tap lerp when one is 0, the 4-pixel SIMD blend otherwise.
+    @inline(__always)
+    static func twoByTwo(
+        _ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>,
+        count: Int, wx: UInt32, wy: UInt32
+    ) {
+        if wy == 0 {
+            if wx == 0 { dst.update(from: a, count: count) } else { lerp(dst, a, a + 1, count: count, weight: wx) }
+        } else if wx == 0 {
+            lerp(dst, a, b, count: count, weight: wy)
+        } else {
+            let raw = UnsafeMutableRawPointer(dst), ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
+            let vx = SIMD4<UInt32>(repeating: wx), vy = SIMD4<UInt32>(repeating: wy)
+            var i = 0
+            while i &+ 4 <= count {
+                let o = i &* 4
+                let p = BilinearSampler.blend4(contiguous: ra + o, rb + o, wx: vx, wy: vy)
+                raw.storeBytes(of: p, toByteOffset: o, as: SIMD4<UInt32>.self)
+                i &+= 4
+            }
+            while i < count {
+                dst[i] = BilinearSampler.blend(a[i], a[i &+ 1], b[i], b[i &+ 1], wx: wx, wy: wy)
+                i &+= 1
+            }
+        }
+    }
+
+    /// `(a·(256 − w) + b·w + 128) >> 8` per channel, w in 0...256: `BilinearSampler.blend` when
+    /// the other axis's weight is 0 (then blend's (t·256 + 2¹⁵) >> 16 is (t + 128) >> 8), as a
+    /// byte loop LLVM vectorises with 16-bit lanes (at most 255·256 + 128).
+    @inline(__always)
+    static func lerp(
+        _ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>,
+        count: Int, weight: UInt32
+    ) {
+        let d = UnsafeMutableRawPointer(dst).assumingMemoryBound(to: UInt8.self)
+        let pa = UnsafeRawPointer(a).assumingMemoryBound(to: UInt8.self), pb = UnsafeRawPointer(b).assumingMemoryBound(to: UInt8.self)
+        let wb = UInt16(truncatingIfNeeded: weight), wa = 256 &- wb
+        let n = count &* 4
+        var j = 0
+        while j < n {
+            d[j] = UInt8(truncatingIfNeeded: (UInt16(pa[j]) &* wa &+ UInt16(pb[j]) &* wb &+ 128) &>> 8)
+            j &+= 1
+        }
+    }
+}

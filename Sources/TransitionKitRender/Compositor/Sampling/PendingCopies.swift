@@ -1,0 +1,111 @@
+/// Opaque 1:1 row copies (`ContentsSampling` translation mode at full strength) not yet done,
+/// at most one per band row: a constant-alpha layer drawn over one next (a cross-fade) blends
+/// both sources in one pass (`fade(y:...)`), writing each pixel once. Every other drawing
+/// flushes them first (`flush(y:dst:count:)` for the pixels it touches, `flushAll`), so the
+/// picture is unchanged. The source pointers stay valid for the render: the layer tree being
+/// drawn keeps its bitmaps alive.
+final class PendingCopies {
+    private(set) var originY = 0
+    private(set) var capacity = 0
+    private var dst = UnsafeMutablePointer<UnsafeMutablePointer<UInt32>?>.allocate(capacity: 1)
+    private var src = UnsafeMutablePointer<UnsafePointer<UInt32>?>.allocate(capacity: 1)
+    private var count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    /// Rows that may hold a copy (a bound).
+    private var lo = 0, hi = 0
+
+    /// Retargets to the band's rows, none pending.
+    func prepare(band: PixelRect) {
+        let n = max(band.height, 1)
+        if n > capacity {
+            dst.deallocate(); src.deallocate(); count.deallocate()
+            dst = .allocate(capacity: n); src = .allocate(capacity: n); count = .allocate(capacity: n)
+            capacity = n
+        }
+        count.initialize(repeating: 0, count: n)
+        originY = band.y0
+        lo = 0; hi = 0
+    }
+
+    /// Defers copying `count` pixels from `src` to `dst` in row `y` (after any copy there).
+    /// Of a copy already deferred in the row only the pixels outside the new one are written
+    /// (the new copy replaces the rest), so an opaque 1:1 layer over another one (the radial
+    /// reveal's interior) writes each pixel once.
+    @inline(__always)
+    func record(y: Int, dst d: UnsafeMutablePointer<UInt32>, src s: UnsafePointer<UInt32>, count n: Int) {
+        let r = y &- originY
+        let pc = count[r]
+        if pc > 0 { _ = PendingCopies.write(dst[r]!, from: src[r]!, count: pc, outside: d, count: n) }
+        dst[r] = d; src[r] = s; count[r] = n
+        if lo == hi { lo = r; hi = r &+ 1 } else { lo = min(lo, r); hi = max(hi, r &+ 1) }
+    }
+
+    /// Does row `y`'s deferred copy now where it meets `dst..<dst + count` (and to the left of
+    /// it); the part to the right stays deferred. Drawing into that range may then read it.
+    @inline(__always)
+    func flush(y: Int, dst d: UnsafeMutablePointer<UInt32>, count n: Int) {
+        guard lo < hi else { return }
+        let r = y &- originY
+        let pc = count[r]
+        guard pc > 0 else { return }
+        let pd = dst[r]!, ps = src[r]!
+        let a = max(pd, d), b = min(pd + pc, d + n)
+        guard a < b else { return }
+        pd.update(from: ps, count: b - pd)
+        if b < pd + pc {
+            dst[r] = b; src[r] = ps + (b - pd); count[r] = pd + pc - b
+        } else {
+            count[r] = 0
+        }
+    }
+
+    /// Does every deferred copy now.
+    func flushAll() {
+        guard lo < hi else { return }
+        for r in lo..<hi where count[r] > 0 {
+            dst[r]!.update(from: src[r]!, count: count[r])
+            count[r] = 0
+        }
+        lo = 0; hi = 0
+    }
+
+    /// `BlendKernels.fade(d, source: s, count: n, alpha: m)` as if row `y`'s deferred copy
+    /// had been done first: where they overlap, one fused pass over both sources.
+    @inline(__always)
+    func fade(y: Int, dst d: UnsafeMutablePointer<UInt32>, src s: UnsafePointer<UInt32>, count n: Int, alpha m: UInt32) {
+        let r = y &- originY
+        let pc = lo < hi ? count[r] : 0
+        guard pc > 0 else {
+            BlendKernels.fade(d, source: s, count: n, alpha: m)
+            return
+        }
+        let pd = dst[r]!, ps = src[r]!
+        count[r] = 0
+        let (a, b) = PendingCopies.write(pd, from: ps, count: pc, outside: d, count: n)
+        guard a < b else {
+            BlendKernels.fade(d, source: s, count: n, alpha: m)
+            return
+        }
+        if d < a { BlendKernels.fade(d, source: s, count: a - d, alpha: m) }
+        if b < d + n { BlendKernels.fade(b, source: s + (b - d), count: d + n - b, alpha: m) }
+        BlendKernels.fade(a, source: s + (a - d), under: ps + (a - pd), count: b - a, alpha: m)
+    }
+
+    /// Writes the copy of `pc` pixels from `ps` to `pd` except where it meets `d..<d + n`, and
+    /// returns that overlap `a..<b` (empty when they do not meet: then all of it is written).
+    @inline(__always)
+    private static func write(
+        _ pd: UnsafeMutablePointer<UInt32>, from ps: UnsafePointer<UInt32>, count pc: Int,
+        outside d: UnsafeMutablePointer<UInt32>, count n: Int
+    ) -> (a: UnsafeMutablePointer<UInt32>, b: UnsafeMutablePointer<UInt32>) {
+        let a = max(pd, d), b = min(pd + pc, d + n)
+        if a < b {
+            if pd < a { pd.update(from: ps, count: a - pd) }
+            if b < pd + pc { b.update(from: ps + (b - pd), count: pd + pc - b) }
+        } else {
+            pd.update(from: ps, count: pc)
+        }
+        return (a, b)
+    }
+
+    deinit { dst.deallocate(); src.deallocate(); count.deallocate() }
+}

@@ -1,0 +1,139 @@
+/// Drawing one span of a layer's contents in the mode chosen for the layer: the general
+/// per-pixel path, a 1:1 copy or blend (deferred as a `PendingCopies` row copy when it can
+/// be), or a span source for the separable, per-row and per-column modes handed to the
+/// blend loop (`BlendKernels.run`).
+extension ContentsSampling {
+    /// Draws `count` device pixels from (`x`, `y`): the sample times coverage (per pixel, or
+    /// `constantCoverage` when nil) times the clip mask times `alpha`, source-over — the same
+    /// contract and rounding as `SpanKernels.image`.
+    @inline(__always)
+    func draw(
+        _ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>?, constantCoverage: UInt32,
+        clip: UnsafePointer<UInt8>?, count: Int, x: Int, y: Int, alpha: UInt32
+    ) {
+        guard count > 0 else { return }
+        let s = sampler
+        switch mode {
+        case .general:
+            SpanKernels.image(
+                dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: count,
+                x: x, y: y, sampler: s, inverse: map, alpha: alpha)
+        case .translation:
+            let sy = min(max(y &+ dy, 0), s.height &- 1)
+            let row = s.pixels + sy &* s.stride
+            // Image columns X + dx inside 0..<width come straight from the row; the rest clamp.
+            let lo = min(max(-dx &- x, 0), count), hi = max(min(s.width &- dx &- x, count), lo)
+            let pending = tables.pending
+            if coverage == nil && clip == nil && opaque && lo == 0 && hi == count {
+                // An opaque interior: a copy is deferred (`PendingCopies`); a blend at strength m
+                // over a deferred copy reads the copy's source instead of the destination.
+                let src = row + (x &+ dx)
+                let m = alpha == 255 ? constantCoverage : PixelMath.mul(constantCoverage, alpha)
+                if m == 255 {
+                    pending.record(y: y, dst: dst, src: src, count: count)
+                } else if m != 0 {
+                    pending.fade(y: y, dst: dst, src: src, count: count, alpha: m)
+                }
+                return
+            }
+            pending.flush(y: y, dst: dst, count: count)
+            if lo > 0 {
+                BlendKernels.run(
+                    dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: lo,
+                    alpha: alpha, opaque: opaque, ConstantSource(value: row[0]))
+            }
+            if hi > lo {
+                let src = row + (x &+ dx &+ lo)
+                let m = alpha == 255 ? constantCoverage : PixelMath.mul(constantCoverage, alpha)
+                if coverage == nil && clip == nil && m == 255 && opaque {
+                    (dst + lo).update(from: src, count: hi &- lo)
+                } else if coverage == nil && clip == nil && opaque {
+                    if m != 0 { BlendKernels.fade(dst + lo, source: src, count: hi &- lo, alpha: m) }
+                } else {
+                    BlendKernels.run(
+                        dst + lo, coverage: coverage.map { $0 + lo }, constantCoverage: constantCoverage,
+                        clip: clip.map { $0 + lo }, count: hi &- lo, alpha: alpha, opaque: opaque,
+                        PointerSource(base: src))
+                }
+            }
+            if hi < count {
+                BlendKernels.run(
+                    dst + hi, coverage: coverage.map { $0 + hi }, constantCoverage: constantCoverage,
+                    clip: clip.map { $0 + hi }, count: count &- hi, alpha: alpha, opaque: opaque,
+                    ConstantSource(value: row[s.width &- 1]))
+            }
+        case .separable:
+            let iw = 1 / map.m33
+            let t = BilinearSampler.tap(((Double(y) + 0.5) * map.m22 + map.m32) * iw - 0.5, size: s.height)
+            let r0 = s.pixels + t.i0 &* s.stride, r1 = s.pixels + t.i1 &* s.stride
+            // The uniform part of the span (a sub-pixel slide's interior) by a streaming kernel.
+            var lo = count, hi = count
+            if coverage == nil && clip == nil && opaque {
+                lo = min(max(uniform.lowerBound &- x, 0), count)
+                hi = max(min(uniform.upperBound &- x, count), lo)
+                if hi == lo { lo = count; hi = count }
+            }
+            if lo > 0 {
+                let k = x &- tableX0
+                BlendKernels.run(
+                    dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: lo,
+                    alpha: alpha, opaque: opaque,
+                    SeparableSource(r0: r0, r1: r1, x0: tables.x0 + k, x1: tables.x1 + k, wx: tables.wx + k, wy: t.weight))
+            }
+            if hi > lo {
+                let m = alpha == 255 ? constantCoverage : PixelMath.mul(constantCoverage, alpha)
+                if m != 0 {
+                    let sx = x &+ lo &+ uniformShift
+                    if m == 255 {
+                        BlendKernels.twoByTwo(dst + lo, r0 + sx, r1 + sx, count: hi &- lo, wx: uniformWeight, wy: t.weight)
+                    } else {
+                        // Sample into the band's scratch row, then blend at strength m.
+                        var done = 0
+                        while done < hi &- lo {
+                            let n = min(hi &- lo &- done, tables.rowCapacity)
+                            BlendKernels.twoByTwo(tables.row, r0 + sx + done, r1 + sx + done, count: n, wx: uniformWeight, wy: t.weight)
+                            BlendKernels.fade(dst + lo + done, source: tables.row, count: n, alpha: m)
+                            done &+= n
+                        }
+                    }
+                }
+            }
+            if hi < count {
+                let k = x &+ hi &- tableX0
+                BlendKernels.run(
+                    dst + hi, coverage: coverage.map { $0 + hi }, constantCoverage: constantCoverage,
+                    clip: clip.map { $0 + hi }, count: count &- hi, alpha: alpha, opaque: opaque,
+                    SeparableSource(r0: r0, r1: r1, x0: tables.x0 + k, x1: tables.x1 + k, wx: tables.wx + k, wy: t.weight))
+            }
+        case .rows:
+            let px = Double(x) + 0.5, py = Double(y) + 0.5
+            let w = py * map.m23 + map.m33
+            guard w > 0 else { return }
+            let iw = 1 / w
+            let t = BilinearSampler.tap((py * map.m22 + map.m32) * iw - 0.5, size: s.height)
+            let du = map.m11 * iw
+            guard abs(du) < 1e4 else {
+                SpanKernels.image(
+                    dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: count,
+                    x: x, y: y, sampler: s, inverse: map, alpha: alpha)
+                return
+            }
+            let u0 = (px * map.m11 + py * map.m21 + map.m31) * iw - 0.5
+            // u in 32.32 fixed point, clamped to the span's ends first so it cannot overflow.
+            let source = RowSource(
+                r0: s.pixels + t.i0 &* s.stride, r1: s.pixels + t.i1 &* s.stride, wy: t.weight,
+                u0: BilinearSampler.fixed(min(max(u0, -1e9), 1e9)), du: BilinearSampler.fixed(du), width: s.width)
+            BlendKernels.run(
+                dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: count,
+                alpha: alpha, opaque: opaque, source)
+        case .columns:
+            let k = x &- tableX0
+            let source = ColumnSource(
+                pixels: s.pixels, stride: s.stride, height: s.height, row: Int64(y),
+                x0: tables.x0 + k, x1: tables.x1 + k, wx: tables.wx + k, a: tables.a + k, b: tables.b + k)
+            BlendKernels.run(
+                dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: count,
+                alpha: alpha, opaque: opaque, source)
+        }
+    }
+}
