@@ -168,19 +168,13 @@ public final class Layer {
     /// Inserts `layer` directly above `sibling` (which must be a sublayer).
     public func insertSublayer(_ layer: Layer, above sibling: Layer) {
         layer.removeFromSuperlayer()
-        guard let i = sublayers.firstIndex(where: { $0 === sibling }) else {
-            preconditionFailure("insertSublayer(_:above:): sibling is not a sublayer")
-        }
-        insertSublayer(layer, at: i + 1)
+        insertSublayer(layer, at: sublayers.index(ofSibling: sibling, in: "insertSublayer(_:above:)") + 1)
     }
 
     /// Inserts `layer` directly below `sibling` (which must be a sublayer).
     public func insertSublayer(_ layer: Layer, below sibling: Layer) {
         layer.removeFromSuperlayer()
-        guard let i = sublayers.firstIndex(where: { $0 === sibling }) else {
-            preconditionFailure("insertSublayer(_:below:): sibling is not a sublayer")
-        }
-        insertSublayer(layer, at: i)
+        insertSublayer(layer, at: sublayers.index(ofSibling: sibling, in: "insertSublayer(_:below:)"))
     }
 
     /// Removes the layer from its superlayer, if any.

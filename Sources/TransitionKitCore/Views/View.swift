@@ -39,21 +39,20 @@ public final class View {
     /// subviews according to their `autoresizingMask`.
     public var frame: CGRect {
         get { layer.frame }
-        set {
-            let old = layer.bounds.size
-            layer.frame = newValue
-            resizeSubviews(from: old)
-        }
+        set { resizingSubviews { layer.frame = newValue } }
     }
     /// The view's own coordinate space (`UIView.bounds`); a size change resizes subviews
     /// according to their `autoresizingMask`.
     public var bounds: CGRect {
         get { layer.bounds }
-        set {
-            let old = layer.bounds.size
-            layer.bounds = newValue
-            resizeSubviews(from: old)
-        }
+        set { resizingSubviews { layer.bounds = newValue } }
+    }
+    /// Runs `change` (a geometry change of the layer), then resizes the subviews by their
+    /// `autoresizingMask` from the size the bounds had before it.
+    private func resizingSubviews(_ change: () -> Void) {
+        let old = layer.bounds.size
+        change()
+        resizeSubviews(from: old)
     }
     /// How the view follows its superview's size changes (`UIView.autoresizingMask`).
     /// Default: none. A view controller's root view flexes in both directions, as in UIKit.
@@ -124,19 +123,13 @@ public final class View {
     /// Inserts `view` directly above `sibling`, which must be a subview.
     public func insertSubview(_ view: View, aboveSubview sibling: View) {
         view.removeFromSuperview()
-        guard let i = subviews.firstIndex(where: { $0 === sibling }) else {
-            preconditionFailure("insertSubview(_:aboveSubview:): sibling is not a subview")
-        }
-        insertSubview(view, at: i + 1)
+        insertSubview(view, at: subviews.index(ofSibling: sibling, in: "insertSubview(_:aboveSubview:)") + 1)
     }
 
     /// Inserts `view` directly below `sibling`, which must be a subview.
     public func insertSubview(_ view: View, belowSubview sibling: View) {
         view.removeFromSuperview()
-        guard let i = subviews.firstIndex(where: { $0 === sibling }) else {
-            preconditionFailure("insertSubview(_:belowSubview:): sibling is not a subview")
-        }
-        insertSubview(view, at: i)
+        insertSubview(view, at: subviews.index(ofSibling: sibling, in: "insertSubview(_:belowSubview:)"))
     }
 
     /// Removes the view (and its layer) from its superview.
