@@ -76,4 +76,21 @@ import TransitionKitTestSupport
             }
         }
     }
+
+    /// R1 when the container alone changes size (a split view resizing the navigation
+    /// controller's view, no window resize): at once the incoming view's slide is the new
+    /// width·(1 − p), p = easeInEaseOut(t / 0.3 s) at t = 0.1 s (the push's curve), and the
+    /// push ends filling the new container.
+    @Test func R1_containerResizedWithoutWindowResize() {
+        let scene = TestScene()
+        let nc = scene.navigationController
+        let a = scene.makeViewController("A")
+        nc.pushBack3DPush(a)
+        scene.clock.advance(frames: 6)
+        nc.view.frame = CGRect(x: 0, y: 0, width: 500, height: 480)
+        let p = CubicBezier.easeInEaseOut.value(at: 6.0 / 60 / 0.3)
+        #expect(isApproximatelyEqual(Double(a.view.transform3D.m41), 500 * (1 - p), absolute: 1e-9))
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
+        #expect(scene.stackTitles == ["root", "A"] && a.view.frame == CGRect(x: 0, y: 0, width: 500, height: 480))
+    }
 }
