@@ -124,13 +124,13 @@ import TransitionKitTestSupport
         let delegate = DragDismissTransitioningDelegate(modalViewController: modal, effect: DragDismiss(behindViewAlpha: 0.5))
         let nc = scene.navigationController
         nc.present(modal)
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(nc.presentedViewController === modal)
         #expect(nc.view.transform3D == Transform3D(scaleX: 0.9, y: 0.9) && nc.view.alpha == 0.5)
         #expect(nc.view.superview === scene.window.rootView && modal.view.transform3D == .identity)
         #expect(scene.window.rootView.subviews.map(\.layer.name) == ["navigation.view", "M.view"])
         modal.dismiss()
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(nc.presentedViewController == nil && modal.view.superview == nil)
         #expect(nc.view.transform3D == .identity && nc.view.alpha == 1 && nc.view.frame == scene.window.rootView.bounds)
         withExtendedLifetime(delegate) {}
@@ -145,7 +145,7 @@ import TransitionKitTestSupport
         let delegate = DragDismissTransitioningDelegate(modalViewController: modal, effect: DragDismiss(direction: direction, behindViewAlpha: 0.8))
         let nc = scene.navigationController
         nc.present(modal)
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         try scene.window.resize(to: CGSize(width: 844, height: 390))
         #expect(nc.view.transform3D == Transform3D(scaleX: 0.9, y: 0.9))  // still shrunk behind the modal
         let interaction = PercentDrivenInteractiveTransition()
@@ -158,7 +158,7 @@ import TransitionKitTestSupport
         #expect(modal.view.transform3D.m41 == expected.x && modal.view.transform3D.m42 == expected.y)
         #expect(isApproximatelyEqual(nc.view.transform3D.m11, 0.95, absolute: 1e-12))
         interaction.finish()
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(done == true)
         #expect(nc.view.frame == CGRect(x: 0, y: 0, width: 844, height: 390))
         #expect(nc.view.transform3D == .identity && nc.view.alpha == 1)
@@ -183,7 +183,7 @@ import TransitionKitTestSupport
         scene.clock.advance(frames: 2)
         #expect(nc.view.transform3D != .identity)
         interaction.cancel()
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(done == false && nc.presentedViewController == nil)
         #expect(record(nc.view.layer) == behindBefore)
         #expect(Array(record(modal.view.layer).dropFirst()) == Array(modalBefore.dropFirst()))
@@ -198,7 +198,7 @@ import TransitionKitTestSupport
         let delegate = DragDismissTransitioningDelegate(modalViewController: modal)
         let nc = scene.navigationController
         nc.present(modal)
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         let behindPresented = record(nc.view.layer)
         let interaction = PercentDrivenInteractiveTransition()
         delegate.dismissalInteractionController = interaction
@@ -207,11 +207,11 @@ import TransitionKitTestSupport
         interaction.update(0.4)
         #expect(isApproximatelyEqual(modal.view.transform3D.m42, 480 * 0.4, absolute: 1e-9))
         interaction.cancel()
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(modal.view.transform3D == .identity && nc.presentedViewController === modal)
         #expect(record(nc.view.layer) == behindPresented)
         modal.dismiss { log.append($0) }
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(log == [false, true] && nc.view.transform3D == .identity)
     }
 
@@ -222,7 +222,7 @@ import TransitionKitTestSupport
         let modal = scene.makeViewController("M")
         var done: Bool?
         scene.navigationController.present(modal, animated: true, transition: TransitionOverride(animator: DragDismissAnimator())) { done = $0 }
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(done == false && scene.navigationController.presentedViewController == nil && modal.view.superview == nil)
         #expect(scene.navigationController.view.transform3D == .identity)
     }

@@ -26,7 +26,7 @@ import TransitionKitTestSupport
         let delegate = DragDismissTransitioningDelegate(modalViewController: modal, effect: DragDismiss(direction: direction))
         var presented: Bool?
         scene.navigationController.present(modal) { presented = $0 }
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(presented == true)
         let controller = delegate.enableDragToDismiss(policy: policy, mode: mode)!
         return (scene, modal, delegate, controller)
@@ -79,7 +79,7 @@ import TransitionKitTestSupport
             let (scene, modal, delegate, _) = presented(policy: policy)
             defer { withExtendedLifetime(delegate) {} }  // the app keeps its transitioning delegate
             let before = records(scene, modal)
-            scene.window.replay(try Fixtures.trace(name), on: scene.clock)
+            #expect(scene.window.replay(try Fixtures.trace(name), on: scene.clock).reachedIdle)
             let label = "\(name) \(policy == .default ? "default" : "original")"
             if finishes { expectDismissed(scene, modal, label) } else { expectStillPresented(scene, modal, before: before, label) }
         }
@@ -104,27 +104,37 @@ import TransitionKitTestSupport
             #expect(isApproximatelyEqual(Double(modal.view.transform3D.m42), 144, absolute: 1e-9))  // 0.3·h
             #expect(isApproximatelyEqual(Double(controller.recognizer.velocity(in: nil).y), 300, absolute: 1e-3))
             scene.window.send(trace.samples.last!)
-            scene.clock.runUntilIdle()
+            #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
             #expect(controller.recognizer.state == .cancelled)
             expectStillPresented(scene, modal, before: before, "C3")
             var done: Bool?
             modal.dismiss(animated: true) { done = $0 }
-            scene.clock.runUntilIdle()
+            #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
             #expect(done == true)
             expectDismissed(scene, modal, "S6")
         }
     }
 
-    /// D4: after the release further updates and moves are ignored; nothing freezes.
-    @Test func D4_afterReleaseUpdatesIgnored() throws {
-        let (scene, modal, delegate, controller) = presented(policy: .dragDismissOriginal)
+    /// D4: after the release (101 pt/s at 20 % under `.dragDismissOriginal`: dismissing)
+    /// further updates and moves are ignored: a late `update(0)`, which would put the card
+    /// back at once if applied, changes nothing on screen nor the interaction's progress; the
+    /// card is dismissed and nothing freezes. Both modes.
+    @Test(arguments: modes)
+    func D4_afterReleaseUpdatesIgnored(mode: InteractionMode) throws {
+        let (scene, modal, delegate, controller) = presented(policy: .dragDismissOriginal, mode: mode)
         defer { withExtendedLifetime(delegate) {} }  // the app keeps its transitioning delegate
         let trace = try Fixtures.trace("vertical-drag-101")
-        for touch in trace.samples { scene.window.send(touch) }
-        let interaction = controller.percentDrivenTransition
-        #expect(interaction?.isReleased == true)
-        interaction?.update(0)
+        for touch in trace.samples {
+            scene.window.send(touch)
+            if mode != .percentDriven { scene.clock.step() }  // the display link reads each position
+        }
+        let interaction = try #require(controller.interactionController)
+        #expect(interaction.isReleased && modal.view.transform3D.m42 > 0)
+        let (screen, onScreen) = (layerState(scene.window.rootView.layer), interaction.percentComplete)
+        interaction.update(0)
         for k in 0..<5 { scene.window.send(Touch(timestamp: 1 + Double(k) * 0.008, location: CGPoint(x: 160, y: 250), phase: .moved)) }
+        #expect(layerState(scene.window.rootView.layer) == screen, "the late update reached the screen")
+        #expect(interaction.isReleased && interaction.percentComplete == onScreen)
         #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         expectDismissed(scene, modal, "101 + late updates")
     }
@@ -154,7 +164,7 @@ import TransitionKitTestSupport
             let sign: CGFloat = (direction == .right) == toward ? 1 : -1
             let start = CGPoint(x: 160 - sign * 96, y: 240)
             let trace = SyntheticTrace.drag(from: start, to: CGPoint(x: start.x + sign * 192, y: 240), speed: 300)
-            scene.window.replay(trace, on: scene.clock)
+            #expect(scene.window.replay(trace, on: scene.clock).reachedIdle)
             if toward {
                 #expect(isApproximatelyEqual(Double(controller.fingerProgress), 0.6, absolute: 1e-9))
                 expectDismissed(scene, modal, "\(direction) toward")
@@ -178,7 +188,7 @@ import TransitionKitTestSupport
         let controller = delegate.enableDragToDismiss()!
         modal.dismiss(animated: false)
         scene.window.rootView.addSubview(modal.view)  // on screen but not presented
-        scene.window.replay(try Fixtures.trace("vertical-drag-slow-60"), on: scene.clock)
+        #expect(scene.window.replay(try Fixtures.trace("vertical-drag-slow-60"), on: scene.clock).reachedIdle)
         #expect(controller.transitionsStarted == 0 && delegate.dismissalInteractionController == nil)
         #expect(scene.clock.activeLinkCount == 0)
     }

@@ -75,7 +75,7 @@ import TransitionKitTestSupport
         // Progress 1: incoming in place (identity), outgoing fully pushed back.
         #expect(a.view.transform3D == .identity)
         interaction.finish()
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(scene.stackTitles == ["root", "A"] && root.layer.anchorPoint == CGPoint(x: 0.5, y: 0.5) && root.transform3D == .identity)
     }
 
@@ -172,7 +172,7 @@ import TransitionKitTestSupport
         #expect(scene.root.view.layer.anchorPoint == CGPoint(x: 1, y: 0.5))  // the animator did change it
         #expect(scene.root.view.layer.sublayers.count == 2)  // card + overlay
         interaction.cancel()
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(done == false && scene.stackTitles == ["root"])
         #expect(record(scene.root.view.layer) == rootBefore)
         #expect(Array(record(a.view.layer).dropFirst()) == Array(aBefore.dropFirst()))
@@ -181,7 +181,7 @@ import TransitionKitTestSupport
         #expect(nc.view.subviews.count == 1 && a.view.superview == nil)
         // The next transition works.
         nc.pushBack3DPush(a) { done = $0 }
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(done == true && scene.stackTitles == ["root", "A"])
     }
 
@@ -201,7 +201,7 @@ import TransitionKitTestSupport
         nc.pushBack3DPush(scene.makeViewController("A")) { _ in calls.append(scene.stackTitles) }
         nc.pushBack3DPop { _ in calls.append(scene.stackTitles) }
         nc.pushBack3DPop { ok in calls.append(scene.stackTitles + ["\(ok)"]) }
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(nc.delegate === delegate)
         #expect(delegate.log == ["will A", "did A", "will root", "did root"])
         #expect(calls == [["root", "A"], ["root"], ["root", "false"]])

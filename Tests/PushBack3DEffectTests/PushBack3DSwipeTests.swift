@@ -45,7 +45,7 @@ import TransitionKitTestSupport
             checked += 1
         }
         #expect(checked > 300)
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(scene.popFinishIssues(a) == [], "slow-drag")
     }
 
@@ -68,25 +68,35 @@ import TransitionKitTestSupport
         for name in ["system-cancel", "reversal"] {
             let (scene, a, _) = scene(mode: mode)
             let before = layerRecords(scene.root, a)
-            scene.window.replay(try Fixtures.trace(name), on: scene.clock)
+            #expect(scene.window.replay(try Fixtures.trace(name), on: scene.clock).reachedIdle)
             #expect(scene.popCancelIssues(a, before: before) == [], "\(name)")
             var done: Bool?
             scene.navigationController.pushBack3DPop { done = $0 }
-            scene.clock.runUntilIdle()
+            #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
             #expect(done == true, "\(name)")
             #expect(scene.popFinishIssues(a) == [], "pop after \(name)")
         }
     }
 
-    /// D4: after the release further updates are ignored and the run-out completes.
-    @Test func D4_afterReleaseUpdatesIgnored() throws {
-        let (scene, a, controller) = scene()
-        let trace = try Fixtures.trace("flick")
-        for touch in trace.samples { scene.window.send(touch) }
-        let interaction = controller.interaction.percentDrivenTransition
-        #expect(interaction?.isReleased == true)
-        interaction?.update(0)
-        interaction?.cancel()
+    /// D4: after the release (a flick, finishing) further updates and a late cancel are
+    /// ignored: a late `update(0)`, which would slide the top view back at once if applied,
+    /// changes nothing on screen nor the interaction's progress, and the pop still finishes.
+    /// Both modes.
+    @Test(arguments: modes)
+    func D4_afterReleaseUpdatesIgnored(mode: InteractionMode) throws {
+        let (scene, a, controller) = scene(mode: mode)
+        let finger = Finger(scene, mode: mode)
+        finger.down(at: CGPoint(x: 1, y: 240))
+        finger.move(to: CGPoint(x: 49, y: 240), speed: 800)
+        finger.lift()
+        let interaction = try #require(controller.interaction.interactionController)
+        #expect(interaction.isReleased && scene.navigationController.isTransitioning)
+        let (screen, onScreen) = (layerState(scene.window.rootView.layer), interaction.percentComplete)
+        #expect(onScreen > 0)
+        interaction.update(0)
+        interaction.release(finish: false, velocity: 0)
+        #expect(layerState(scene.window.rootView.layer) == screen, "the late update reached the screen")
+        #expect(interaction.isReleased && interaction.percentComplete == onScreen)
         #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(scene.popFinishIssues(a) == [], "flick + late update/cancel")
     }

@@ -59,11 +59,12 @@ import TransitionKitTestSupport
         // Closed form: from (320, 240) the farthest corners are 400 pt away, R = 400 + √2,
         // and an empty start frame gives radius R·p.
         let finalRadius = 400 + 2.0.squareRoot()
-        var frames = 0
+        var frames = 0, checked = 0
         while done == nil {
             scene.clock.step()
             frames += 1
             guard done == nil, let mask = a.view.layer.mask, case .ellipse(let rect)? = mask.path?.primitive else { continue }
+            checked += 1
             // Progress from time: easeIn of (frames/60)/0.33.
             let t = min(1, Double(frames) / 60 / 0.33)
             let expectedWidth = 2 * finalRadius * CubicBezier.easeIn.value(at: t)
@@ -73,6 +74,7 @@ import TransitionKitTestSupport
             #expect(a.view.layer.indexInSuperlayer! > scene.root.view.layer.indexInSuperlayer!)
         }
         #expect(frames == 20)  // ceil(0.33·60) frames
+        #expect(checked == 19)  // every frame but the last, which ends the transition
         #expect(done == true && a.view.layer.mask == nil && scene.stackTitles == ["root", "A"])
     }
 
@@ -90,7 +92,7 @@ import TransitionKitTestSupport
         var calls: [[String]] = []
         nc.radialPush(scene.makeViewController("A"), duration: 0.5) { _ in calls.append(scene.stackTitles) }
         nc.radialPop(startFrame: CGRect(x: 10, y: 10, width: 20, height: 20), style: .conceal) { _ in calls.append(scene.stackTitles) }
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(nc.delegate === delegate)
         #expect(delegate.log == ["will A", "did A", "will root", "did root"])
         #expect(calls == [["root", "A"], ["root"]])
@@ -122,7 +124,7 @@ import TransitionKitTestSupport
         #expect(isApproximatelyEqual(rect.width, 2 * (400 + 2.0.squareRoot()) * (1 - p), absolute: 1e-9))
         #expect(isApproximatelyEqual(rect.midX, 0, absolute: 1e-9) && isApproximatelyEqual(rect.midY, 240, absolute: 1e-9))
         #expect(a.view.layer.indexInSuperlayer! > scene.root.view.layer.indexInSuperlayer!)
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(scene.stackTitles == ["root"] && a.view.layer.mask == nil)
     }
 

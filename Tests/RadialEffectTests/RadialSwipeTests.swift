@@ -57,7 +57,7 @@ import TransitionKitTestSupport
         #expect(scene.navigationController.isTransitioning)
         let result = scene.window.replay(try Fixtures.trace("flick"), on: scene.clock)
         #expect(controller.interaction.transitionsStarted == 0)
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(result.samplesDelivered > 0 && pushed == true)
         #expect(scene.stackTitles == ["root", "A", "B"] && scene.clock.activeLinkCount == 0)
     }
@@ -76,7 +76,7 @@ import TransitionKitTestSupport
         #expect(scene.popCancelIssues(a, before: before) == [], "reversal")
         var done: Bool?
         scene.navigationController.pop { done = $0 }
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(done == true)
         #expect(scene.popFinishIssues(a) == [], "pop after reversal")
     }
@@ -87,7 +87,7 @@ import TransitionKitTestSupport
     func C2_systemCancelAtSixtyPercentCancels(mode: InteractionMode) throws {
         let (scene, a, controller) = scene(mode: mode)
         let before = layerRecords(scene.root, a)
-        scene.window.replay(try Fixtures.trace("system-cancel"), on: scene.clock)
+        #expect(scene.window.replay(try Fixtures.trace("system-cancel"), on: scene.clock).reachedIdle)
         #expect(controller.recognizer.state == .cancelled)
         #expect(isApproximatelyEqual(Double(controller.interaction.fingerProgress), 0.6, absolute: 1e-9))  // 192 pt / 320
         #expect(scene.popCancelIssues(a, before: before) == [], "system-cancel")
@@ -122,7 +122,7 @@ import TransitionKitTestSupport
             let (scene, a, controller) = scene(policy: .radialOriginal, mode: mode)
             let before = layerRecords(scene.root, a)
             let trace = SyntheticTrace.drag(from: CGPoint(x: 0, y: 240), to: CGPoint(x: x, y: 240), speed: 200)
-            scene.window.replay(trace, on: scene.clock)
+            #expect(scene.window.replay(trace, on: scene.clock).reachedIdle)
             #expect(controller.recognizer.velocity(in: nil) == .zero, "x = \(x)")
             #expect(isApproximatelyEqual(Double(controller.interaction.fingerProgress), x / 320, absolute: 1e-12), "x = \(x)")
             if finishes {
@@ -153,26 +153,47 @@ import TransitionKitTestSupport
             checked += 1
         }
         #expect(checked > 50)
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(scene.stackTitles == ["root"] && scene.clock.activeLinkCount == 0)
     }
 
     // MARK: D4, re-grab, L3
 
-    /// D4: after the release further updates and touch moves are ignored; the run-out
-    /// completes and nothing freezes.
+    /// D4: after the release (a drag to 224/320 = 0.7, at rest: finishing) further updates and
+    /// touch moves are ignored. A late `update(0.05)`, which would shrink the reveal at once if
+    /// applied, changes nothing on screen, nor the interaction's progress (nor, for the
+    /// display link, what its source reports); the run-out goes on from the release point
+    /// without going back, completes, and nothing freezes. Both modes.
     @Test(arguments: modes)
     func D4_afterReleaseUpdatesIgnored(mode: InteractionMode) throws {
         let (scene, a, controller) = scene(mode: mode)
-        let trace = try Fixtures.trace("slow-drag")
-        for touch in trace.samples where touch.phase != .ended { scene.window.send(touch) }
-        scene.window.send(trace.samples.last!)
-        controller.interaction.percentDrivenTransition?.update(0.05)
-        for k in 0..<10 { scene.window.send(Touch(timestamp: 4 + Double(k) * 0.008, location: CGPoint(x: 20, y: 240), phase: .moved)) }
-        #expect(controller.interaction.fingerProgress == CGFloat(303) / 320)
-        let frames = scene.clock.runUntilIdle(maxFrames: 1000)
-        #expect(frames < 1000)
-        #expect(scene.popFinishIssues(a) == [], "slow-drag + late updates")
+        let finger = Finger(scene, mode: mode)
+        finger.down(at: CGPoint(x: 1, y: 240))
+        finger.move(to: CGPoint(x: 225, y: 240), speed: 600)
+        finger.rest(for: 0.15)
+        finger.lift()
+        let released = CGFloat(224) / 320
+        let interaction = try #require(controller.interaction.interactionController)
+        // (A display link has stepped one frame of its run-out with the lift.)
+        let onScreen = interaction.percentComplete
+        #expect(interaction.isReleased && onScreen >= released)
+        let screen = layerState(scene.window.rootView.layer)
+        interaction.update(0.05)
+        for k in 1...10 { scene.window.send(Touch(timestamp: finger.time + 0.008 * Double(k), location: CGPoint(x: 20, y: 240), phase: .moved)) }
+        #expect(layerState(scene.window.rootView.layer) == screen, "the late update reached the screen")
+        #expect(interaction.isReleased && interaction.percentComplete == onScreen)
+        if mode != .percentDriven {
+            #expect(try #require(controller.interaction.displayLinkTransition).progressSource() == released)
+        }
+        #expect(controller.interaction.fingerProgress == released)
+        var radii: [CGFloat] = []
+        while scene.navigationController.isTransitioning, radii.count < 1000 {
+            scene.clock.step()
+            if case .ellipse(let rect)? = scene.root.view.layer.mask?.path?.primitive { radii.append(rect.width / 2) }
+        }
+        let atRelease = (400 + 2.0.squareRoot()) * onScreen  // R·p, RadialGeometry's closed form
+        #expect(radii.count > 2 && radii[0] >= atRelease - 1e-9 && zip(radii, radii.dropFirst()).allSatisfy { $0 <= $1 })
+        #expect(scene.popFinishIssues(a) == [], "drag + late updates")
     }
 
     /// Re-grab: a touch during the cancel run-out catches the reveal and the second drag
@@ -215,7 +236,7 @@ import TransitionKitTestSupport
         for touch in trace.samples.prefix(60) { scene.window.send(touch) }
         #expect(scene.navigationController.isTransitioning)
         scene.navigationController.disableRadialSwipe()
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(scene.popCancelIssues(a, before: before) == [], "disabled mid-drag")
     }
 }

@@ -32,6 +32,7 @@ import TransitionKitTestSupport
         try PNGEncoder.write(frame, to: path)  // a blue circle growing from the right edge
         clock.runUntilIdle()  // play it to the end: "pushed: true"
         // --- README ends
+        #expect(clock.activeLinkCount == 0)  // runUntilIdle reached idle
         #expect(log == ["pushed: true"])
         #expect(frame.width == 1179 && frame.height == 2556)
         let blue = Color(red: 0.2, green: 0.45, blue: 0.9).premultipliedRGBA8, grey = Color(red: 0.95, green: 0.95, blue: 0.97).premultipliedRGBA8

@@ -283,7 +283,7 @@ import TransitionKitTestSupport
         case .dismiss: nc.present(m, animated: false)
         }
         if row.path == .offscreen { scene.window.rootViewController = nil }
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
 
         var log: [String] = []
         for vc in [nc, root, a, b, c, m] {

@@ -116,7 +116,7 @@ import TransitionKitTestSupport
                 transition: TransitionOverride(animator: RecordingAnimator(), interactionController: interaction))
             interaction.update(0.5)
             finish ? interaction.finish() : interaction.cancel()
-            scene.clock.runUntilIdle(maxFrames: 1000)
+            #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         }
         #expect(scene.stackTitles == ["root", "A", "B"] && scene.navigationController.transitionQueue.isIdle)
     }
@@ -132,7 +132,7 @@ import TransitionKitTestSupport
         interaction.update(0.3)
         try scene.window.resize(to: CGSize(width: 480, height: 320))
         interaction.cancel()
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(scene.root.view.frame == CGRect(x: 0, y: 0, width: 480, height: 320))
     }
 

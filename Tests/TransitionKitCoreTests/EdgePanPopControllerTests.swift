@@ -85,7 +85,7 @@ import TransitionKitTestSupport
     /// back to +32 pt = 0.1, README closed form); released at rest at 0.1 it cancels (S5).
     @Test func S5_progressIsTranslationOverWidth() throws {
         let h = Harness()
-        try h.replay("reversal")
+        #expect(try h.replay("reversal").reachedIdle)
         let log = h.animators[0].log.map(\.progress)
         #expect(isApproximatelyEqual(Double(log.max()!), 0.5, absolute: 1e-9))
         #expect(isApproximatelyEqual(Double(h.controller.interaction.fingerProgress), 0.1, absolute: 1e-9))
@@ -149,15 +149,17 @@ import TransitionKitTestSupport
         h.scene.clock.advance(frames: 3)
         #expect(h.animators[0].log.last!.progress == paused)
         h.scene.window.send(Touch(timestamp: now + 0.05, location: CGPoint(x: 1, y: 240), phase: .ended))
-        h.scene.clock.runUntilIdle()
+        #expect(h.scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(h.scene.stackTitles == ["root", "A"] && h.animators[0].ended == [false])
         #expect(h.scene.clock.activeLinkCount == 0 && h.controller.interaction.transitionsStarted == 1)
     }
 
     /// D4: after the release, further updates of the interaction and further touch moves are
-    /// ignored; the run-out completes and nothing keeps ticking.
+    /// ignored: a late `update(0.1)`, which would draw 0.1 at once if applied, draws nothing and
+    /// changes neither the interaction's progress nor (display link) what its source reports;
+    /// the run-out goes on from where it was, completes and nothing keeps ticking. Both modes.
     @Test(arguments: modes)
-    func D4_updatesAfterReleaseAreIgnored(mode: InteractionMode) {
+    func D4_updatesAfterReleaseAreIgnored(mode: InteractionMode) throws {
         let h = Harness(mode: mode)
         let trace = SyntheticTrace.drag(from: CGPoint(x: 1, y: 240), to: CGPoint(x: 257, y: 240), speed: 300)
         let t0 = h.scene.clock.now
@@ -166,12 +168,17 @@ import TransitionKitTestSupport
             if touch.phase == .moved { h.scene.clock.step() }
         }
         // Released at 256/320 = 0.8 at rest: finishing.
-        let interaction = h.controller.interaction
+        let interaction = try #require(h.controller.interaction.interactionController)
         h.scene.clock.step()
         let before = h.animators[0].log.last!.progress
-        interaction.percentDrivenTransition?.update(0.1)
+        let (drawn, onScreen) = (h.animators[0].log.count, interaction.percentComplete)
+        interaction.update(0.1)
         for k in 1...5 {
             h.scene.window.send(Touch(timestamp: h.scene.clock.now, location: CGPoint(x: 10 * CGFloat(k), y: 240), phase: .moved))
+        }
+        #expect(h.animators[0].log.count == drawn && interaction.isReleased && interaction.percentComplete == onScreen)
+        if mode != .percentDriven {
+            #expect(try #require(h.controller.interaction.displayLinkTransition).progressSource() == 0.8)
         }
         h.scene.clock.step()
         #expect(h.animators[0].log.last!.progress >= before)

@@ -61,7 +61,7 @@ import TransitionKitTestSupport
         scene.navigationController.push(a) { log.append("push \($0) \(scene.stackTitles)") }
         scene.clock.advance(frames: 5)
         scene.navigationController.pop { log.append("pop \($0) \(scene.stackTitles)") }
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(log == ["push true [\"root\", \"A\"]", "pop true [\"root\"]"])
         #expect(scene.root.appearanceState == .appeared && a.appearanceState == .disappeared)
     }
@@ -76,16 +76,20 @@ import TransitionKitTestSupport
         let before = nc.viewControllers
         let delegate = RecordingDelegate()
         let interaction = PercentDrivenInteractiveTransition()
-        delegate.animator = RecordingAnimator()
+        let animator = RecordingAnimator()
+        delegate.animator = animator
         delegate.interaction = interaction
         nc.delegate = delegate
         var result: Bool?
         nc.setViewControllers([b, c], animated: true) { result = $0 }
         interaction.update(0.4)
         scene.clock.advance(frames: 3)
+        // The interactive transition ran: the driver is interacting and the animator drew 0.4.
+        #expect(nc.transitionQueue.current?.state == .interacting && nc.transitionQueue.current?.percentComplete == 0.4)
+        #expect(animator.progressLog.last == 0.4 && c.view.superview === nc.view)
         #expect(nc.viewControllers.map(ObjectIdentifier.init) == before.map(ObjectIdentifier.init))
         interaction.cancel()
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(result == false)
         #expect(nc.viewControllers.map(ObjectIdentifier.init) == before.map(ObjectIdentifier.init))
         #expect(b.navigationController == nil && c.navigationController == nil && a.navigationController === nc)
@@ -124,7 +128,7 @@ import TransitionKitTestSupport
         scene.clock.advance(frames: 2)
         #expect(a.view.layer.anchorPoint == CGPoint(x: 1, y: 0.5))  // the animator did change it
         interaction.cancel()
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(record(a.view.layer) == beforeA)
         #expect(record(scene.root.view.layer) == beforeRoot)
         #expect(scene.root.view.superview == nil)
@@ -134,7 +138,7 @@ import TransitionKitTestSupport
         // The next transition works.
         var done: Bool?
         nc.pop { done = $0 }
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(done == true && scene.stackTitles == ["root"])
         // Also restored after a finished transition (A is out of the hierarchy now: compare all
         // but the first line's superlayer and index).
@@ -161,7 +165,7 @@ import TransitionKitTestSupport
             weakDriver = nc.transitionQueue.current
             #expect(weakDriver != nil)
         }
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(weakAnimator == nil && weakDriver == nil)
         do {
             let interaction = PercentDrivenInteractiveTransition()
@@ -172,26 +176,52 @@ import TransitionKitTestSupport
             interaction.update(0.7)
             interaction.finish()
         }
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(scene.stackTitles == ["root"])
         #expect(weakAnimator == nil && weakInteraction == nil && weakPopped == nil)
         do {
             let modal = scene.makeViewController("M")
             weakPresented = modal
             nc.present(modal, animated: true)
-            scene.clock.runUntilIdle()
+            #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
             let interaction = PercentDrivenInteractiveTransition()
             weakInteraction = interaction
             modal.dismiss(animated: true, transition: TransitionOverride(animator: SlideAnimator(), interactionController: interaction))
             interaction.update(0.2)
             interaction.cancel()
-            scene.clock.runUntilIdle()
+            #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
             #expect(nc.presentedViewController === modal)
             modal.dismiss(animated: true)
-            scene.clock.runUntilIdle()
+            #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
             #expect(nc.presentedViewController == nil)
         }
         #expect(weakPresented == nil && weakInteraction == nil)
+        // A cancelled push (B never joins the stack) and a cancelled pop (C stays).
+        weak var weakCancelledDriver: TransitionDriver?
+        for request in ["push", "pop"] {
+            do {
+                let interaction = PercentDrivenInteractiveTransition()
+                weakInteraction = interaction
+                let animator = RecordingAnimator()
+                weakAnimator = animator
+                let override = TransitionOverride(animator: animator, interactionController: interaction)
+                if request == "push" {
+                    let b = scene.makeViewController("B")
+                    weakPopped = b
+                    nc.perform(.push(b), animated: true, transition: override)
+                } else {
+                    nc.push(scene.makeViewController("C"), animated: false)
+                    nc.perform(.pop, animated: true, transition: override)
+                }
+                weakCancelledDriver = nc.transitionQueue.current
+                #expect(weakCancelledDriver != nil && !animator.progressLog.isEmpty, "\(request)")
+                interaction.update(0.3)
+                interaction.cancel()
+            }
+            #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
+            #expect(weakAnimator == nil && weakInteraction == nil && weakCancelledDriver == nil, "cancelled \(request)")
+        }
+        #expect(weakPopped == nil && scene.stackTitles == ["root", "C"])
         #expect(scene.clock.activeLinkCount == 0)
     }
 
@@ -205,12 +235,12 @@ import TransitionKitTestSupport
         let a = scene.makeViewController("A")
         nc.perform(.push(a), animated: true, transition: TransitionOverride(animator: RecordingAnimator()))
         #expect(nc.delegate === delegate)
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(nc.delegate === delegate)
         #expect(delegate.log == ["willShow A", "didShow A"])
         // With no override the delegate is asked for the animator.
         nc.pop()
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(delegate.log == ["willShow A", "didShow A", "willShow root", "animator pop", "didShow root"])
     }
 
@@ -222,16 +252,16 @@ import TransitionKitTestSupport
         let a = scene.makeViewController("A")
         var calls: [[String]] = []
         nc.push(a, animated: animated) { _ in calls.append(scene.stackTitles) }
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         scene.clock.advance(frames: 10)
         #expect(calls == [["root", "A"]])
         nc.pop(animated: animated) { _ in calls.append(scene.stackTitles) }
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(calls == [["root", "A"], ["root"]])
         // Popping the root: nothing to do, completion(false) once.
         var rootPop: [Bool] = []
         nc.pop(animated: animated) { rootPop.append($0) }
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(rootPop == [false])
     }
 
@@ -244,7 +274,7 @@ import TransitionKitTestSupport
         animator.failPrepare = true
         var result: Bool?
         nc.perform(.push(a), animated: true, transition: TransitionOverride(animator: animator)) { result = $0 }
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(result == false)
         #expect(scene.stackTitles == ["root"])
         #expect(a.view.superview == nil && a.appearanceState == .disappeared)
@@ -259,7 +289,7 @@ import TransitionKitTestSupport
         let a = scene.makeViewController("A")
         scene.clearLog()
         nc.push(a)
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         let names = scene.appearanceLog.map { "\($0.0) \($0.1)" }
         #expect(
             names == [
@@ -304,7 +334,7 @@ import TransitionKitTestSupport
         #expect(animator.progressLog.last == CGFloat(p))  // linear, not eased
         let start = scene.clock.now
         finish ? interaction.finish() : interaction.cancel()
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         let expected = (finish ? 1 - p : p) * 1.2 / speed
         let elapsed = scene.clock.now - start
         #expect(elapsed >= expected - 1e-9 && elapsed < expected + 1.0 / 60 + 1e-9)
@@ -324,7 +354,7 @@ import TransitionKitTestSupport
         interaction.update(0.9)
         interaction.finish()
         #expect(interaction.percentComplete == 0.5)
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(scene.stackTitles == ["root"])
         #expect(animator.progressLog.allSatisfy { $0 <= 0.5 })
     }

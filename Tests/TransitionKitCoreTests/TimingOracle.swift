@@ -105,6 +105,11 @@ struct TimingOracle: Decodable, Sendable {
         let cases: [Case]
     }
 
+    struct UIKitInteractive: Decodable, Sendable {
+        let source: String
+        let rules: [String]
+    }
+
     let namedCubicBezier: NamedCurves
     let chromiumBasic: SampledCurve
     let chromiumUnclampedY: SampledCurve
@@ -115,6 +120,7 @@ struct TimingOracle: Decodable, Sendable {
     let springMappings: SpringMappings
     let springUnitStep: UnitStep
     let framerMotion: FramerMotion
+    let uikitInteractive: UIKitInteractive
 
     enum CodingKeys: String, CodingKey {
         case namedCubicBezier = "named_cubic_bezier"
@@ -127,6 +133,7 @@ struct TimingOracle: Decodable, Sendable {
         case springMappings = "spring_mappings"
         case springUnitStep = "spring_unit_step_ca_defaults"
         case framerMotion = "framer_motion_spring"
+        case uikitInteractive = "uikit_interactive"
     }
 
     static let url = URL(fileURLWithPath: #filePath)

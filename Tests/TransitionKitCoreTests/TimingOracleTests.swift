@@ -214,10 +214,36 @@ struct SpringOracleTests {
             mass: try #require(testCase.params["mass"]), stiffness: try #require(testCase.params["stiffness"]),
             damping: try #require(testCase.params["damping"]), initialVelocity: 0)
         let (from, to) = (100.0, 1000.0)
+        var checked = 0
         for (step, expected) in testCase.samples.enumerated() {
             let time = Double(step) * 0.2
             let actual = (from + (to - from) * spring.value(at: time)).rounded()
             #expect(actual == expected, "t = \(time) s")
+            checked += 1
         }
+        #expect(checked == [9, 6, 14][index])  // samples_every_200ms of each case in the file
+    }
+}
+
+/// How many vectors each timing.json group holds, counted by hand in the file: the
+/// parameterized tests above run one case per vector, so these are the numbers of vectors
+/// they check (a group that shrinks, or fails to decode some rows, is noticed here).
+@Suite("Timing oracle: vector counts")
+struct TimingOracleCountTests {
+    @Test func everyGroupHasItsVectors() throws {
+        let oracle = try TimingOracle.load()
+        #expect(oracle.namedCubicBezier.controlPoints.count == 5)
+        #expect(vectors(oracle.chromiumBasic).count == 20)
+        #expect(vectors(oracle.chromiumUnclampedY).count == 21)
+        #expect(oracle.chromiumExact.cases.count == 3)
+        #expect(oracle.chromiumSlope.samples.count == 16)
+        #expect(oracle.chromiumOutside.cases.count == 9)
+        #expect(oracle.springMappings.formulas.count == 2 && oracle.springMappings.docExamples.count == 2)
+        #expect(oracle.springUnitStep.samples.count == 21)
+        #expect(oracle.framerMotion.cases.count == 3)
+        #expect(oracle.uikitInteractive.rules.count == 4)
+        // Every row has the width its test reads.
+        #expect((oracle.chromiumBasic.samples + oracle.chromiumUnclampedY.samples + oracle.chromiumSlope.samples).allSatisfy { $0.count == 2 })
+        #expect(oracle.springUnitStep.samples.allSatisfy { $0.count == 2 })
     }
 }

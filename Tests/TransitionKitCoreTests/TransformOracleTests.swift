@@ -37,14 +37,22 @@ import TransitionKitTestSupport
         let c = (Self.oracle["field_cases"] as! [[String: Any]])[index]
         let t = Self.build(c["ops"] as! [[Any]])
         let expected = c["expected_fields"] as! [String: Double]
+        #expect(expected.count == 16)  // all sixteen fields are given
         for (name, value) in zip(Self.names, Self.fields(t)) {
             #expect(
                 isApproximatelyEqual(value, expected[name]!, absolute: 1e-9), "\(c["description"]!): \(name) = \(value), expected \(expected[name]!)")
         }
     }
 
+    /// The numbers of vectors in the file, counted by hand: 8 field cases (one test case each).
+    @Test func fieldCaseCount() {
+        #expect(Self.fieldCases.count == 8)
+    }
+
     @Test func projectedPointsOfPerspectiveTilt() {
         let groups = Self.oracle["projected_points"] as! [[String: Any]]
+        var checked = 0
+        defer { #expect(groups.count == 1 && checked == 5) }  // one group of 5 points in the file
         for g in groups {
             let anchor = (g["anchor_point"] as! [Double])
             let t = Self.build(g["ops_about_anchor"] as! [[Any]]).about(CGPoint(x: anchor[0], y: anchor[1]))
@@ -52,6 +60,7 @@ import TransitionKitTestSupport
                 let out = t.project(CGPoint(x: p["in"]![0], y: p["in"]![1]))!
                 #expect(isApproximatelyEqual(out.x, p["out"]![0], absolute: 1e-4))
                 #expect(isApproximatelyEqual(out.y, p["out"]![1], absolute: 1e-4))
+                checked += 1
             }
         }
     }
@@ -60,6 +69,8 @@ import TransitionKitTestSupport
     /// `CATransform3DRotate`, i.e. `rotated(by:)`.
     @Test func webkitAffineRotation() {
         let w = Self.oracle["webkit_affine"] as! [String: Any]
+        var checked = 0
+        defer { #expect(checked == 2) }  // the file's two cases
         for c in w["cases"] as! [[String: Any]] {
             let s = c["start"] as! [Double]
             let start = Transform3D(a: s[0], b: s[1], c: s[2], d: s[3], tx: s[4], ty: s[5])
@@ -71,6 +82,7 @@ import TransitionKitTestSupport
             for (got, want) in zip([r.m11, r.m12, r.m21, r.m22], e) {
                 #expect(isApproximatelyEqual(got, want, absolute: tol))
             }
+            checked += 1
         }
     }
 

@@ -7,14 +7,37 @@ import TransitionKitTestSupport
 /// The four raster scenes of `Tests/Fixtures/oracles/README.md`, drawn by cairo 1.16 (an
 /// independent renderer, `raster/cairo_oracle.py`), rebuilt as layer trees and compared by the
 /// README's rules: interior and exterior pixels exact, anti-aliased edge pixels within 32/255,
-/// covered area within 0.05 %, flat opacity blends within 1/255.
+/// covered area within 0.05 %, flat opacity blends within 1/255. The references are the
+/// cairo PNGs themselves (decoded by `PNGDecoder`, which `PNGDecoderTests` checks against
+/// libpng's own fixtures); the raw copies in `raster/raw/` must hold the same pixels.
 @Suite struct CairoOracleTests {
     static let width = 390, height = 844
     static let screen = CGRect(x: 0, y: 0, width: 390, height: 844)
     static let red = RGBA8(r: 255, g: 0, b: 0, a: 255), blue = RGBA8(r: 0, g: 0, b: 255, a: 255)
+    /// The scenes of the oracle README, one `<scene>.cairo.png` each.
+    static let scenes = ["circle_clip", "opacity_bands", "perspective_quad", "rounded_rect"]
 
+    /// The cairo PNG of `scene`, decoded; 390x844.
     func cairo(_ scene: String) throws -> Bitmap {
-        try fixtureBitmap("oracles/raster/raw/\(scene).cairo.rgba", width: Self.width, height: Self.height)
+        let bitmap = try PNGDecoder.read(contentsOf: Fixtures.url("oracles/raster/\(scene).cairo.png").path)
+        #expect(bitmap.width == Self.width && bitmap.height == Self.height, "\(scene)")
+        return bitmap
+    }
+
+    /// Every cairo PNG of the folder is one of the four scenes tested here (no reference goes
+    /// unread), and its raw copy (`raw/<scene>.cairo.rgba`, 390·844·4 bytes) holds exactly the
+    /// pixels of the PNG.
+    @Test func rawCopiesEqualThePNGs() throws {
+        let folder = Fixtures.url("oracles/raster").path
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".cairo.png") }.sorted()
+        #expect(pngs == Self.scenes.map { "\($0).cairo.png" })
+        var compared = 0
+        for scene in Self.scenes {
+            let raw = try fixtureBitmap("oracles/raster/raw/\(scene).cairo.rgba", width: Self.width, height: Self.height)
+            #expect(try cairo(scene) == raw, "\(scene)")
+            compared += 1
+        }
+        #expect(compared == 4)
     }
 
     func render(_ root: LayerSnapshot) throws -> Bitmap {
@@ -79,14 +102,15 @@ import TransitionKitTestSupport
         let ours = try render(root)
         let reference = try cairo("opacity_bands")
         writeForLooking(try GoldenImage.comparison(ours, reference, gain: 64), name: "opacity_bands.ours-cairo-diff")
-        var maxError = 0
+        var maxError = 0, compared = 0
         for y in 0..<Self.height {
             for x in 0..<Self.width {
                 let a = ours[x, y], b = reference[x, y]
                 maxError = max(maxError, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)), abs(Int(a.a) - Int(b.a)))
+                compared += 1
             }
         }
         print("cairo oracle opacity_bands: max flat blend error \(maxError)/255")
-        #expect(maxError <= 1)
+        #expect(maxError <= 1 && compared == 390 * 844)
     }
 }

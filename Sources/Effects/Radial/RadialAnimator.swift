@@ -23,7 +23,7 @@ public final class RadialAnimator: AnimatedTransitioning {
     /// Settable during a transition: the reveal's centre (and with it the final radius) then
     /// follows from the next frame on. The edge-swipe pop sets it to (0, finger.y, 0, 0) on
     /// every move, as RadialTransition's `screenPan:` rebuilt its mask around the finger's y.
-    /// The state stays a pure function of progress and this parameter.
+    /// The state stays a pure function of progress, this parameter and the container's size.
     public var startFrame: CGRect? {
         didSet {
             if let f = startFrame {
@@ -83,16 +83,23 @@ public final class RadialAnimator: AnimatedTransitioning {
         case .reveal: container.insertSubview(to, aboveSubview: from)
         case .conceal: container.insertSubview(from, aboveSubview: to)
         }
-        let bounds = container.bounds
-        defaultStartFrame = RadialGeometry.defaultStartFrame(for: context.operation, in: bounds)
-        geometry = RadialGeometry(containerBounds: bounds, startFrame: startFrame ?? defaultStartFrame)
+        fit(container.bounds, for: context.operation)
         let m = Layer(name: "radial mask")
         maskedView(context)?.layer.mask = m
         mask = m
     }
 
+    /// The geometry (and default start frame, an edge midpoint) of a container with `bounds`.
+    private func fit(_ bounds: CGRect, for operation: TransitionOperation) {
+        defaultStartFrame = RadialGeometry.defaultStartFrame(for: operation, in: bounds)
+        geometry = RadialGeometry(containerBounds: bounds, startFrame: startFrame ?? defaultStartFrame)
+    }
+
+    /// Draws with the container's bounds at this frame (scenario R1): after a resize the
+    /// default start frame and the final radius are the new container's.
     /// - Complexity: O(1); no allocation.
     public func updateTransition(progress: CGFloat, using context: any ContextTransitioning) {
+        if let g = geometry, g.containerBounds != context.containerView.bounds { fit(context.containerView.bounds, for: context.operation) }
         guard let geometry, let mask, let view = maskedView(context) else { return }
         let p = style == .reveal ? progress : 1 - progress
         // The mask lives in the masked view's own coordinates.
@@ -102,6 +109,6 @@ public final class RadialAnimator: AnimatedTransitioning {
         mask.path = .ellipse(in: rect)
     }
 
-    /// The geometry in use (after `prepareTransition`).
+    /// The geometry in use (after `prepareTransition`; the container's bounds at the last frame).
     public var currentGeometry: RadialGeometry? { geometry }
 }

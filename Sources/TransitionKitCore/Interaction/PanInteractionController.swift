@@ -16,7 +16,8 @@ import Foundation
 /// - `changed`: progress = offset + d / L, clamped to 0...1, where d is the translation
 ///   along `direction` (window coordinates, points, positive toward completion) and L is
 ///   the recognizer view's bounds width (horizontal directions) or height (vertical), the
-///   transition's container. The offset is 0 for a new transition (so progress =
+///   transition's container, read at each change (after a resize, the new size: R1). The
+///   offset is 0 for a new transition (so progress =
 ///   translation / L, as the fixtures' closed forms state) and, after a re-grab, the
 ///   progress on screen minus d at `began` (no jump).
 /// - `ended`: `policy.shouldFinish(progress:velocity:endState:)` with the velocity along

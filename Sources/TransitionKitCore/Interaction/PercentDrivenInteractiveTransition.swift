@@ -7,8 +7,9 @@ import Foundation
 /// `Tests/Fixtures/oracles/timing.json` `uikit_interactive`): while interactive the progress
 /// is linear in `percentComplete`; after `finish()` the rest takes
 /// (1 − p)·duration/`completionSpeed` seconds on `completionCurve`, after `cancel()`
-/// p·duration/`completionSpeed` (a `.spring` curve takes its settling duration ÷
-/// `completionSpeed` instead). Calls made before the transition starts are remembered and
+/// p·duration/`completionSpeed` (a `.spring` curve is played `completionSpeed` times as fast
+/// and takes its settling duration ÷ `completionSpeed` instead; nothing left to travel ends at
+/// once whatever the curve, R2 R3). Calls made before the transition starts are remembered and
 /// applied at the start; after `finish()` or `cancel()` further calls are ignored until a
 /// `pause()` (scenario D4).
 ///

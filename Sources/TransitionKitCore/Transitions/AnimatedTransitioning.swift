@@ -51,12 +51,16 @@ public protocol InteractiveTransitioning: AnyObject {
     /// Speed multiplier of the run-out after finish or cancel, > 0 (default 1).
     var completionSpeed: CGFloat { get }
     /// Curve of the run-out after finish or cancel (default `.easeInEaseOut`, UIKit's
-    /// `completionCurve` default `.easeInOut`). A `.spring` run-out lasts the spring's
-    /// `settlingDuration` ÷ `completionSpeed` and starts at `completionVelocity`, so the
-    /// motion continues the finger's without a jump.
+    /// `completionCurve` default `.easeInOut`). A `.spring` run-out is the spring played
+    /// `completionSpeed` times as fast, lasts its `settlingDuration` ÷ `completionSpeed` and
+    /// starts at `completionVelocity`, so the motion continues the finger's without a jump
+    /// (R2). Any run-out with nothing left to travel ends at once (R3) and never goes beyond
+    /// the release point on the side away from its target (R4; scenario ids of
+    /// Documentation/Scenarios.md).
     var completionCurve: TimingCurve { get }
     /// Progress per second at release, positive toward completion (default 0); used as the
-    /// initial velocity of a spring run-out.
+    /// initial velocity of a spring run-out when it points toward the run-out's target, and
+    /// dropped when it points away (R4).
     var completionVelocity: CGFloat { get }
 }
 

@@ -24,16 +24,22 @@ public final class TransitionDriver {
         case ended(completed: Bool)
     }
 
-    /// One timed run of progress from `from` to `to`.
+    /// One timed run of progress from `from` to `to`, `duration` seconds long.
     private struct Segment {
         var startTime: TimeInterval
         var duration: TimeInterval
         var from: CGFloat
         var to: CGFloat
         var curve: TimingCurve
+        /// The seconds of the curve's own time the segment spans (`TimingCurve.value(at:duration:)`):
+        /// `duration` for time-based playback; a spring run-out's settling duration, so that
+        /// playing it in `duration` = settling ÷ `completionSpeed` plays it that many times as
+        /// fast (R2). Only springs use it.
+        var curveDuration: TimeInterval
         var completes: Bool
         /// Whether the curve maps the whole 0...1 timeline (time-based playback), so the
-        /// animator gets `curve(t)`; run-outs interpolate `from → to` through the curve.
+        /// animator gets `curve(t)`; run-outs interpolate `from → to` through the curve and
+        /// never pass `from` on the side away from `to` (R4).
         var isFullTimeline: Bool
     }
 
@@ -97,7 +103,7 @@ public final class TransitionDriver {
             run(
                 Segment(
                     startTime: clock.now, duration: duration, from: 0, to: 1, curve: animator.timingCurve,
-                    completes: true, isFullTimeline: true))
+                    curveDuration: duration, completes: true, isFullTimeline: true))
         }
     }
 
@@ -126,12 +132,14 @@ public final class TransitionDriver {
             finishSegment(s)
             return
         }
-        let eased = CGFloat(s.curve.value(at: u, duration: s.duration))
+        let eased = CGFloat(s.curve.value(at: u, duration: s.curveDuration))
         if s.isFullTimeline {
             apply(linear: CGFloat(u), eased: eased)
         } else {
             let p = s.from + (s.to - s.from) * eased
-            apply(linear: p, eased: p)
+            // R4: never beyond the release point on the side away from the target.
+            let kept = s.to > s.from ? max(p, s.from) : min(p, s.from)
+            apply(linear: kept, eased: kept)
         }
     }
 
@@ -150,6 +158,24 @@ public final class TransitionDriver {
         apply(linear: c, eased: c)
     }
 
+    /// The run-out after a release, from the progress p at release to the target (1 to
+    /// finish, 0 to cancel), `completionSpeed` times as fast as its curve:
+    /// - nothing left to travel (p is the target): it ends now, whatever the curve (UIKit's
+    ///   remaining time p·duration ÷ speed is 0; scenario R3);
+    /// - a Bézier or linear curve: (1 − p)·duration ÷ speed to finish, p·duration ÷ speed to
+    ///   cancel (UIKit's rule, `oracles/timing.json` uikit_interactive);
+    /// - a spring: progress(t) = p + (target − p)·x(speed·t), x the spring's unit step, so it
+    ///   ends on the target at its settling duration ÷ speed with no jump (R2). Its initial
+    ///   velocity is the finger's (`completionVelocity`, progress per second) ÷ (target − p)
+    ///   ÷ speed, so the motion leaves at the finger's speed in real time.
+    ///
+    /// Direction (R4): a run-out never shows progress beyond p on the side away from the
+    /// target (a cancel never further than where it was let go, a finish never back below
+    /// it). Two parts: a release velocity pointing away from the target is dropped (the
+    /// spring starts at rest instead of first carrying on the finger's motion, which made a
+    /// cancelled card leave the screen), and every frame is clamped at p, which holds for any
+    /// curve, e.g. a lightly damped spring thrown hard toward the target that swings back past
+    /// p after overshooting. Overshoot past the target, a spring's bounce, is kept.
     func interactiveEnd(finish: Bool) {
         guard state == .interacting else { return }
         state = finish ? .finishing : .cancelling
@@ -159,26 +185,27 @@ public final class TransitionDriver {
         precondition(speed > 0 && speed.isFinite, "completionSpeed must be finite and > 0, got \(speed)")
         let p = percentComplete
         let target: CGFloat = finish ? 1 : 0
+        let distance = Double(target - p)
         var curve = interactionController?.completionCurve ?? .easeInEaseOut
-        let remaining: TimeInterval
-        if case .spring(let spring) = curve {
-            // The spring moves a unit step from p to target; its initial velocity is the
-            // finger's progress velocity relative to that distance (CASpringAnimation's
-            // initialVelocity convention), so the motion continues without a jump.
-            let distance = target - p
-            let v = Double(interactionController?.completionVelocity ?? 0)
-            let unitVelocity = distance != 0 && v.isFinite ? v / Double(distance) : 0
-            let s = Spring(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping, initialVelocity: unitVelocity)
+        var remaining: TimeInterval = 0
+        var curveDuration: TimeInterval = 0
+        if distance == 0 {
+            // Nothing left to travel: ends now (R3).
+        } else if case .spring(let spring) = curve {
+            let v = Double(interactionController?.completionVelocity ?? 0) / distance
+            let toward = v.isFinite ? max(0, v) : 0
+            let s = Spring(
+                mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping, initialVelocity: toward / Double(speed))
             curve = .spring(s)
             let settle = s.settlingDuration
-            remaining = (settle.isFinite ? settle : 10) / Double(speed)
+            curveDuration = settle.isFinite ? settle : 10
+            remaining = curveDuration / Double(speed)
         } else {
-            // UIKit: the rest takes (1 − p)·duration/completionSpeed to finish, p·duration/completionSpeed to cancel.
-            remaining = Double(abs(target - p)) * duration / Double(speed)
+            remaining = abs(distance) * duration / Double(speed)
         }
         run(
             Segment(
-                startTime: clock.now, duration: remaining, from: p, to: target, curve: curve,
+                startTime: clock.now, duration: remaining, from: p, to: target, curve: curve, curveDuration: curveDuration,
                 completes: finish, isFullTimeline: false))
     }
 
@@ -216,8 +243,18 @@ public final class TransitionDriver {
         queue?.end(self)
     }
 
-    /// The container changed size mid-transition: incoming view's final frame follows it.
-    func containerDidResize() {
-        context.toFinalFrame = context.containerView.bounds
+    /// `view` changed size (`View.frame`/`bounds`, after its subviews followed). If it is the
+    /// container of this running transition: the incoming view's final frame follows it and
+    /// the animator redraws the progress on screen at the new size at once, so no frame shows
+    /// the old size (scenario R1; the animators read the container's size at every frame).
+    func viewDidResize(_ view: View) {
+        guard view === context.containerView else { return }
+        context.toFinalFrame = view.bounds
+        switch state {
+        case .animating, .interacting, .finishing, .cancelling:
+            animator.updateTransition(progress: animatorProgress, using: context)
+        case .idle, .ended:
+            break
+        }
     }
 }

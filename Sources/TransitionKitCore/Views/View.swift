@@ -58,6 +58,8 @@ public final class View {
     /// Default: none. A view controller's root view flexes in both directions, as in UIKit.
     public var autoresizingMask: AutoresizingMask = []
 
+    /// After a size change: resizes the subviews by their `autoresizingMask`, then tells the
+    /// window's running transition, which redraws at once if this is its container (R1).
     private func resizeSubviews(from old: CGSize) {
         let new = layer.bounds.size
         guard new != old else { return }
@@ -68,6 +70,7 @@ public final class View {
             if s.autoresizingMask.contains(.flexibleHeight) { f.size.height += dh }
             s.frame = f
         }
+        window?.transitionQueue.current?.viewDidResize(self)
     }
     /// The centre in the superview's coordinates (`UIView.center`, the layer's position).
     public var center: CGPoint {

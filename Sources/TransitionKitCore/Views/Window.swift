@@ -70,7 +70,8 @@ public final class Window {
     public var size: CGSize { rootView.bounds.size }
 
     /// Resizes the window (rotation, status-bar change): every full-screen view controller
-    /// view in it is resized to the new bounds (scenario G3).
+    /// view in it is resized to the new bounds (scenario G3), and a running transition goes on
+    /// at the new size from this moment (R1).
     /// - Throws: `TransitionKitError.invalidSize` for a non-finite or non-positive size.
     public func resize(to size: CGSize) throws(TransitionKitError) {
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
@@ -83,7 +84,6 @@ public final class Window {
             c.containerDidResize()
             vc = c.presentedViewController
         }
-        transitionQueue.current?.containerDidResize()
     }
 
     /// The presentation tree of the whole window, for the renderer.

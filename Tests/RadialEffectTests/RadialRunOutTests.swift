@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import TransitionKitCore
+import TransitionKitTestSupport
+
+@testable import RadialEffect
+
+/// Run-outs of the interactive radial pop, scenarios R3 and R4 of Documentation/Scenarios.md,
+/// and a second swipe after a cancelled one, on a 320x480 `TestScene`. The progress on screen
+/// is the reveal's radius ÷ R with R = 400 + √2 pt for a finger at y = 240 (RadialGeometry's
+/// closed form: the farthest corner of 320x480 from (0, 240) is √(320² + 240²) = 400 pt).
+@MainActor
+@Suite struct RadialRunOutTests {
+    nonisolated static let modes: [InteractionMode] = [.percentDriven, .displayLinkDriven()]
+    /// The percent-driven run-out curves: the default, and a spring that uses the velocity.
+    nonisolated static let curves: [TimingCurve] = [.easeInEaseOut, .spring(Spring(response: 0.4, dampingRatio: 0.8))]
+    static let finalRadius = 400 + 2.0.squareRoot()
+
+    func scene(policy: InteractionPolicy = .default, mode: InteractionMode, curve: TimingCurve) -> (TestScene, ViewController, EdgePanPopController) {
+        let (scene, a, controller) = TestScene.withStack { $0.enableRadialSwipe(policy: policy, mode: mode) }
+        controller.interaction.completionCurve = curve
+        return (scene, a, controller)
+    }
+
+    /// The progress on screen (mask radius ÷ R), nil without a reveal mask.
+    func progressOnScreen(_ scene: TestScene) -> Double? {
+        guard case .ellipse(let rect)? = scene.root.view.layer.mask?.path?.primitive else { return nil }
+        return Double(rect.width / 2) / Self.finalRadius
+    }
+
+    /// R3: out to 40 % and back past the edge (progress exactly 0), then the system takes the
+    /// touch: nothing is left to travel, the pop ends at once (at the next frame for the
+    /// display link) and a `pop()` requested right then runs its own 0.33 s (20 frames).
+    @Test(arguments: modes, curves)
+    func R3_zeroDistanceRunOutEndsAtOnce(mode: InteractionMode, curve: TimingCurve) {
+        let (scene, a, controller) = scene(mode: mode, curve: curve)
+        let finger = Finger(scene, mode: mode)
+        finger.down(at: CGPoint(x: 2, y: 240))
+        finger.move(to: CGPoint(x: 130, y: 240))
+        finger.move(to: CGPoint(x: 0, y: 240))
+        #expect(controller.interaction.fingerProgress == 0 && scene.navigationController.isTransitioning)
+        finger.lift(.cancelled)
+        var popped: Bool?
+        scene.navigationController.radialPop { popped = $0 }
+        let frames = scene.clock.runUntilIdle(maxFrames: 1000)
+        #expect(frames <= 20 + 1, "\(frames) frames")
+        #expect(popped == true && scene.popFinishIssues(a) == [])
+    }
+
+    /// R4: released at 80 % still moving at 6000 pt/s and cancelled by the system, the
+    /// reveal never grows past its size at the release; released at 70 % moving back at
+    /// 3000 pt/s under a position-only policy (it finishes), it never shrinks below it.
+    @Test(arguments: modes, curves)
+    func R4_runOutNeverPassesTheReleasePoint(mode: InteractionMode, curve: TimingCurve) {
+        guard mode == .percentDriven || curve == Self.curves[0] else { return }  // the display link has one run-out
+        for finish in [false, true] {
+            let (scene, a, controller) = scene(policy: finish ? .radialOriginal : .default, mode: mode, curve: curve)
+            let finger = Finger(scene, mode: mode)
+            finger.down(at: CGPoint(x: 2, y: 240))
+            if finish {
+                finger.move(to: CGPoint(x: 258, y: 240))
+                finger.move(to: CGPoint(x: 226, y: 240), speed: 3000)
+            } else {
+                finger.move(to: CGPoint(x: 258, y: 240), speed: 6000)
+            }
+            let release = finish ? 0.7 : 0.8
+            #expect(isApproximatelyEqual(Double(controller.interaction.fingerProgress), release, absolute: 1e-9))
+            finger.lift(finish ? .ended : .cancelled)
+            var log: [Double] = []
+            while scene.navigationController.isTransitioning, log.count < 1000 {
+                scene.clock.step()
+                if let p = progressOnScreen(scene) { log.append(p) }
+            }
+            let label = "\(finish ? "finish" : "cancel") \(mode) \(curve)"
+            #expect(log.count > 1 && log.count < 1000, "\(label)")
+            if finish {
+                #expect(log.min()! >= release - 1e-9, "\(label): lowest progress \(log.min()!)")
+                #expect(scene.popFinishIssues(a) == [], "\(label)")
+            } else {
+                #expect(log.max()! <= release + 1e-9, "\(label): highest progress \(log.max()!)")
+                #expect(scene.stackTitles == ["root", "A"], "\(label)")
+            }
+        }
+    }
+
+    /// A second swipe after a cancelled one (the system took the first at 60 %) pops: the
+    /// recognizer and the controller work again on the same scene. Both modes.
+    @Test(arguments: modes)
+    func swipeAgainAfterCancelledSwipePops(mode: InteractionMode) throws {
+        let (scene, a, controller) = scene(mode: mode, curve: .easeInEaseOut)
+        #expect(scene.window.replay(try Fixtures.trace("system-cancel"), on: scene.clock).reachedIdle)
+        #expect(scene.stackTitles == ["root", "A"] && controller.interaction.transitionsStarted == 1)
+        #expect(scene.window.replay(try Fixtures.trace("slow-drag"), on: scene.clock).reachedIdle)
+        #expect(controller.interaction.transitionsStarted == 2)
+        #expect(scene.popFinishIssues(a) == [], "second swipe")
+    }
+}
