@@ -50,6 +50,10 @@ let package = Package(
         .testTarget(name: "PushBack3DEffectTests", dependencies: ["PushBack3DEffect", "TransitionKitTestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "DragDismissEffectTests", dependencies: ["DragDismissEffect", "TransitionKitTestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EffectBenchTests", dependencies: ["effect-bench", "TransitionKitTestSupport"]),
+        .testTarget(
+            name: "LifetimeTests",
+            dependencies: ["RadialEffect", "FadeEffect", "PushBack3DEffect", "DragDismissEffect", "TransitionKitTestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
