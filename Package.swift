@@ -51,8 +51,10 @@ let package = Package(
         .testTarget(name: "DragDismissEffectTests", dependencies: ["DragDismissEffect", "TransitionKitTestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EffectBenchTests", dependencies: ["effect-bench", "TransitionKitTestSupport"]),
         .testTarget(
-            name: "LifetimeTests",
-            dependencies: ["RadialEffect", "FadeEffect", "PushBack3DEffect", "DragDismissEffect", "TransitionKitTestSupport"]
+            name: "RobustnessTests",
+            dependencies: [
+                "RadialEffect", "FadeEffect", "PushBack3DEffect", "DragDismissEffect", "TransitionKitRender", "TransitionKitTestSupport",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
