@@ -17,13 +17,19 @@ import TransitionKitTestSupport
 @Suite struct ExtremeSizeTests {
     static let sides: [CGFloat] = [5e-324, 1e-300, 1e-9, 0.001, 1, 1e6, Window.maximumSide]
 
-    /// Every effect with its defaults, plus the fade through a colour.
-    static func effects() throws -> [any TransitionEffect] {
+    /// A registry of the four effects.
+    static func registry() throws -> EffectRegistry {
         var registry = EffectRegistry()
         try registry.register(Radial.self)
         try registry.register(Fade.self)
         try registry.register(PushBack3D.self)
         try registry.register(DragDismiss.self)
+        return registry
+    }
+
+    /// Every effect with its defaults, plus the fade through a colour.
+    static func effects() throws -> [any TransitionEffect] {
+        let registry = try registry()
         return try registry.names.map { try registry.makeEffect(named: $0) } + [registry.makeEffect(named: "fade", parameters: ["through": 1])]
     }
 
