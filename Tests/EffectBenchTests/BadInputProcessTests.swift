@@ -13,7 +13,8 @@ import TransitionKitTestSupport
         .appendingPathComponent("effect-bench")
 
     /// A fresh directory holding bad inputs: a bare PNG signature, a PNG cut after 300 bytes,
-    /// an empty trace, a trace with a number beyond the double range, a sub-directory.
+    /// an empty trace, a trace with a number beyond the double range, a trace whose finger
+    /// lifts after 1e9 s (beyond play's 60 s of frames), a sub-directory.
     static func workspace() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("effect-bench-bad-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
@@ -21,6 +22,10 @@ import TransitionKitTestSupport
         try Data(try Data(contentsOf: Fixtures.url("png/adam7_rgba8.png")).prefix(300)).write(to: dir.appendingPathComponent("cut.png"))
         try Data(#"{"samples":[]}"#.utf8).write(to: dir.appendingPathComponent("empty.json"))
         try Data(#"{"samples":[{"t":0,"x":1e400,"y":0,"phase":"began"}]}"#.utf8).write(to: dir.appendingPathComponent("huge.json"))
+        let long =
+            #"{"samples":[{"t":0,"x":1,"y":240,"phase":"began"},{"t":0.1,"x":80,"y":240,"phase":"moved"},"#
+            + #"{"t":1e9,"x":80,"y":240,"phase":"ended"}]}"#
+        try Data(long.utf8).write(to: dir.appendingPathComponent("long.json"))
         return dir
     }
 
@@ -48,6 +53,7 @@ import TransitionKitTestSupport
         (["play", "radial", "--operation", "pop", "--gesture", "huge.json", "--out", "a.png"], 1, "not valid JSON"),
         (["play", "radial", "--operation", "pop", "--gesture", "/dev/zero", "--out", "a.png"], 1, "not a regular file"),
         (["play", "radial", "--operation", "pop", "--gesture", "sub", "--out", "a.png"], 1, "cannot read"),
+        (["play", "radial", "--operation", "pop", "--gesture", "long.json", "--out", "a.png"], 1, "did not settle"),
         (
             ["play", "radial", "--operation", "pop", "--gesture", Fixtures.url("fuzz-regressions/fuzz-trace-newline-in-phase.json").path, "--json"],
             1, #""bega\n""#
