@@ -15,7 +15,7 @@ import TransitionKitTestSupport
 /// Larger sizes are a typed error, for a new window and for a resize.
 @MainActor
 @Suite struct ExtremeSizeTests {
-    static let sides: [CGFloat] = [5e-324, 1e-300, 1e-9, 0.001, 1, 1e6, Window.maximumSide]
+    static let sides: [CGFloat] = [.leastNonzeroMagnitude, 1e-300, 1e-9, 0.001, 1, 1e6, Window.maximumSide]
 
     /// A registry of the four effects.
     static func registry() throws -> EffectRegistry {

@@ -11,8 +11,8 @@ import TransitionKitTestSupport
 /// the transition must finish as the policy says (progress 1 > 0.5).
 @MainActor
 @Suite struct TinyContainerGestureTests {
-    /// From the smallest positive double to one point.
-    nonisolated static let sides: [CGFloat] = [5e-324, 1e-300, 1e-9, 0.001, 1]
+    /// From the smallest positive double (5e-324) to one point.
+    nonisolated static let sides: [CGFloat] = [.leastNonzeroMagnitude, 1e-300, 1e-9, 0.001, 1]
 
     /// Progress seen after each sample of a forward drag that moves 0, 5, 10, 11, 20, 300 and
     /// 1e6 points from `start` along `axis` (the pan begins past its 10 pt hysteresis).
