@@ -50,6 +50,12 @@ let package = Package(
         .testTarget(name: "PushBack3DEffectTests", dependencies: ["PushBack3DEffect", "TransitionKitTestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "DragDismissEffectTests", dependencies: ["DragDismissEffect", "TransitionKitTestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EffectBenchTests", dependencies: ["effect-bench", "TransitionKitTestSupport"]),
+        .testTarget(
+            name: "RobustnessTests",
+            dependencies: [
+                "RadialEffect", "FadeEffect", "PushBack3DEffect", "DragDismissEffect", "TransitionKitRender", "TransitionKitTestSupport",
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

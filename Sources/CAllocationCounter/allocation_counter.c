@@ -11,6 +11,16 @@ extern void *__libc_realloc(void *, size_t);
 extern void *__libc_memalign(size_t, size_t);
 extern void __libc_free(void *);
 
+// Under a sanitizer (-sanitize=address or thread) its runtime's allocator must serve every
+// block, or it cannot see heap errors: its malloc is a weak alias of __interceptor_malloc,
+// which the strong definitions below would replace. So they forward to the interceptors when
+// the runtime is linked in (weak references, null otherwise) and to glibc's allocator when not.
+extern void *__interceptor_malloc(size_t) __attribute__((weak));
+extern void *__interceptor_calloc(size_t, size_t) __attribute__((weak));
+extern void *__interceptor_realloc(void *, size_t) __attribute__((weak));
+extern void *__interceptor_memalign(size_t, size_t) __attribute__((weak));
+extern void __interceptor_free(void *) __attribute__((weak));
+
 static uint64_t counted_calls;
 static uint64_t counted_bytes;
 
@@ -19,17 +29,27 @@ static inline void tk_count(size_t n) {
     __atomic_fetch_add(&counted_bytes, (uint64_t)n, __ATOMIC_RELAXED);
 }
 
-void *malloc(size_t n) { tk_count(n); return __libc_malloc(n); }
-void *calloc(size_t a, size_t b) { tk_count(a * b); return __libc_calloc(a, b); }
-void *realloc(void *p, size_t n) { tk_count(n); return __libc_realloc(p, n); }
-void free(void *p) { __libc_free(p); }
-void *memalign(size_t align, size_t n) { tk_count(n); return __libc_memalign(align, n); }
-void *aligned_alloc(size_t align, size_t n) { tk_count(n); return __libc_memalign(align, n); }
-void *valloc(size_t n) { tk_count(n); return __libc_memalign(4096, n); }
+// Whether a sanitizer runtime provides the whole allocator (all or nothing, so a block is
+// always freed by the allocator that made it).
+static inline int tk_sanitized(void) {
+    return __interceptor_malloc && __interceptor_calloc && __interceptor_realloc && __interceptor_memalign && __interceptor_free;
+}
+
+static inline void *tk_memalign(size_t align, size_t n) {
+    return tk_sanitized() ? __interceptor_memalign(align, n) : __libc_memalign(align, n);
+}
+
+void *malloc(size_t n) { tk_count(n); return tk_sanitized() ? __interceptor_malloc(n) : __libc_malloc(n); }
+void *calloc(size_t a, size_t b) { tk_count(a * b); return tk_sanitized() ? __interceptor_calloc(a, b) : __libc_calloc(a, b); }
+void *realloc(void *p, size_t n) { tk_count(n); return tk_sanitized() ? __interceptor_realloc(p, n) : __libc_realloc(p, n); }
+void free(void *p) { if (tk_sanitized()) __interceptor_free(p); else __libc_free(p); }
+void *memalign(size_t align, size_t n) { tk_count(n); return tk_memalign(align, n); }
+void *aligned_alloc(size_t align, size_t n) { tk_count(n); return tk_memalign(align, n); }
+void *valloc(size_t n) { tk_count(n); return tk_memalign(4096, n); }
 int posix_memalign(void **out, size_t align, size_t n) {
     if (align < sizeof(void *) || (align & (align - 1)) != 0) return EINVAL;
     tk_count(n);
-    void *p = __libc_memalign(align, n);
+    void *p = tk_memalign(align, n);
     if (!p) return ENOMEM;
     *out = p;
     return 0;

@@ -40,8 +40,11 @@ public enum GestureTraceError: Error, Equatable, Sendable, CustomStringConvertib
     /// touch must end with `ended` or `cancelled`.
     case unterminatedTouch(beganIndex: Int)
 
-    /// A one-line message naming the sample, the field and what is accepted.
-    public var description: String {
+    /// A one-line message naming the sample, the field and what is accepted (control
+    /// characters from the input, such as a line break inside a phase, are escaped).
+    public var description: String { message.escapingControlCharacters }
+
+    private var message: String {
         switch self {
         case let .unreadableFile(path, reason):
             return "cannot read gesture trace \(path): \(reason)"

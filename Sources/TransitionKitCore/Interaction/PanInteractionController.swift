@@ -178,7 +178,9 @@ public final class PanInteractionController {
         let length = containerLength
         guard length > 0 else { return 0 }
         let p = offset + along / length
-        return p.isFinite ? min(1, max(0, p)) : 0
+        // On a container far smaller than the movement d / L overflows to ±∞: that clamps
+        // to 1 or 0 like any large value. NaN (∞ − ∞ after a re-grab) keeps the progress.
+        return p.isNaN ? fingerProgress : min(1, max(0, p))
     }
 
     // MARK: Gesture

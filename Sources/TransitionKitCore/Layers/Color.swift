@@ -33,11 +33,14 @@ public struct Color: Sendable, Hashable {
         Color(red: red, green: green, blue: blue, alpha: alpha)
     }
 
-    /// The premultiplied 8-bit pixel, each channel rounded to nearest: `round(c·a·255)`.
+    /// The premultiplied 8-bit pixel, each channel rounded to nearest: `round(c·a·255)` with
+    /// every component first clamped to 0...1 (NaN counts as 0), so the result is always a
+    /// valid premultiplied pixel (r, g, b <= a).
     public var premultipliedRGBA8: RGBA8 {
-        func q(_ v: CGFloat) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
-        let a = min(max(alpha, 0), 1)
-        return RGBA8(r: q(red * a), g: q(green * a), b: q(blue * a), a: q(a))
+        func clamp(_ v: CGFloat) -> CGFloat { v.isNaN ? 0 : min(max(v, 0), 1) }
+        func q(_ v: CGFloat) -> UInt8 { UInt8((v * 255).rounded()) }
+        let a = clamp(alpha)
+        return RGBA8(r: q(clamp(red) * a), g: q(clamp(green) * a), b: q(clamp(blue) * a), a: q(a))
     }
 }
 

@@ -30,8 +30,18 @@ public final class NavigationController: ViewController {
     public var topViewController: ViewController { viewControllers[viewControllers.count - 1] }
 
     /// The queue this controller's transitions run on: its window's, so navigation and modal
-    /// transitions in one window never overlap; its own when not in a window.
-    public var transitionQueue: TransitionQueue { view.window?.transitionQueue ?? ownQueue }
+    /// transitions in one window never overlap and run in request order (also while a
+    /// full-screen presentation covers this controller and its view has left the window);
+    /// its own when not in a window.
+    public var transitionQueue: TransitionQueue { hostWindow?.transitionQueue ?? ownQueue }
+
+    /// The window of this controller's view or, while a full-screen presentation has taken
+    /// the view out, of the view controller on top of its presentation chain.
+    private var hostWindow: Window? {
+        if let window = view.window { return window }
+        let top = topPresentedViewController
+        return top !== self && top.isViewLoaded ? top.view.window : nil
+    }
 
     /// Whether a transition runs or waits in this controller's queue.
     public var isTransitioning: Bool { !transitionQueue.isIdle }
@@ -86,7 +96,8 @@ public final class NavigationController: ViewController {
     }
 
     /// Replaces the stack (`setViewControllers(_:animated:)`). The transition is a push if
-    /// the new top was not in the old stack, a pop otherwise.
+    /// the new top was not in the old stack, a pop otherwise; the stack as it already is
+    /// changes nothing (`completion(false)`).
     /// - Precondition: `viewControllers` is non-empty, without duplicates, and holds no view
     ///   controller of another stack.
     public func setViewControllers(_ viewControllers: [ViewController], animated: Bool = true, completion: (@MainActor (Bool) -> Void)? = nil) {
@@ -121,7 +132,8 @@ public final class NavigationController: ViewController {
             precondition(!list.isEmpty, "setViewControllers needs at least one view controller")
             precondition(Set(list.map(ObjectIdentifier.init)).count == list.count, "setViewControllers with duplicates")
             for vc in list where !old.contains(where: { $0 === vc }) { Self.checkAdoptable(vc) }
-            return list
+            // The same stack again: nothing to do (completion false, as documented).
+            return list.elementsEqual(old, by: ===) ? nil : list
         }
     }
 

@@ -51,13 +51,25 @@ public final class Window {
         }
     }
 
-    /// A window of `size` points at `scale`, driven by `frameClock`.
-    /// - Throws: `TransitionKitError.invalidSize` for a non-finite or non-positive size,
-    ///   `.invalidValue` for a scale outside 0.5...8.
-    public init(size: CGSize, scale: CGFloat = 1, frameClock: any FrameClock) throws(TransitionKitError) {
-        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
-            throw .invalidSize(name: "window size", width: size.width, height: size.height, accepted: "finite and > 0 points")
+    /// The largest accepted width or height, points: 1e9, far above any screen. Effects scale,
+    /// overshoot (springs) and square sizes; below this bound all of that stays finite, near
+    /// the largest double it does not.
+    public static let maximumSide: CGFloat = 1e9
+
+    /// Throws unless both sides are finite, > 0 and at most `maximumSide` points.
+    private static func checkSize(_ size: CGSize) throws(TransitionKitError) {
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0,
+            size.width <= maximumSide, size.height <= maximumSide
+        else {
+            throw .invalidSize(name: "window size", width: size.width, height: size.height, accepted: "finite, 0 < side <= 1e9 points")
         }
+    }
+
+    /// A window of `size` points at `scale`, driven by `frameClock`.
+    /// - Throws: `TransitionKitError.invalidSize` for a side that is not finite, not > 0 or
+    ///   above `maximumSide`; `.invalidValue` for a scale outside 0.5...8.
+    public init(size: CGSize, scale: CGFloat = 1, frameClock: any FrameClock) throws(TransitionKitError) {
+        try Self.checkSize(size)
         try TransitionKitError.check(scale, "scale", in: 0.5...8, accepted: "0.5...8 pixels per point")
         self.scale = scale
         self.frameClock = frameClock
@@ -72,11 +84,10 @@ public final class Window {
     /// Resizes the window (rotation, status-bar change): every full-screen view controller
     /// view in it is resized to the new bounds (scenario G3), and a running transition goes on
     /// at the new size from this moment (R1).
-    /// - Throws: `TransitionKitError.invalidSize` for a non-finite or non-positive size.
+    /// - Throws: `TransitionKitError.invalidSize` for a side that is not finite, not > 0 or
+    ///   above `maximumSide` (the window keeps its size).
     public func resize(to size: CGSize) throws(TransitionKitError) {
-        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
-            throw .invalidSize(name: "window size", width: size.width, height: size.height, accepted: "finite and > 0 points")
-        }
+        try Self.checkSize(size)
         rootView.frame = CGRect(origin: .zero, size: size)
         var vc = rootViewController
         while let c = vc {

@@ -30,7 +30,10 @@ public enum ImageFileError: Error, Equatable, Sendable, CustomStringConvertible 
     /// frames, or libpng's message).
     case encodingFailed(reason: String)
 
-    public var description: String {
+    /// One line (control characters in paths and libpng's messages are escaped).
+    public var description: String { message.escapingControlCharacters }
+
+    private var message: String {
         switch self {
         case let .unreadableFile(path, reason):
             return "cannot read '\(path)': \(reason); accepted: a readable PNG file"

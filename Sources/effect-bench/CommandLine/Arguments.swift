@@ -139,11 +139,14 @@ enum ArgumentParser {
         let pixels = (s.size.width * s.scale, s.size.height * s.scale)
         guard pixels.0 >= 1, pixels.1 >= 1, pixels.0 <= CGFloat(Bitmap.maximumDimension), pixels.1 <= CGFloat(Bitmap.maximumDimension) else {
             throw .usage(
-                "--size \(Int(s.size.width))x\(Int(s.size.height)) at --scale \(s.scale) gives \(Int(pixels.0))x\(Int(pixels.1)) pixels; accepted: 1...\(Bitmap.maximumDimension) pixels a side"
+                "--size \(number(s.size.width))x\(number(s.size.height)) at --scale \(number(s.scale)) gives \(number(pixels.0))x\(number(pixels.1)) pixels; accepted: 1...\(Bitmap.maximumDimension) pixels a side"
             )
         }
         return s
     }
+
+    /// `v` for a message: whole numbers without a fraction ("393"), others as Swift prints them ("0.001").
+    static func number(_ v: CGFloat) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)" }
 
     static func size(_ text: String) throws(BenchError) -> CGSize {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)

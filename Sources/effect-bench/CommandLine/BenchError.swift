@@ -12,7 +12,9 @@ struct BenchError: Error, CustomStringConvertible, Equatable {
     static func usage(_ m: String) -> BenchError { BenchError(kind: .usage, message: m) }
     static func failure(_ m: String) -> BenchError { BenchError(kind: .failure, message: m) }
 
-    var description: String { "effect-bench: \(message)" }
+    /// The line printed on standard error (control characters from arguments or files are
+    /// escaped, so it stays one line).
+    var description: String { "effect-bench: \(message)".escapingControlCharacters }
 
     var exitCode: Int32 {
         switch kind {

@@ -75,9 +75,12 @@ enum RunCommand {
 /// delete the device).
 enum OutputPath {
     static func check(_ path: String) throws(BenchError) {
-        let dir = (path as NSString).deletingLastPathComponent
+        // The directory by hand: Foundation's `deletingLastPathComponent` traps on "." and "./".
+        guard !path.isEmpty, !path.hasSuffix("/") else { throw .failure("cannot write '\(path)': the path names a directory, not a file") }
+        let dir = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dir.isEmpty ? "." : dir, isDirectory: &isDirectory), isDirectory.boolValue else {
+        let directory = path.hasPrefix("/") && dir.isEmpty ? "/" : dir.isEmpty ? "." : dir
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .failure("cannot write \(path): directory '\(dir)' does not exist")
         }
         if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
