@@ -128,8 +128,8 @@ final class NavigationHarness {
             }
             i.controller.pause()
         }
-        if i.controller.hasEnded != i.ended {
-            record("interaction \(i.number) after \(action): hasEnded \(i.controller.hasEnded), documented \(i.ended)")
+        if i.controller.isReleased != i.ended {
+            record("interaction \(i.number) after \(action): isReleased \(i.controller.isReleased), documented \(i.ended)")
         }
     }
 
