@@ -5,15 +5,20 @@ import Foundation
 /// ```swift
 /// var registry = EffectRegistry()
 /// try registry.register(Radial.self)
-/// let effect = try registry.makeEffect(named: "radial", parameters: ["duration": 0.5])
+/// let effect = try registry.makeEffect(named: "radial", settings: ["duration": "0.5", "popstyle": "conceal"])
 /// ```
 public struct EffectRegistry: Sendable {
     /// What the registry knows about one effect.
     public struct Entry: Sendable {
+        /// The effect's registry name (`TransitionEffect.name`).
         public let name: String
+        /// One line describing it.
         public let summary: String
-        public let parameters: [EffectParameter]
+        /// Its parameters, for listing and for reading text settings.
+        public let parameters: [AnyEffectParameter]
+        /// The operations it animates.
         public let supportedOperations: [TransitionOperation]
+        /// How its presented view controllers cover the presenter.
         public let modalPresentationStyle: ModalPresentationStyle
         let make: @Sendable (EffectParameters) throws(TransitionKitError) -> any TransitionEffect
     }
@@ -27,7 +32,7 @@ public struct EffectRegistry: Sendable {
     ///   letters and digits.
     public mutating func register<E: TransitionEffect>(_ type: E.Type) throws(TransitionKitError) {
         let name = E.name
-        guard !name.isEmpty, name.allSatisfy({ ($0.isLetter && $0.isLowercase) || $0.isNumber }) else {
+        guard name.isLowercaseName else {
             throw .invalidOperation("effect name '\(name)' must be lowercase letters and digits")
         }
         guard entry(named: name) == nil else { throw .invalidOperation("an effect named '\(name)' is already registered") }
@@ -49,14 +54,22 @@ public struct EffectRegistry: Sendable {
     /// The entry called `name`, if registered.
     public func entry(named name: String) -> Entry? { entries.first { $0.name == name } }
 
-    /// An effect instance with `parameters` applied over the defaults.
-    /// - Throws: `TransitionKitError.invalidValue` for an unknown effect (listing the names),
-    ///   an unknown parameter or a value out of range.
-    public func makeEffect(named name: String, parameters: [String: Double] = [:]) throws(TransitionKitError) -> any TransitionEffect {
-        guard let e = entry(named: name) else {
-            throw .invalidValue(
-                name: "effect '\(name)'", value: .nan, accepted: names.isEmpty ? "no effects registered" : names.joined(separator: ", "))
+    /// The effect called `name` with text `settings` (parameter name → text, as
+    /// `--param name=value` gives them) applied over its defaults.
+    /// - Throws: `TransitionKitError.unknownName` for an unknown effect (listing the
+    ///   registered names: `unknown effect 'irs'; registered: radial, fade, …`) or an unknown
+    ///   parameter (`kind` "radial parameter", listing its parameters);
+    ///   `TransitionKitError.invalidText` for a value the parameter does not accept (listing
+    ///   what it accepts).
+    /// - Complexity: O(registered effects + settings · parameters).
+    public func makeEffect(named name: String, settings: [String: String] = [:]) throws(TransitionKitError) -> any TransitionEffect {
+        guard let e = entry(named: name) else { throw .unknownName(kind: "effect", name: name, accepted: names) }
+        let parameters: EffectParameters
+        do {
+            parameters = try EffectParameters(e.parameters, text: settings)
+        } catch .unknownName(_, let parameter, let accepted) {
+            throw .unknownName(kind: "\(name) parameter", name: parameter, accepted: accepted)
         }
-        return try e.make(EffectParameters(e.parameters, overrides: parameters))
+        return try e.make(parameters)
     }
 }

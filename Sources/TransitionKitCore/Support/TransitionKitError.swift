@@ -18,6 +18,17 @@ public enum TransitionKitError: Error, Equatable, Sendable, CustomStringConverti
     /// A transition could not start because its context was incomplete (e.g. a view not
     /// in a container, scenario G4). Nothing was changed.
     case transitionUnavailable(String)
+    /// A name given from outside (an effect, a parameter) is not one of the known ones.
+    /// - `kind`: what was looked up, e.g. `"effect"`, `"parameter of radial"`; `name`: what
+    ///   was given; `accepted`: every known name, in their own order.
+    /// The description lists them and, when one is within two edits of `name`, suggests it:
+    /// `unknown effect 'radail'; registered: radial, fade; did you mean 'radial'?`.
+    case unknownName(kind: String, name: String, accepted: [String])
+    /// A parameter's value, given as text (or given programmatically and shown as text), is
+    /// not one it accepts.
+    /// - `name`: the parameter; `text`: what was given; `accepted`: what it accepts as a
+    ///   phrase, e.g. `"one of reveal, conceal"`, `"a number in 0...10 seconds"`.
+    case invalidText(name: String, text: String, accepted: String)
 
     public var description: String {
         switch self {
@@ -29,6 +40,14 @@ public enum TransitionKitError: Error, Equatable, Sendable, CustomStringConverti
             return "invalid operation: \(message)"
         case let .transitionUnavailable(message):
             return "transition unavailable: \(message)"
+        case let .unknownName(kind, name, accepted):
+            // Effects are registered; everything else is declared and accepted.
+            let label = kind == "effect" ? "registered" : "accepted"
+            var text = "unknown \(kind) '\(name)'; " + (accepted.isEmpty ? "none \(label)" : "\(label): \(accepted.joined(separator: ", "))")
+            if let match = name.closestMatch(in: accepted) { text += "; did you mean '\(match)'?" }
+            return text
+        case let .invalidText(name, text, accepted):
+            return "parameter '\(name)': '\(text)' is not \(accepted)"
         }
     }
 }
