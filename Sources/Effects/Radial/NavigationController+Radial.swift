@@ -7,7 +7,7 @@ extension NavigationController {
     /// The duration `radialPush`/`radialPop` use when none is given, in seconds (default
     /// 0.33 s as RadialTransition). Setting a non-finite or negative value traps.
     public var radialDefaultDuration: TimeInterval {
-        get { extensionStorage[Self.durationKey] as? TimeInterval ?? RadialAnimator.defaultDuration }
+        get { extensionStorage[Self.durationKey] as? TimeInterval ?? Radial.defaultDuration }
         set {
             precondition(newValue.isFinite && newValue >= 0, "radialDefaultDuration must be finite and >= 0 seconds, got \(newValue)")
             extensionStorage[Self.durationKey] = newValue
@@ -27,7 +27,7 @@ extension NavigationController {
         _ viewController: ViewController, duration: TimeInterval? = nil, startFrame: CGRect? = nil,
         completion: (@MainActor (Bool) -> Void)? = nil
     ) {
-        let animator = RadialAnimator(duration: duration ?? radialDefaultDuration, startFrame: startFrame)
+        let animator = RadialAnimator(Radial(duration: duration ?? radialDefaultDuration, startFrame: startFrame), operation: .push)
         perform(.push(viewController), animated: true, transition: TransitionOverride(animator: animator), completion: completion)
     }
 
@@ -36,12 +36,14 @@ extension NavigationController {
     /// - Parameters:
     ///   - duration: seconds (>= 0); nil → `radialDefaultDuration`.
     ///   - startFrame: container coordinates in points; nil → left-edge midpoint (0, h/2, 0, 0).
+    ///   - style: `.reveal` (default) or `.conceal`.
     ///   - completion: `true` if the pop happened, `false` on the root.
     public func radialPop(
-        duration: TimeInterval? = nil, startFrame: CGRect? = nil, style: RadialAnimator.Style = .reveal,
+        duration: TimeInterval? = nil, startFrame: CGRect? = nil, style: Radial.PopStyle = .reveal,
         completion: (@MainActor (Bool) -> Void)? = nil
     ) {
-        let animator = RadialAnimator(duration: duration ?? radialDefaultDuration, startFrame: startFrame, style: style)
+        let effect = Radial(duration: duration ?? radialDefaultDuration, startFrame: startFrame, popStyle: style)
+        let animator = RadialAnimator(effect, operation: .pop)
         perform(.pop, animated: true, transition: TransitionOverride(animator: animator), completion: completion)
     }
 }

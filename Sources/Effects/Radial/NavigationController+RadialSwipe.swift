@@ -37,15 +37,15 @@ extension NavigationController {
     @discardableResult
     public func enableRadialSwipe(
         policy: InteractionPolicy = .default, mode: InteractionMode = .percentDriven,
-        duration: TimeInterval? = nil, style: RadialAnimator.Style = .reveal
+        duration: TimeInterval? = nil, style: Radial.PopStyle = .reveal
     ) -> EdgePanPopController {
         if let duration {
             precondition(duration.isFinite && duration >= 0, "enableRadialSwipe: duration must be finite and >= 0 seconds, got \(duration)")
         }
         return installEdgePanPop(key: Self.radialSwipeKey, policy: policy, mode: mode) { touchDown, nav in
-            let animator = RadialAnimator(
-                duration: duration ?? nav.radialDefaultDuration,
-                startFrame: Self.radialSwipeStartFrame(finger: touchDown), style: style)
+            let effect = Radial(
+                duration: duration ?? nav.radialDefaultDuration, startFrame: Self.radialSwipeStartFrame(finger: touchDown), popStyle: style)
+            let animator = RadialAnimator(effect, operation: .pop)
             return EdgePanPopController.PopAnimation(animator: animator) { [weak animator] finger in
                 animator?.startFrame = Self.radialSwipeStartFrame(finger: finger)
             }

@@ -10,64 +10,43 @@ import TransitionKitCore
 ///   circle into the start frame, uncovering the incoming view below.
 @MainActor
 public final class RadialAnimator: AnimatedTransitioning {
-    /// How the circle moves.
-    public enum Style: String, Sendable, Hashable, CaseIterable {
-        case reveal, conceal
-    }
-
-    /// Duration in seconds (default 0.33 s, RadialTransition's).
-    public let duration: TimeInterval
+    /// The effect's configuration (duration, start frame, pop style, curve).
+    public let configuration: Radial
+    /// `.reveal` or `.conceal`: `configuration.style(for:)` of the operation given at init.
+    public let style: Radial.PopStyle
     /// The start frame in container coordinates (points, finite); nil →
-    /// `RadialGeometry.defaultStartFrame`.
+    /// `RadialGeometry.defaultStartFrame`. Starts as `configuration.startFrame`.
     ///
     /// Settable during a transition: the reveal's centre (and with it the final radius) then
     /// follows from the next frame on. The edge-swipe pop sets it to (0, finger.y, 0, 0) on
     /// every move, as RadialTransition's `screenPan:` rebuilt its mask around the finger's y.
-    /// The state stays a pure function of progress, this parameter and the container's size.
+    /// The state stays a pure function of progress, this property and the container's size.
+    /// - Precondition: a set frame is finite (it is stored standardized).
     public var startFrame: CGRect? {
         didSet {
-            if let f = startFrame {
-                precondition(
-                    f.origin.x.isFinite && f.origin.y.isFinite && f.width.isFinite && f.height.isFinite,
-                    "radial startFrame must be finite, got \(f)")
-                startFrame = f.standardized
-            }
+            startFrame = Radial.checkedStartFrame(startFrame)
             if let g = geometry { geometry = RadialGeometry(containerBounds: g.containerBounds, startFrame: startFrame ?? defaultStartFrame) }
         }
     }
-    public let style: Style
-    /// Core Animation's easeIn, RadialTransition's curve.
-    public let timingCurve: TimingCurve
+    /// The configuration's curve (default `.easeIn`, RadialTransition's).
+    public var timingCurve: TimingCurve { configuration.timingCurve }
     private var geometry: RadialGeometry?
     /// The default start frame of the running transition (set by `prepareTransition`).
     private var defaultStartFrame: CGRect = .zero
     private var mask: Layer?
 
-    /// Default duration of RadialTransition: 0.33 s.
-    nonisolated public static let defaultDuration: TimeInterval = 0.33
-
     /// - Parameters:
-    ///   - duration: seconds, finite and >= 0.
-    ///   - startFrame: points in container coordinates, finite; nil for the default.
-    ///   - style: `.reveal` (default) or `.conceal`.
-    ///   - timingCurve: default `.easeIn`.
-    public init(
-        duration: TimeInterval = RadialAnimator.defaultDuration, startFrame: CGRect? = nil, style: Style = .reveal,
-        timingCurve: TimingCurve = .easeIn
-    ) {
-        precondition(duration.isFinite && duration >= 0, "radial duration must be finite and >= 0 seconds, got \(duration)")
-        if let f = startFrame {
-            precondition(
-                f.origin.x.isFinite && f.origin.y.isFinite && f.width.isFinite && f.height.isFinite,
-                "radial startFrame must be finite, got \(f)")
-        }
-        self.duration = duration
-        self.startFrame = startFrame?.standardized
-        self.style = style
-        self.timingCurve = timingCurve
+    ///   - configuration: duration, start frame, pop style and curve (default `Radial()`:
+    ///     0.33 s, edge midpoint, `.reveal`, `.easeIn`).
+    ///   - operation: the operation it animates; decides the style (push and present
+    ///     reveal, pop and dismiss use `configuration.popStyle`).
+    public init(_ configuration: Radial = Radial(), operation: TransitionOperation) {
+        self.configuration = configuration
+        style = configuration.style(for: operation)
+        startFrame = configuration.startFrame
     }
 
-    public func transitionDuration(using context: any ContextTransitioning) -> TimeInterval { duration }
+    public func transitionDuration(using context: any ContextTransitioning) -> TimeInterval { configuration.duration }
 
     /// The view that carries the mask: the incoming view for `.reveal`, the outgoing one for `.conceal`.
     private func maskedView(_ context: any ContextTransitioning) -> View? {
