@@ -46,9 +46,9 @@ public final class FadeAnimator: AnimatedTransitioning {
         incoming = to
         outgoing = from
         container.insertSubview(to, aboveSubview: from)
-        if case .through(let color) = configuration.style {
+        if configuration.style == .through {
             let layer = Layer(name: "fade through colour")
-            layer.backgroundColor = color
+            layer.backgroundColor = configuration.color
             layer.opacity = 0
             from.layer.addSublayer(layer)
             colorLayer = layer
