@@ -27,42 +27,49 @@ import TransitionKitCore
 /// ```
 public struct DragDismiss: TransitionEffect, Hashable {
     /// The edge the modal enters from and leaves through (`ZFModalTransitonDirection`).
-    public enum Direction: Int, Sendable, Hashable, CaseIterable {
+    public enum Direction: String, Sendable, Hashable, CaseIterable {
         /// From below (ZFModalTransitonDirectionBottom, the original's default).
-        case bottom = 0
+        case bottom
         /// From the left edge.
-        case left = 1
+        case left
         /// From the right edge.
-        case right = 2
+        case right
     }
 
     public static let name = "dragdismiss"
     public static let summary = "modal slides in on a spring over a shrunken view, drag to dismiss (ZFDragableModalTransition), present and dismiss"
+
+    /// `direction`: `bottom` (default), `left` or `right`.
+    public static let directionParameter = EffectParameter<Direction>.choice(
+        "direction", summary: "edge the modal enters from and leaves through", default: .bottom, source: "ZFModalTransitonDirectionBottom")
+    /// `behindviewscale`: factor 0.1...1.5, default 0.9.
+    public static let behindViewScaleParameter = EffectParameter.number(
+        "behindviewscale", summary: "scale of the view behind the modal when presented", unit: "factor", default: 0.9, range: 0.1...1.5,
+        source: "ZFModalTransitionAnimator behindViewScale 0.9")
+    /// `behindviewalpha`: opacity 0...1, default 1.
+    public static let behindViewAlphaParameter = EffectParameter.number(
+        "behindviewalpha", summary: "opacity of the view behind the modal when presented", unit: "opacity", default: 1, range: 0...1,
+        source: "ZFModalTransitionAnimator behindViewAlpha 1.0")
+    /// `duration`: seconds 0.05...10, default 0.8.
+    public static let durationParameter = EffectParameter.number(
+        "duration", summary: "length of the spring animation", unit: "seconds", default: DragDismiss.defaultDuration, range: 0.05...10,
+        source: "ZFModalTransitionAnimator's UIView spring animation, duration 0.8 s")
+    /// `dampingratio`: 0.05...2, default 0.8.
+    public static let dampingRatioParameter = EffectParameter.number(
+        "dampingratio", summary: "spring damping ratio (1 = no overshoot)", unit: "ratio", default: DragDismiss.defaultDampingRatio,
+        range: 0.05...2, source: "ZFModalTransitionAnimator usingSpringWithDamping: 0.8")
+    /// `velocity`: distances per second −10...10, default 0.1.
+    public static let velocityParameter = EffectParameter.number(
+        "velocity", summary: "initial spring velocity (1 = the whole distance in one second)", unit: "distances per second",
+        default: DragDismiss.defaultInitialSpringVelocity, range: -10...10, source: "ZFModalTransitionAnimator initialSpringVelocity: 0.1")
+    /// `bounces`: flag, default true.
+    public static let bouncesParameter = EffectParameter.flag(
+        "bounces", summary: "let the spring's overshoot reach the layers (false clamps progress to 0...1)", default: true,
+        source: "ZFModalTransitionAnimator bounces YES")
     public static let parameters = [
-        EffectParameter(
-            name: "direction", summary: "edge the modal enters from: 0 bottom, 1 left, 2 right", unit: "0, 1 or 2",
-            defaultValue: 0, range: 0...2, source: "ZFModalTransitonDirectionBottom", wholeNumbers: true),
-        EffectParameter(
-            name: "behindviewscale", summary: "scale of the view behind the modal when presented", unit: "factor",
-            defaultValue: 0.9, range: 0.1...1.5, source: "ZFModalTransitionAnimator behindViewScale 0.9"),
-        EffectParameter(
-            name: "behindviewalpha", summary: "opacity of the view behind the modal when presented", unit: "opacity 0...1",
-            defaultValue: 1, range: 0...1, source: "ZFModalTransitionAnimator behindViewAlpha 1.0"),
-        EffectParameter(
-            name: "duration", summary: "length of the spring animation", unit: "seconds",
-            defaultValue: DragDismiss.defaultDuration, range: 0.05...10,
-            source: "ZFModalTransitionAnimator's UIView spring animation, duration 0.8 s"),
-        EffectParameter(
-            name: "dampingratio", summary: "spring damping ratio (1 = no overshoot)", unit: "ratio",
-            defaultValue: DragDismiss.defaultDampingRatio, range: 0.05...2,
-            source: "ZFModalTransitionAnimator usingSpringWithDamping: 0.8"),
-        EffectParameter(
-            name: "velocity", summary: "initial spring velocity (1 = the whole distance in one second)",
-            unit: "distances per second", defaultValue: DragDismiss.defaultInitialSpringVelocity, range: -10...10,
-            source: "ZFModalTransitionAnimator initialSpringVelocity: 0.1"),
-        EffectParameter(
-            name: "bounces", summary: "1 lets the spring overshoot reach the layers, 0 clamps progress to 0...1",
-            unit: "0 or 1", defaultValue: 1, range: 0...1, source: "ZFModalTransitionAnimator bounces YES", wholeNumbers: true),
+        AnyEffectParameter(directionParameter), AnyEffectParameter(behindViewScaleParameter), AnyEffectParameter(behindViewAlphaParameter),
+        AnyEffectParameter(durationParameter), AnyEffectParameter(dampingRatioParameter), AnyEffectParameter(velocityParameter),
+        AnyEffectParameter(bouncesParameter),
     ]
     public static let supportedOperations: [TransitionOperation] = [.present, .dismiss]
     /// The presenter stays visible (shrunk) behind the modal, so the modal is `.overFullScreen`.
@@ -121,19 +128,13 @@ public struct DragDismiss: TransitionEffect, Hashable {
     }
 
     /// From validated registry parameters.
-    /// - Throws: `TransitionKitError.invalidValue` when `direction` is not 0, 1 or 2 or
-    ///   `bounces` is not 0 or 1 (the registry has checked the ranges already).
+    /// - Throws: nothing beyond the registry's own validation (every declared range is valid).
     public init(parameters: EffectParameters) throws(TransitionKitError) {
-        let d = parameters["direction"]
-        guard d == d.rounded(), let direction = Direction(rawValue: Int(d)) else {
-            throw .invalidValue(name: "direction", value: d, accepted: "0 (bottom), 1 (left) or 2 (right)")
-        }
-        let b = parameters["bounces"]
-        guard b == 0 || b == 1 else { throw .invalidValue(name: "bounces", value: b, accepted: "0 or 1") }
         self.init(
-            direction: direction, behindViewScale: parameters["behindviewscale"], behindViewAlpha: parameters["behindviewalpha"],
-            duration: parameters["duration"], dampingRatio: parameters["dampingratio"],
-            initialSpringVelocity: parameters["velocity"], bounces: b == 1)
+            direction: parameters[Self.directionParameter], behindViewScale: parameters[Self.behindViewScaleParameter],
+            behindViewAlpha: parameters[Self.behindViewAlphaParameter], duration: parameters[Self.durationParameter],
+            dampingRatio: parameters[Self.dampingRatioParameter], initialSpringVelocity: parameters[Self.velocityParameter],
+            bounces: parameters[Self.bouncesParameter])
     }
 
     @MainActor

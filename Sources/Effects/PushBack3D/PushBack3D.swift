@@ -23,23 +23,29 @@ import TransitionKitCore
 public struct PushBack3D: TransitionEffect, Hashable {
     public static let name = "pushback3d"
     public static let summary = "outgoing view tilts back in 3-D while the incoming one slides in (PushBackNavigationTransition), push and pop"
+    /// `duration`: seconds 0...10, default 0.3.
+    public static let durationParameter = EffectParameter.number(
+        "duration", summary: "length of the transition", unit: "seconds", default: PushBack3D.defaultDuration, range: 0...10,
+        source: "PushBackNavigationTransition's 0.3 s")
+    /// `angle`: degrees 0...80, default 10.
+    public static let angleParameter = EffectParameter.number(
+        "angle", summary: "rotation of the pushed-back view about the y axis at the end", unit: "degrees", default: PushBack3D.defaultAngle,
+        range: 0...80, source: "PushBackNavigationTransition's 10°")
+    /// `perspective`: eye distance in points 50...100000, default 300.
+    public static let perspectiveParameter = EffectParameter.number(
+        "perspective", summary: "eye distance d of the perspective m34 = -1/d", unit: "points",
+        default: PushBack3D.defaultPerspectiveDistance, range: 50...100_000, source: "PushBackNavigationTransition's m34 = -1/300")
+    /// `scale`: factor 0.1...1.5, default 1 (none).
+    public static let scaleParameter = EffectParameter.number(
+        "scale", summary: "scale of the pushed-back view at the end (1 = none)", unit: "factor", default: 1, range: 0.1...1.5,
+        source: "TransitionKit addition, off by default")
+    /// `dimming`: opacity 0...1, default 0 (none).
+    public static let dimmingParameter = EffectParameter.number(
+        "dimming", summary: "opacity of a black overlay on the pushed-back view at the end (0 = none)", unit: "opacity", default: 0,
+        range: 0...1, source: "TransitionKit addition, off by default")
     public static let parameters = [
-        EffectParameter(
-            name: "duration", summary: "length of the transition", unit: "seconds",
-            defaultValue: PushBack3D.defaultDuration, range: 0...10, source: "PushBackNavigationTransition's 0.3 s"),
-        EffectParameter(
-            name: "angle", summary: "rotation of the pushed-back view about the y axis at the end", unit: "degrees",
-            defaultValue: PushBack3D.defaultAngle, range: 0...80, source: "PushBackNavigationTransition's 10°"),
-        EffectParameter(
-            name: "perspective", summary: "eye distance d of the perspective m34 = -1/d", unit: "points",
-            defaultValue: PushBack3D.defaultPerspectiveDistance, range: 50...100_000,
-            source: "PushBackNavigationTransition's m34 = -1/300"),
-        EffectParameter(
-            name: "scale", summary: "scale of the pushed-back view at the end (1 = none)", unit: "factor",
-            defaultValue: 1, range: 0.1...1.5, source: "TransitionKit addition, off by default"),
-        EffectParameter(
-            name: "dimming", summary: "opacity of a black overlay on the pushed-back view at the end (0 = none)",
-            unit: "opacity 0...1", defaultValue: 0, range: 0...1, source: "TransitionKit addition, off by default"),
+        AnyEffectParameter(durationParameter), AnyEffectParameter(angleParameter), AnyEffectParameter(perspectiveParameter),
+        AnyEffectParameter(scaleParameter), AnyEffectParameter(dimmingParameter),
     ]
     public static let supportedOperations: [TransitionOperation] = [.push, .pop]
 
@@ -94,8 +100,9 @@ public struct PushBack3D: TransitionEffect, Hashable {
     /// From validated registry parameters.
     public init(parameters: EffectParameters) throws(TransitionKitError) {
         self.init(
-            duration: parameters["duration"], angle: parameters["angle"], perspectiveDistance: parameters["perspective"],
-            scale: parameters["scale"], dimming: parameters["dimming"])
+            duration: parameters[Self.durationParameter], angle: parameters[Self.angleParameter],
+            perspectiveDistance: parameters[Self.perspectiveParameter], scale: parameters[Self.scaleParameter],
+            dimming: parameters[Self.dimmingParameter])
     }
 
     @MainActor
