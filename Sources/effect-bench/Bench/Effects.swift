@@ -19,10 +19,11 @@ enum BenchEffects {
         return registry
     }
 
-    /// The entry named `name`, or a usage error listing the names.
+    /// The entry named `name`, or a usage error listing the registered names
+    /// (`TransitionKitError.unknownName`'s message).
     static func entry(_ name: String, in registry: EffectRegistry) throws(BenchError) -> EffectRegistry.Entry {
         guard let e = registry.entry(named: name) else {
-            throw .usage("unknown effect '\(name)'; accepted: \(registry.names.joined(separator: ", "))")
+            throw BenchError(TransitionKitError.unknownName(kind: "effect", name: name, accepted: registry.names))
         }
         return e
     }

@@ -47,7 +47,8 @@ struct RenderRequest: Equatable {
     var frames: Int?
     /// Contact-sheet columns (1...32), nil → APNG.
     var sheetColumns: Int?
-    var parameters: [String: Double] = [:]
+    /// `--param name=value` settings, read and validated by the effect registry.
+    var parameters: [String: String] = [:]
     var outPath: String
 }
 
@@ -57,7 +58,8 @@ struct PlayRequest: Equatable {
     var operation: TransitionOperation
     var gesturePath: String
     var json = false
-    var parameters: [String: Double] = [:]
+    /// `--param name=value` settings, read and validated by the effect registry.
+    var parameters: [String: String] = [:]
     var outPath: String?
 }
 
@@ -164,14 +166,17 @@ enum ArgumentParser {
         return op
     }
 
-    static func parameters(_ pairs: [String]) throws(BenchError) -> [String: Double] {
-        var out: [String: Double] = [:]
+    /// `--param name=value` pairs as name → text; the registry reads the text against the
+    /// effect's parameters (`EffectRegistry.makeEffect(named:settings:)`).
+    static func parameters(_ pairs: [String]) throws(BenchError) -> [String: String] {
+        var out: [String: String] = [:]
         for pair in pairs {
-            let kv = pair.split(separator: "=", maxSplits: 1)
-            guard kv.count == 2, let v = Double(kv[1]), v.isFinite else {
-                throw .usage("--param '\(pair)' is not key=number (e.g. --param duration=0.5)")
+            let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard kv.count == 2, !kv[0].isEmpty, !kv[1].isEmpty else {
+                throw .usage("--param '\(pair)' is not name=value (e.g. --param duration=0.5, --param popstyle=conceal)")
             }
-            out[String(kv[0])] = v
+            guard out[String(kv[0])] == nil else { throw .usage("--param \(kv[0]) is given twice") }
+            out[String(kv[0])] = String(kv[1])
         }
         return out
     }

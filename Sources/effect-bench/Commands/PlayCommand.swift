@@ -44,7 +44,7 @@ enum PlayCommand {
             throw .usage("play --operation dismiss needs an effect with a drag-to-dismiss gesture: \(DragDismiss.name)")
         }
         let effect: any TransitionEffect
-        do { effect = try registry.makeEffect(named: entry.name, parameters: request.parameters) } catch { throw BenchError(error) }
+        do { effect = try registry.makeEffect(named: entry.name, settings: request.parameters) } catch { throw BenchError(error) }
         let trace: GestureTrace
         do { trace = try GestureTrace(contentsOf: request.gesturePath) } catch { throw .failure(error.description) }
         if let out = request.outPath { try OutputPath.check(out) }
@@ -63,7 +63,7 @@ enum PlayCommand {
         case .pop:
             let nav = stage.navigationController!
             if let radial = effect as? Radial {
-                nav.enableRadialSwipe(duration: radial.duration, style: radial.conceal ? .conceal : .reveal)
+                nav.enableRadialSwipe(duration: radial.duration, style: radial.popStyle)
             } else {
                 _ = nav.installEdgePanPop(key: "effect-bench.play", policy: .default, mode: .percentDriven) { _, _ in
                     EdgePanPopController.PopAnimation(animator: effect.makeAnimator(for: .pop))

@@ -20,7 +20,7 @@ enum RenderCommand {
             )
         }
         let effect: any TransitionEffect
-        do { effect = try registry.makeEffect(named: entry.name, parameters: request.parameters) } catch { throw BenchError(error) }
+        do { effect = try registry.makeEffect(named: entry.name, settings: request.parameters) } catch { throw BenchError(error) }
         try OutputPath.check(request.outPath)
         let images = try SceneImages.load(request.scene)
         let scene = request.scene
