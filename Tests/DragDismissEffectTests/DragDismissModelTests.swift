@@ -235,13 +235,19 @@ import TransitionKitTestSupport
         let d = try registry.makeEffect(named: "dragdismiss") as! DragDismiss
         #expect(d == DragDismiss() && d.direction == .bottom && d.behindViewScale == 0.9 && d.behindViewAlpha == 1)
         #expect(d.duration == 0.8 && d.dampingRatio == 0.8 && d.initialSpringVelocity == 0.1 && d.bounces)
-        let e = try registry.makeEffect(named: "dragdismiss", parameters: ["direction": 2, "bounces": 0, "behindviewscale": 0.8]) as! DragDismiss
-        #expect(e.direction == .right && !e.bounces && e.behindViewScale == 0.8)
-        for bad: [String: Double] in [
-            ["direction": 1.5], ["direction": 3], ["bounces": 0.5], ["behindviewscale": 0], ["behindviewalpha": 2],
-            ["duration": 0], ["dampingratio": .nan], ["speed": 1],
+        let e = try registry.makeEffect(named: "dragdismiss", settings: ["direction": "right", "bounces": "no", "behindviewscale": "0.8"])
+        #expect(e as? DragDismiss == DragDismiss(direction: .right, behindViewScale: 0.8, bounces: false))
+        for bad: [String: String] in [
+            ["direction": "2"], ["direction": "up"], ["bounces": "0.5"], ["behindviewscale": "0"], ["behindviewalpha": "2"],
+            ["duration": "0"], ["dampingratio": "nan"],
         ] {
-            #expect(throws: TransitionKitError.self, "\(bad)") { try registry.makeEffect(named: "dragdismiss", parameters: bad) }
+            #expect(throws: TransitionKitError.self, "\(bad)") { try registry.makeEffect(named: "dragdismiss", settings: bad) }
+        }
+        #expect(throws: TransitionKitError.invalidText(name: "direction", text: "up", accepted: "one of bottom, left, right")) {
+            try registry.makeEffect(named: "dragdismiss", settings: ["direction": "up"])
+        }
+        #expect(throws: TransitionKitError.invalidText(name: "bounces", text: "0.5", accepted: "one of true, false, yes, no, 1, 0")) {
+            try registry.makeEffect(named: "dragdismiss", settings: ["bounces": "0.5"])
         }
         let animator = d.makeAnimator(for: .present) as! DragDismissAnimator
         #expect(animator.timingCurve == .spring(d.spring))

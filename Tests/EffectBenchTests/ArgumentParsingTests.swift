@@ -31,14 +31,14 @@ import TransitionKitCore
     @Test func renderAndPlay() throws {
         let r = try ArgumentParser.parse([
             "render", "radial", "--operation", "pop", "--progress", "0.5", "--param", "duration=0.5",
-            "--param", "conceal=1", "--out", "x.png",
+            "--param", "popstyle=conceal", "--out", "x.png",
         ])
         #expect(
             r
                 == .render(
                     RenderRequest(
                         scene: SceneOptions(size: CGSize(width: 393, height: 852), scale: 1), effect: "radial",
-                        operation: .pop, progress: 0.5, parameters: ["duration": 0.5, "conceal": 1], outPath: "x.png")))
+                        operation: .pop, progress: 0.5, parameters: ["duration": "0.5", "popstyle": "conceal"], outPath: "x.png")))
         let p = try ArgumentParser.parse(["play", "radial", "--operation", "pop", "--gesture", "t.json", "--json"])
         guard case .play(let request) = p else { Issue.record("\(p)"); return }
         #expect(request.json && request.outPath == nil && request.gesturePath == "t.json" && request.operation == .pop)
@@ -70,7 +70,9 @@ import TransitionKitCore
         (["render", "radial", "--out", "x.png", "--progress", "0.5", "--frames", "3"], "cannot be combined"),
         (["render", "radial", "--out", "x.png", "--operation", "sideways"], "--operation 'sideways'"),
         (["render", "radial", "--out", "x.png", "--param", "duration"], "--param 'duration'"),
-        (["render", "radial", "--out", "x.png", "--param", "duration=nan"], "--param 'duration=nan'"),
+        (["render", "radial", "--out", "x.png", "--param", "duration="], "--param 'duration='"),
+        (["render", "radial", "--out", "x.png", "--param", "=1"], "--param '=1'"),
+        (["render", "radial", "--out", "x.png", "--param", "duration=1", "--param", "duration=2"], "--param duration is given twice"),
         (["play", "radial", "--gesture", "t.json", "--json"], "play needs --operation"),
         (["play", "radial", "--operation", "push", "--gesture", "t.json", "--json"], "must be pop or dismiss"),
         (["play", "radial", "--operation", "pop", "--json"], "play needs --gesture"),

@@ -90,8 +90,8 @@ import TransitionKitRender
         let none = Self.tmp.appendingPathComponent("none.png").path
         for request in [
             RenderRequest(effect: "radial", operation: .present, progress: 0.5, outPath: none),
-            RenderRequest(effect: "radial", progress: 0.5, parameters: ["duration": -1], outPath: none),
-            RenderRequest(effect: "radial", progress: 0.5, parameters: ["nope": 1], outPath: none),
+            RenderRequest(effect: "radial", progress: 0.5, parameters: ["duration": "-1"], outPath: none),
+            RenderRequest(effect: "radial", progress: 0.5, parameters: ["nope": "1"], outPath: none),
             RenderRequest(effect: "nosuch", progress: 0.5, outPath: none),
         ] {
             #expect(throws: BenchError.self) { try RenderCommand.run(request, registry: registry) }

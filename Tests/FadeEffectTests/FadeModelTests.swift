@@ -177,13 +177,23 @@ import TransitionKitTestSupport
         #expect(registry.entry(named: "fade")?.supportedOperations == [.push, .pop, .present, .dismiss])
         let plain = try registry.makeEffect(named: "fade") as! Fade
         #expect(plain == Fade() && plain.duration == 0.3 && plain.style == .crossDissolve && plain.timingCurve == .easeInEaseOut)
-        let dip = try registry.makeEffect(named: "fade", parameters: ["through": 1, "red": 1, "duration": 0.5]) as! Fade
-        #expect(dip.style == .through(Color(red: 1, green: 0, blue: 0)) && dip.duration == 0.5)
-        #expect(throws: TransitionKitError.self) { try registry.makeEffect(named: "fade", parameters: ["duration": -1]) }
-        #expect(throws: TransitionKitError.self) { try registry.makeEffect(named: "fade", parameters: ["duration": .nan]) }
-        #expect(throws: TransitionKitError.self) { try registry.makeEffect(named: "fade", parameters: ["through": 2]) }
-        #expect(throws: TransitionKitError.self) { try registry.makeEffect(named: "fade", parameters: ["red": 1.5]) }
-        #expect(throws: TransitionKitError.self) { try registry.makeEffect(named: "fade", parameters: ["alpha": 1]) }
+        let dip = try registry.makeEffect(named: "fade", settings: ["style": "through", "color": "#ff0000", "duration": "0.5"]) as? Fade
+        #expect(dip == Fade(duration: 0.5, style: .through, color: Color(red: 1, green: 0, blue: 0)))
+        let components = try registry.makeEffect(named: "fade", settings: ["style": "through", "color": "0.2,0.4,0.6,0.5"]) as? Fade
+        #expect(components?.color == Color(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.5))
+        let colour = "a colour #rrggbb, #rrggbbaa or r,g,b[,a] with components 0...1"
+        #expect(throws: TransitionKitError.invalidText(name: "duration", text: "nan", accepted: "a number in 0...10 seconds")) {
+            try registry.makeEffect(named: "fade", settings: ["duration": "nan"])
+        }
+        #expect(throws: TransitionKitError.invalidText(name: "style", text: "1", accepted: "one of crossdissolve, through")) {
+            try registry.makeEffect(named: "fade", settings: ["style": "1"])
+        }
+        #expect(throws: TransitionKitError.invalidText(name: "color", text: "1.5,0,0", accepted: colour)) {
+            try registry.makeEffect(named: "fade", settings: ["color": "1.5,0,0"])
+        }
+        #expect(throws: TransitionKitError.unknownName(kind: "fade parameter", name: "red", accepted: ["duration", "style", "color"])) {
+            try registry.makeEffect(named: "fade", settings: ["red": "1"])
+        }
         #expect(throws: TransitionKitError.self) { try registry.register(Fade.self) }
     }
 

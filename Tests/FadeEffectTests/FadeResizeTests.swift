@@ -11,7 +11,7 @@ import TransitionKitTestSupport
 /// the layers of the fresh transition.
 @MainActor
 @Suite struct FadeResizeTests {
-    nonisolated static let styles: [Fade.Style] = [.crossDissolve, .through(.black)]
+    nonisolated static let styles: [Fade.Style] = [.crossDissolve, .through]
 
     /// R1 for every operation and style: resized from 320x480 to 768x1024 at 0.1 s of the
     /// 0.3 s fade, the frames right after and at 0.2 s equal a fresh 768x1024 transition's.

@@ -226,12 +226,15 @@ import TransitionKitTestSupport
         let d = try registry.makeEffect(named: "pushback3d") as! PushBack3D
         #expect(d == PushBack3D() && d.duration == 0.3 && d.angle == 10 && d.perspectiveDistance == 300 && d.scale == 1 && d.dimming == 0)
         #expect(d.timingCurve == .easeInEaseOut)
-        let e = try registry.makeEffect(named: "pushback3d", parameters: ["scale": 0.9, "dimming": 0.3, "angle": 15]) as! PushBack3D
-        #expect(e.scale == 0.9 && e.dimming == 0.3 && e.angle == 15)
-        for bad: [String: Double] in [
-            ["duration": -1], ["angle": 90], ["perspective": 0], ["scale": 0], ["dimming": 1.5], ["dimming": .infinity], ["tilt": 1],
+        let e = try registry.makeEffect(named: "pushback3d", settings: ["scale": "0.9", "dimming": "0.3", "angle": "15"])
+        #expect(e as? PushBack3D == PushBack3D(angle: 15, scale: 0.9, dimming: 0.3))
+        for bad: [String: String] in [
+            ["duration": "-1"], ["angle": "90"], ["perspective": "0"], ["scale": "0"], ["dimming": "1.5"], ["dimming": "inf"], ["tilt": "1"],
         ] {
-            #expect(throws: TransitionKitError.self, "\(bad)") { try registry.makeEffect(named: "pushback3d", parameters: bad) }
+            #expect(throws: TransitionKitError.self, "\(bad)") { try registry.makeEffect(named: "pushback3d", settings: bad) }
+        }
+        #expect(throws: TransitionKitError.invalidText(name: "angle", text: "90", accepted: "a number in 0...80 degrees")) {
+            try registry.makeEffect(named: "pushback3d", settings: ["angle": "90"])
         }
     }
 }

@@ -19,7 +19,7 @@ import TransitionKitTestSupport
         @MainActor func makeAnimator() -> any AnimatedTransitioning {
             switch self {
             case .push, .pop: return (try! Radial(parameters: EffectParameters(Radial.parameters))).makeAnimator(for: operation)
-            case .popConceal: return RadialAnimator(style: .conceal)
+            case .popConceal: return RadialAnimator(Radial(popStyle: .conceal), operation: .pop)
             }
         }
     }
@@ -54,7 +54,7 @@ import TransitionKitTestSupport
     /// untouched stage of the reverse operation with the images swapped), max difference 0.
     @Test(arguments: [TransitionOperation.push, .pop])
     func g1ProgressOneCoversEveryContainerPixel(operation: TransitionOperation) async throws {
-        let frame = try await EffectFrames.frame(operation, animator: RadialAnimator(), progress: 1)
+        let frame = try await EffectFrames.frame(operation, animator: RadialAnimator(operation: operation), progress: 1)
         let incomingAlone = try await EffectFrames.finalScene(operation)
         let d = try #require(EffectFrames.difference(frame, incomingAlone))
         #expect(d.max == 0 && d.differingPixels == 0, "\(d)")

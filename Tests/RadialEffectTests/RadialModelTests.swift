@@ -131,7 +131,7 @@ import TransitionKitTestSupport
     /// G4: a reveal whose incoming view is not in the container fails with a clear error.
     @Test func G4_incomingViewNotInContainer() throws {
         let context = LooseContext()
-        let animator = RadialAnimator()
+        let animator = RadialAnimator(operation: .push)
         #expect(throws: TransitionKitError.transitionUnavailable("radial: the incoming view is not in the transition container")) {
             try animator.prepareTransition(using: context)
         }
@@ -144,11 +144,15 @@ import TransitionKitTestSupport
         var registry = EffectRegistry()
         try registry.register(Radial.self)
         #expect(registry.names == ["radial"])
-        let effect = try registry.makeEffect(named: "radial", parameters: ["conceal": 1]) as! Radial
-        #expect(effect.duration == 0.33 && effect.conceal)
-        #expect(throws: TransitionKitError.self) { try registry.makeEffect(named: "radial", parameters: ["duration": -1]) }
-        // A choice parameter takes whole numbers only (0 or 1), not 0.5.
-        #expect(throws: TransitionKitError.self) { try registry.makeEffect(named: "radial", parameters: ["conceal": 0.5]) }
+        let effect = try registry.makeEffect(named: "radial", settings: ["popstyle": "conceal", "duration": "0.5"]) as? Radial
+        #expect(effect == Radial(duration: 0.5, popStyle: .conceal))
+        #expect(throws: TransitionKitError.invalidText(name: "duration", text: "-1", accepted: "a number in 0...10 seconds")) {
+            try registry.makeEffect(named: "radial", settings: ["duration": "-1"])
+        }
+        // A choice takes its case names, not numbers.
+        #expect(throws: TransitionKitError.invalidText(name: "popstyle", text: "1", accepted: "one of reveal, conceal")) {
+            try registry.makeEffect(named: "radial", settings: ["popstyle": "1"])
+        }
         #expect(throws: TransitionKitError.self) { try registry.register(Radial.self) }
     }
 }

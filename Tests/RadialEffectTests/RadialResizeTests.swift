@@ -77,10 +77,10 @@ import TransitionKitTestSupport
         func start(_ scene: TestScene, _ a: ViewController) -> RadialAnimator {
             let animator: RadialAnimator
             switch kind {
-            case "push": animator = RadialAnimator()
-            case "push from a frame": animator = RadialAnimator(startFrame: CGRect(x: 100, y: 150, width: 40, height: 20))
-            case "pop": animator = RadialAnimator()
-            default: animator = RadialAnimator(style: .conceal)
+            case "push": animator = RadialAnimator(operation: .push)
+            case "push from a frame": animator = RadialAnimator(Radial(startFrame: CGRect(x: 100, y: 150, width: 40, height: 20)), operation: .push)
+            case "pop": animator = RadialAnimator(operation: .pop)
+            default: animator = RadialAnimator(Radial(popStyle: .conceal), operation: .pop)
             }
             let request: NavigationController.Request = kind.hasPrefix("push") ? .push(a) : .pop
             scene.navigationController.perform(request, animated: true, transition: TransitionOverride(animator: animator))
@@ -114,7 +114,7 @@ import TransitionKitTestSupport
         a.view.backgroundColor = push ? ScreenColors.incoming : ScreenColors.outgoing
         scene.root.view.backgroundColor = push ? ScreenColors.outgoing : ScreenColors.incoming
         let interaction = PercentDrivenInteractiveTransition()
-        let animator = RadialAnimator(style: push ? .reveal : .conceal)
+        let animator = RadialAnimator(Radial(popStyle: .conceal), operation: push ? .push : .pop)
         scene.navigationController.perform(
             push ? .push(a) : .pop, animated: true, transition: TransitionOverride(animator: animator, interactionController: interaction))
         interaction.update(0.3)

@@ -30,7 +30,7 @@ import TransitionKitTestSupport
     /// Every effect with its defaults, plus the fade through a colour.
     static func effects() throws -> [any TransitionEffect] {
         let registry = try registry()
-        return try registry.names.map { try registry.makeEffect(named: $0) } + [registry.makeEffect(named: "fade", parameters: ["through": 1])]
+        return try registry.names.map { try registry.makeEffect(named: $0) } + [registry.makeEffect(named: "fade", settings: ["style": "through"])]
     }
 
     /// The first non-finite layer property in `layer`'s tree, or nil.

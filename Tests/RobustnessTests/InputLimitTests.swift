@@ -5,42 +5,70 @@ import TransitionKitRender
 import TransitionKitTestSupport
 
 /// Inputs at and beyond their documented limits: every effect parameter of every registered
-/// effect (`EffectParameter.range`, whole numbers), oversized trace and PNG files, animation
+/// effect (its kind's range, cases, text forms), oversized trace and PNG files, animation
 /// sizes. Beyond a limit: a typed error. At a limit: the effect runs every operation to its
 /// end, interactive and timed, with finite layers and a valid render.
 @MainActor
 @Suite struct InputLimitTests {
+    /// Text just beyond what `p` accepts, from its declared kind: non-finite numbers, the
+    /// neighbours of a range's bounds, a fraction for whole numbers, unknown cases, malformed
+    /// points and colours.
+    static func badTexts(_ p: AnyEffectParameter) -> [String] {
+        switch p.kind {
+        case let .number(range, whole):
+            let outside = ["nan", "inf", "-inf", "", "1x", "\(range.lowerBound.nextDown)", "\(range.upperBound.nextUp)"]
+            return outside + (whole ? ["\(range.lowerBound + 0.5)"] : [])
+        case let .choice(cases): return ["", "nosuch", cases[0] + "x", "0"]
+        case .flag: return ["", "maybe", "2", "truee"]
+        case .point: return ["", "1", "1,2,3", "nan,0", "0,inf", "a,b"]
+        case .color: return ["", "#12345", "#gggggg", "#1234567", "1.5,0,0", "0,0", "nan,0,0", "0,0,0,-0.1"]
+        }
+    }
+
+    /// Texts at the limits of what `p` accepts: a range's bounds, every case, both flags,
+    /// extreme points and colours.
+    static func limitTexts(_ p: AnyEffectParameter) -> [String] {
+        switch p.kind {
+        case let .number(range, _): return ["\(range.lowerBound)", "\(range.upperBound)"]
+        case let .choice(cases): return cases
+        case .flag: return ["false", "true"]
+        case .point: return ["-100000,-100000", "100000,100000"]
+        case .color: return ["#00000000", "#ffffff", "1,1,1,1"]
+        }
+    }
+
     @Test func everyParameterBeyondItsRangeIsATypedError() throws {
         let registry = try ExtremeSizeTests.registry()
         var rejected = 0
         for entry in registry.allEntries {
             for p in entry.parameters {
-                var bad: [Double] = [.nan, .infinity, -.infinity, p.range.lowerBound.nextDown, p.range.upperBound.nextUp]
-                if p.wholeNumbers { bad.append(p.range.lowerBound + 0.5) }
-                for value in bad {
-                    #expect(throws: TransitionKitError.self, "\(entry.name) \(p.name)=\(value)") {
-                        try registry.makeEffect(named: entry.name, parameters: [p.name: value])
+                for text in Self.badTexts(p) {
+                    #expect(throws: TransitionKitError.invalidText(name: p.name, text: text, accepted: p.kind.expectation(unit: p.unit))) {
+                        try registry.makeEffect(named: entry.name, settings: [p.name: text])
                     }
                     rejected += 1
                 }
             }
-            #expect(throws: TransitionKitError.self) { try registry.makeEffect(named: entry.name, parameters: ["nosuch": 1]) }
+            #expect(throws: TransitionKitError.unknownName(kind: "\(entry.name) parameter", name: "nosuch", accepted: entry.parameters.map(\.name))) {
+                try registry.makeEffect(named: entry.name, settings: ["nosuch": "1"])
+            }
         }
         #expect(registry.allEntries.count == 4 && rejected >= 4 * 5)
     }
 
-    /// Every parameter at its lower and at its upper bound (the others at their defaults).
+    /// Every parameter at its limits (the others at their defaults).
     @Test func everyParameterAtItsBoundsRunsEveryOperation() throws {
         let registry = try ExtremeSizeTests.registry()
         var issues: [String] = []
         var runs = 0
         for entry in registry.allEntries {
             for p in entry.parameters {
-                for value in [p.range.lowerBound, p.range.upperBound] {
-                    let effect = try registry.makeEffect(named: entry.name, parameters: [p.name: value])
+                let limits = Self.limitTexts(p)
+                for (index, text) in limits.enumerated() {
+                    let effect = try registry.makeEffect(named: entry.name, settings: [p.name: text])
                     for operation in entry.supportedOperations {
                         for interactive in [true, false] {
-                            let label = "\(entry.name) \(p.name)=\(value) \(operation) \(interactive ? "interactive" : "timed")"
+                            let label = "\(entry.name) \(p.name)=\(text) \(operation) \(interactive ? "interactive" : "timed")"
                             let stage = try TransitionStage(
                                 operation: operation, size: CGSize(width: 40, height: 60), modalPresentationStyle: entry.modalPresentationStyle,
                                 fromImage: nil, toImage: nil)
@@ -52,7 +80,7 @@ import TransitionKitTestSupport
                             }
                             if let bad = ExtremeSizeTests.nonFinite(stage.window.rootView.layer) { issues.append("\(label): \(bad)") }
                             if let bad = ExtremeSizeTests.renderIssue(stage, side: 60) { issues.append("\(label): \(bad)") }
-                            stage.end(finish: !interactive || value == p.range.upperBound)
+                            stage.end(finish: !interactive || index == limits.count - 1)
                             if stage.completed == nil { issues.append("\(label): never ended") }
                             runs += 1
                         }

@@ -39,20 +39,6 @@ import TransitionKitTestSupport
         #expect(throws: TransitionKitError.self) { _ = try Bitmap(width: 2, height: 2, packedBytes: [0, 0, 0]) }
     }
 
-    @Test func effectParametersRejected() throws {
-        let declared = [EffectParameter(name: "duration", summary: "length", unit: "seconds", defaultValue: 0.33, range: 0...10, source: "test")]
-        #expect(try EffectParameters(declared)["duration"] == 0.33)
-        for bad in [Double.nan, .infinity, -0.1, 11] {
-            #expect(throws: TransitionKitError.self) { _ = try EffectParameters(declared, overrides: ["duration": bad]) }
-        }
-        do {
-            _ = try EffectParameters(declared, overrides: ["durration": 1])
-            Issue.record("unknown parameter accepted")
-        } catch {
-            #expect("\(error)".contains("durration") && "\(error)".contains("duration"))
-        }
-    }
-
     @Test func percentDrivenIgnoresNonFiniteProgress() {
         let p = PercentDrivenInteractiveTransition()
         p.update(0.4)

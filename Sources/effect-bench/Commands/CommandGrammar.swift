@@ -26,12 +26,12 @@ enum CommandGrammar {
                     "[--threads N]", "[--from a.png --to b.png]", "[--json out.json]", "[--baseline old.json]",
                     "[--threshold \(format(run.threshold))]", "[--html report.html]",
                 ]),
-            Form(command: "effect-bench list", options: [], remark: "effects with their parameters and defaults"),
+            Form(command: "effect-bench list", options: [], remark: "effects, their parameters and accepted values"),
             Form(
                 command: "effect-bench render <effect>",
                 options: [
                     "[--operation push|pop|present|dismiss]", "[--progress P | --frames N [--sheet C]]", "[--from a.png --to b.png]",
-                    "[--size WxH]", "[--scale S]", "[--param key=value]...", "--out file.png",
+                    "[--size WxH]", "[--scale S]", "[--param name=value]...", "--out file.png",
                 ]),
             Form(
                 command: "effect-bench play <effect>",
