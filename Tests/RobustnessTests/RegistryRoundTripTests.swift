@@ -41,7 +41,12 @@ import TransitionKitCore
         for entry in registry.allEntries {
             let defaults = try registry.makeEffect(named: entry.name)
             for p in entry.parameters {
-                guard let other = InputLimitTests.limitTexts(p).first(where: { $0 != p.defaultText }) else { continue }
+                let defaultValues = EffectParameters(entry.parameters)
+                guard
+                    let other = try InputLimitTests.limitTexts(p).first(where: {
+                        try EffectParameters(entry.parameters, text: [p.name: $0]) != defaultValues
+                    })
+                else { continue }
                 let changed = try registry.makeEffect(named: entry.name, settings: [p.name: other])
                 #expect(!Self.same(changed, defaults), "\(entry.name) \(p.name)=\(other) made the default configuration")
                 checked += 1
