@@ -41,7 +41,9 @@ import TransitionKitTestSupport
         do {
             let b = scene.makeViewController("B")
             let interaction = PercentDrivenInteractiveTransition()
-            nc.perform(.push(b), animated: true, transition: TransitionOverride(animator: RadialAnimator(operation: .push), interactionController: interaction))
+            nc.perform(
+                .push(b), animated: true,
+                transition: TransitionOverride(animator: RadialAnimator(operation: .push), interactionController: interaction))
             watchRunningTransition(nc, refs, "interactive push")
             interaction.update(0.4)
             finishInteractivePush ? interaction.finish() : interaction.cancel()

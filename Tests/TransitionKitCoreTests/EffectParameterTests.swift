@@ -79,7 +79,10 @@ import TransitionKitCore
 
     @Test func listingText() {
         #expect(Self.all.map(\.kind.name) == ["number", "number", "choice", "flag", "point", "color"])
-        #expect(Self.all.map(\.acceptedText) == ["0...10 seconds", "1...8 whole", "left | right", "true | false", "x,y points", "#rrggbb | #rrggbbaa | r,g,b[,a]"])
+        #expect(
+            Self.all.map(\.acceptedText) == [
+                "0...10 seconds", "1...8 whole", "left | right", "true | false", "x,y points", "#rrggbb | #rrggbbaa | r,g,b[,a]",
+            ])
         #expect(Self.all.map(\.defaultText) == ["0.33", "2", "left", "true", "1,2", "#000000"])
     }
 
