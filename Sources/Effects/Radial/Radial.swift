@@ -18,6 +18,12 @@ public struct Radial: TransitionEffect {
     public let duration: TimeInterval
     public let conceal: Bool
 
+    /// The animator of `operation`: `conceal` applies to pop only.
+    @MainActor
+    func radialAnimator(for operation: TransitionOperation) -> RadialAnimator {
+        RadialAnimator(duration: duration, style: operation == .pop && conceal ? .conceal : .reveal)
+    }
+
     public init(parameters: EffectParameters) throws(TransitionKitError) {
         duration = parameters["duration"]
         conceal = parameters["conceal"] >= 0.5
@@ -25,6 +31,6 @@ public struct Radial: TransitionEffect {
 
     @MainActor
     public func makeAnimator(for operation: TransitionOperation) -> any AnimatedTransitioning {
-        RadialAnimator(duration: duration, style: operation == .pop && conceal ? .conceal : .reveal)
+        radialAnimator(for: operation)
     }
 }
