@@ -34,7 +34,7 @@ import TransitionKitTestSupport
         do {
             _ = try PlayCommand.run(fadePop, registry: registry)
             Issue.record("fade was played although it declares no gesture")
-        } catch let error as BenchError {
+        } catch {
             #expect(error.kind == .usage)
             let message = error.description
             #expect(message.contains("'fade' declares no interactive pop") && message.contains("radial (pop)") && !message.contains("\n"))

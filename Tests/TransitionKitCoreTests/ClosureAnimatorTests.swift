@@ -37,7 +37,8 @@ import TransitionKitTestSupport
         s.begin(animator: Slide().makeAnimator(for: operation), interactive: true)
         for p in [0.0, 0.25, 0.5, 1.0] {
             s.setProgress(p)
-            #expect(moving.transform3D.m41 == 320 * (operation == .push ? 1 - p : p), "p = \(p)")
+            let expected = 320 * (operation == .push ? 1 - p : p)
+            #expect(isApproximatelyEqual(Double(moving.transform3D.m41), expected, absolute: 1e-9), "p = \(p)")
         }
         s.setProgress(0.5)
         s.end(finish: false)
