@@ -49,7 +49,7 @@ import TransitionKitTestSupport
         let scene = TestScene()
         let nc = scene.navigationController
         var ended: [Bool] = []
-        let slide = ClosureAnimator(duration: 0.3, timingCurve: .linear, update: { _, _ in }) { ended.append($0) }
+        let slide = ClosureAnimator(duration: 0.3, timingCurve: .linear, update: { _, _ in }, animationEnded: { ended.append($0) })
         nc.perform(.push(scene.makeViewController("A")), animated: true, transition: TransitionOverride(animator: slide))
         scene.clock.runUntilIdle()
         nc.perform(.pop, animated: true, transition: TransitionOverride(animator: Slide().makeAnimator(for: .pop)))
@@ -76,7 +76,8 @@ import TransitionKitTestSupport
             duration: 0.3, prepare: { _ throws(TransitionKitError) in throw .transitionUnavailable("test") },
             update: { _, _ in updates += 1 })
         scene.navigationController.perform(
-            .push(scene.makeViewController("A")), animated: true, transition: TransitionOverride(animator: refusing)) { result = $0 }
+            .push(scene.makeViewController("A")), animated: true, transition: TransitionOverride(animator: refusing)
+        ) { result = $0 }
         scene.clock.runUntilIdle()
         #expect(result == false && updates == 0 && scene.stackTitles == ["root"])
     }

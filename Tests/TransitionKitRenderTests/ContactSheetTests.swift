@@ -57,7 +57,9 @@ struct ContactSheetTests {
         let wide = try Bitmap(width: 40, height: 20, fill: RGBA8(r: 255, g: 0, b: 0, a: 255))
         let sheet = try ContactSheet.compose(frames: [(tall, 0), (wide, 1)], columns: 2, cellWidth: 20, spacing: 0, background: .white)
         // Cell 1 is 20x40; the wide frame becomes 20x10 centred vertically (rows 15..<25).
-        #expect(sheet.pixel(x: 30, y: 14) == .white && sheet.pixel(x: 30, y: 15)?.r == 255 && sheet.pixel(x: 30, y: 24)?.r == 255 && sheet.pixel(x: 30, y: 25) == .white)
+        #expect(
+            sheet.pixel(x: 30, y: 14) == .white && sheet.pixel(x: 30, y: 15)?.r == 255 && sheet.pixel(x: 30, y: 24)?.r == 255
+                && sheet.pixel(x: 30, y: 25) == .white)
     }
 
     @Test("the progress label: bar filled to progress, ticks at 0, ¼, ½, ¾, 1")
