@@ -65,7 +65,7 @@ import TransitionKitTestSupport
         nc.removeEdgePanPop(key: Self.keyA)
         #expect(nc.interactivePopController === b, "removing a replaced key leaves the installed pop")
         // Kept by the navigation controller: a swipe pops although the test holds no reference to it.
-        weak var weakB = b
+        weak let weakB = b
         _ = consume b
         #expect(weakB != nil)
         #expect(scene.window.replay(try Fixtures.trace("slow-drag"), on: scene.clock).reachedIdle)
