@@ -76,7 +76,6 @@ import TransitionKitCore
         (["play", "radial", "--gesture", "t.json", "--json"], "play needs --operation"),
         (["play", "radial", "--operation", "push", "--gesture", "t.json", "--json"], "must be pop or dismiss"),
         (["play", "radial", "--operation", "pop", "--json"], "play needs --gesture"),
-        (["play", "radial", "--operation", "pop", "--gesture", "t.json"], "play needs --out"),
     ]
 
     @Test(arguments: bad)

@@ -23,7 +23,26 @@ import TransitionKitTestSupport
         #expect(finished.outcome == "finished" && finished.depthBefore == 2 && finished.depthAfter == 1)
         let cancelled = try summary("pushback3d", .pop, "flick-back")
         #expect(cancelled.outcome == "cancelled" && cancelled.depthAfter == 2)
-        #expect(try summary("fade", .pop, "flick").outcome == "finished")
+        #expect(try summary("radial", .pop, "flick").outcome == "finished")
+    }
+
+    /// `play` asks the effect: fade declares no gesture, so pop is a usage error naming the
+    /// playable effects (one line); without --out and --json the summary is printed as JSON.
+    @Test func asksTheEffectAndPrintsJSONByDefault() throws {
+        let registry = BenchEffects.registry()
+        let fadePop = PlayRequest(effect: "fade", operation: .pop, gesturePath: Fixtures.url("traces/flick.json").path)
+        do {
+            _ = try PlayCommand.run(fadePop, registry: registry)
+            Issue.record("fade was played although it declares no gesture")
+        } catch {
+            #expect(error.kind == .usage)
+            let message = error.description
+            #expect(message.contains("'fade' declares no interactive pop") && message.contains("radial (pop)") && !message.contains("\n"))
+        }
+        let plain = PlayRequest(effect: "pushback3d", operation: .pop, gesturePath: Fixtures.url("traces/slow-drag.json").path)
+        let line = try PlayCommand.run(plain, registry: registry)
+        let s = try JSONDecoder().decode(PlayCommand.Summary.self, from: Data(line.utf8))
+        #expect(s.outcome == "finished" && s.effect == "pushback3d" && s.depthAfter == 1)
     }
 
     @Test func dragDismissTrace() throws {

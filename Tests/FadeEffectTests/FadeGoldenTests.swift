@@ -51,9 +51,9 @@ import TransitionKitTestSupport
         var out = try Bitmap(width: a.width, height: a.height)
         for y in 0..<a.height {
             for x in 0..<a.width {
-                let p = a[x, y], q = b[x, y]
+                let p = a.pixel(x: x, y: y) ?? .transparent, q = b.pixel(x: x, y: y) ?? .transparent
                 func mix(_ u: UInt8, _ v: UInt8) -> UInt8 { UInt8((Double(u) * w + Double(v) * (1 - w)).rounded()) }
-                out[x, y] = RGBA8(r: mix(p.r, q.r), g: mix(p.g, q.g), b: mix(p.b, q.b), a: mix(p.a, q.a))
+                out.setPixel(RGBA8(r: mix(p.r, q.r), g: mix(p.g, q.g), b: mix(p.b, q.b), a: mix(p.a, q.a)), x: x, y: y)
             }
         }
         return out

@@ -60,7 +60,7 @@ import TransitionKitTestSupport
         #expect(d.max == 0 && d.differingPixels == 0, "\(d)")
         // The four corners (the farthest pixels from either edge midpoint) show the incoming screen.
         for (x, y) in [(0, 0), (389, 0), (0, 843), (389, 843)] {
-            #expect(frame[x, y] == incomingAlone[x, y], "corner (\(x), \(y))")
+            #expect(frame.pixel(x: x, y: y) == incomingAlone.pixel(x: x, y: y), "corner (\(x), \(y))")
         }
     }
 }

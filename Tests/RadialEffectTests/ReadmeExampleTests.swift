@@ -36,7 +36,7 @@ import TransitionKitTestSupport
         #expect(log == ["pushed: true"])
         #expect(frame.width == 1179 && frame.height == 2556)
         let blue = Color(red: 0.2, green: 0.45, blue: 0.9).premultipliedRGBA8, grey = Color(red: 0.95, green: 0.95, blue: 0.97).premultipliedRGBA8
-        #expect(frame[1170, 1278] == blue && frame[5, 1278] == grey)
+        #expect(frame.pixel(x: 1170, y: 1278) == blue && frame.pixel(x: 5, y: 1278) == grey)
         #expect(try PNGDecoder.read(contentsOf: path) == frame)
     }
 }

@@ -54,7 +54,7 @@ import TransitionKitTestSupport
             let frame = try Compositor(options: RenderOptions(scale: scale)).render(stage.snapshot(), size: stage.window.size)
             for y in 0..<frame.height {
                 for x in 0..<frame.width {
-                    let p = frame[x, y]
+                    let p = frame.pixel(x: x, y: y) ?? .transparent
                     if p.r > p.a || p.g > p.a || p.b > p.a { return "pixel (\(x), \(y)) \(p) not premultiplied" }
                 }
             }

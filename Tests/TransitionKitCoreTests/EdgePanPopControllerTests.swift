@@ -21,7 +21,7 @@ import TransitionKitTestSupport
         func animationEnded(_ transitionCompleted: Bool) { ended.append(transitionCompleted) }
     }
 
-    static let key = "TransitionKitCoreTests.edgePan"
+    static let key = ExtensionKey<EdgePanPopController>("TransitionKitCoreTests.edgePan")
 
     /// A scene with `[root, A]` (or only the root) and the edge pan installed; the animators
     /// made are appended to `animators`.

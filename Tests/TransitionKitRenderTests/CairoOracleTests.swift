@@ -105,7 +105,7 @@ import TransitionKitTestSupport
         var maxError = 0, compared = 0
         for y in 0..<Self.height {
             for x in 0..<Self.width {
-                let a = ours[x, y], b = reference[x, y]
+                let a = ours.pixel(x: x, y: y) ?? .transparent, b = reference.pixel(x: x, y: y) ?? .transparent
                 maxError = max(maxError, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)), abs(Int(a.a) - Int(b.a)))
                 compared += 1
             }

@@ -26,7 +26,7 @@ import TransitionKitTestSupport
             $0.backgroundColor = Color(red: 2, green: .nan, blue: -3, alpha: 0.5)
         }
         let frame = try Compositor(options: RenderOptions(background: .transparent)).render(root, size: CGSize(width: 4, height: 2))
-        #expect(frame[1, 1] == RGBA8(r: 128, g: 0, b: 0, a: 128))
+        #expect(frame.pixel(x: 1, y: 1) == RGBA8(r: 128, g: 0, b: 0, a: 128))
         #expect(CompositorFuzzTests.invalidPixel(frame) == nil)
     }
 }

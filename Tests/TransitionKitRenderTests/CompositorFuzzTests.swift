@@ -19,7 +19,7 @@ import TransitionKitTestSupport
     static func invalidPixel(_ b: Bitmap) -> String? {
         for y in 0..<b.height {
             for x in 0..<b.width {
-                let p = b[x, y]
+                let p = b.pixel(x: x, y: y) ?? .transparent
                 if p.r > p.a || p.g > p.a || p.b > p.a { return "pixel (\(x), \(y)) = \(p) is not premultiplied" }
             }
         }
@@ -77,7 +77,7 @@ import TransitionKitTestSupport
         let banded = try Compositor(options: RenderOptions(scale: scale, background: background, threads: threads)).render(root, size: size)
         if banded != one {
             let d = FastPathTests.compare(banded, one)
-            let rows = (0..<one.height).filter { y in (0..<one.width).contains { banded[$0, y] != one[$0, y] } }
+            let rows = (0..<one.height).filter { y in (0..<one.width).contains { banded.pixel(x: $0, y: y) != one.pixel(x: $0, y: y) } }
             return "\(threads) bands render differently from 1 (\(d), rows \(rows.prefix(8)) of \(one.width)x\(one.height), depth \(root.depth))"
         }
         return nil
@@ -113,7 +113,7 @@ import TransitionKitTestSupport
         root.properties.opacity = 0
         let background = RGBA8(r: 10, g: 20, b: 30, a: 200)
         let frame = try Compositor(options: RenderOptions(scale: 2, background: background)).render(root, size: CGSize(width: 30, height: 20))
-        let wrong = (0..<frame.height).flatMap { y in (0..<frame.width).filter { frame[$0, y] != background } }
+        let wrong = (0..<frame.height).flatMap { y in (0..<frame.width).filter { frame.pixel(x: $0, y: y) != background } }
         #expect(wrong.isEmpty && frame.width == 60 && frame.height == 40)
     }
 }

@@ -65,9 +65,9 @@ import TransitionKitTestSupport
             $0.bounds = CGRect(x: 0, y: 0, width: 30, height: 30); $0.position = CGPoint(x: 15, y: 15)
         }
         let b = try Compositor(options: RenderOptions(scale: 1, background: .black)).render(root, size: CGSize(width: 30, height: 30))
-        #expect(b[7, 15] == (masks ? .black : RGBA8(r: 255, g: 0, b: 0, a: 255)))
-        #expect(b[12, 15] == RGBA8(r: 255, g: 0, b: 0, a: 255))
-        #expect(b[3, 15] == .black)
+        #expect(b.pixel(x: 7, y: 15) == (masks ? .black : RGBA8(r: 255, g: 0, b: 0, a: 255)))
+        #expect(b.pixel(x: 12, y: 15) == RGBA8(r: 255, g: 0, b: 0, a: 255))
+        #expect(b.pixel(x: 3, y: 15) == .black)
     }
 }
 
@@ -109,6 +109,6 @@ import TransitionKitTestSupport
         #expect(throws: TransitionKitError.self) { try Compositor().render(node, size: CGSize(width: 4, height: 4)) }
         var b = try Bitmap(width: 4, height: 4)
         Compositor(options: RenderOptions(background: .black)).render(node, into: &b)
-        #expect(b[1, 1] == .black)
+        #expect(b.pixel(x: 1, y: 1) == .black)
     }
 }

@@ -22,7 +22,7 @@ import TransitionKitTestSupport
         for y in 0..<40 {
             for x in 0..<40 {
                 let inside = x >= 5 && x < 25 && y >= 7 && y < 31
-                #expect(bitmap[x, y] == (inside ? Self.white : Self.black), "pixel (\(x), \(y))")
+                #expect(bitmap.pixel(x: x, y: y) == (inside ? Self.white : Self.black), "pixel (\(x), \(y))")
             }
         }
     }
@@ -31,9 +31,9 @@ import TransitionKitTestSupport
         // Exact-area coverage: a white rect whose left edge is at x = 3.5 covers pixel 3 by half,
         // 255·½ = 127.5, rounded once (to 128) by the coverage quantiser.
         let bitmap = try render(layer(CGRect(x: 3.5, y: 0, width: 4, height: 4), .white), width: 10, height: 4)
-        #expect(bitmap[3, 1] == RGBA8(r: 128, g: 128, b: 128, a: 255))
-        #expect(bitmap[4, 1] == Self.white)
-        #expect(bitmap[2, 1] == Self.black)
+        #expect(bitmap.pixel(x: 3, y: 1) == RGBA8(r: 128, g: 128, b: 128, a: 255))
+        #expect(bitmap.pixel(x: 4, y: 1) == Self.white)
+        #expect(bitmap.pixel(x: 2, y: 1) == Self.black)
     }
 
     @Test func geometryBehindTheEyeIsClippedNotMirrored() throws {
@@ -43,7 +43,7 @@ import TransitionKitTestSupport
         // to the left of the anchor; a mirrored drawing would show up to its right.
         let transform = Transform3D(rotationAngle: 80 * .pi / 180, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 300))
         var image = try Bitmap(width: 8, height: 8, fill: .white)
-        image[0, 0] = RGBA8(r: 0, g: 0, b: 255, a: 255)
+        image.setPixel(RGBA8(r: 0, g: 0, b: 255, a: 255), x: 0, y: 0)
         for withContents in [false, true] {
             let quad = LayerSnapshot {
                 $0.bounds = CGRect(x: 0, y: 0, width: 600, height: 200)
@@ -57,11 +57,11 @@ import TransitionKitTestSupport
             writeForLooking(bitmap, name: "behind-the-eye-\(withContents ? "contents" : "background")")
             for y in stride(from: 0, to: 400, by: 7) {
                 for x in 301..<400 {
-                    #expect(bitmap[x, y] == Self.black, "mirrored pixel at (\(x), \(y))")
+                    #expect(bitmap.pixel(x: x, y: y) == Self.black, "mirrored pixel at (\(x), \(y))")
                 }
             }
-            #expect(bitmap[290, 200].a == 255 && bitmap[290, 200] != Self.black, "the near part is drawn")
-            #expect(bitmap[10, 200] != Self.black, "the part rushing towards the eye fills the left edge")
+            #expect(bitmap.pixel(x: 290, y: 200)?.a == 255 && bitmap.pixel(x: 290, y: 200) != Self.black, "the near part is drawn")
+            #expect(bitmap.pixel(x: 10, y: 200) != Self.black, "the part rushing towards the eye fills the left edge")
         }
     }
 
@@ -92,7 +92,7 @@ import TransitionKitTestSupport
         let bitmap = try render(root, width: 10, height: 10)
         for y in 0..<10 {
             for x in 0..<10 {
-                #expect(bitmap[x, y] == (x < 2 && y < 2 ? Self.white : Self.black), "pixel (\(x), \(y))")
+                #expect(bitmap.pixel(x: x, y: y) == (x < 2 && y < 2 ? Self.white : Self.black), "pixel (\(x), \(y))")
             }
         }
     }
@@ -116,9 +116,9 @@ import TransitionKitTestSupport
                 $0.fillColor = .white
             }
             let bitmap = try render(shape, width: 60, height: 60)
-            centre[rule] = bitmap[30, 30]
-            #expect(bitmap[15, 15] == Self.white, "the ring is filled under both rules")
-            #expect(bitmap[5, 5] == Self.black)
+            centre[rule] = bitmap.pixel(x: 30, y: 30)
+            #expect(bitmap.pixel(x: 15, y: 15) == Self.white, "the ring is filled under both rules")
+            #expect(bitmap.pixel(x: 5, y: 5) == Self.black)
         }
         #expect(centre[.nonZero] == Self.white)
         #expect(centre[.evenOdd] == Self.black)
@@ -142,12 +142,12 @@ import TransitionKitTestSupport
         let bitmap = try render(parent, width: 40, height: 40, background: .white)
         for y in 15..<25 {
             for x in 15..<25 {
-                #expect(bitmap[x, y] == RGBA8(r: 127, g: 127, b: 255, a: 255), "overlap pixel (\(x), \(y))")
+                #expect(bitmap.pixel(x: x, y: y) == RGBA8(r: 127, g: 127, b: 255, a: 255), "overlap pixel (\(x), \(y))")
             }
         }
-        #expect(bitmap[5, 5] == RGBA8(r: 255, g: 127, b: 127, a: 255))
-        #expect(bitmap[35, 35] == RGBA8(r: 127, g: 127, b: 255, a: 255))
-        #expect(bitmap[35, 5] == Self.white)
+        #expect(bitmap.pixel(x: 5, y: 5) == RGBA8(r: 255, g: 127, b: 127, a: 255))
+        #expect(bitmap.pixel(x: 35, y: 35) == RGBA8(r: 127, g: 127, b: 255, a: 255))
+        #expect(bitmap.pixel(x: 35, y: 5) == Self.white)
     }
 
     @Test func bilinearContentsRamp() throws {
@@ -157,11 +157,11 @@ import TransitionKitTestSupport
         // −0.25, 0.25, 0.75, 1.25, giving 255·clamp(u, 0, 1) = 0, 63.75, 191.25, 255,
         // rounded: 0, 64, 191, 255.
         var image = try Bitmap(width: 2, height: 1)
-        image[0, 0] = .black
-        image[1, 0] = .white
+        image.setPixel(.black, x: 0, y: 0)
+        image.setPixel(.white, x: 1, y: 0)
         let root = layer(CGRect(x: 0, y: 0, width: 4, height: 1)) { $0.contents = image }
         let bitmap = try render(root, width: 4, height: 1, background: .transparent)
-        let ramp = (0..<4).map { bitmap[$0, 0] }
+        let ramp = (0..<4).map { bitmap.pixel(x: $0, y: 0) }
         #expect(ramp == [0, 64, 191, 255].map { RGBA8(r: $0, g: $0, b: $0, a: 255) })
     }
 
@@ -173,7 +173,7 @@ import TransitionKitTestSupport
             }
             let bitmap = try render(root, width: 20, height: 20)
             var n = 0
-            for y in 0..<20 { for x in 0..<20 where bitmap[x, y] == Self.white { n += 1 } }
+            for y in 0..<20 { for x in 0..<20 where bitmap.pixel(x: x, y: y) == Self.white { n += 1 } }
             #expect(n == covered, "\(gravity)")
         }
     }
@@ -182,18 +182,19 @@ import TransitionKitTestSupport
         let child = layer(CGRect(x: -10, y: -10, width: 60, height: 60), .white)
         let clipped = layer(CGRect(x: 10, y: 10, width: 20, height: 20), sublayers: [child]) { $0.masksToBounds = true }
         let bitmap = try render(clipped, width: 40, height: 40)
-        #expect(bitmap[9, 20] == Self.black)
-        #expect(bitmap[10, 20] == Self.white)
-        #expect(bitmap[29, 29] == Self.white)
-        #expect(bitmap[30, 20] == Self.black)
+        #expect(bitmap.pixel(x: 9, y: 20) == Self.black)
+        #expect(bitmap.pixel(x: 10, y: 20) == Self.white)
+        #expect(bitmap.pixel(x: 29, y: 29) == Self.white)
+        #expect(bitmap.pixel(x: 30, y: 20) == Self.black)
         // With rounded corners the corner pixel is outside (radius 8: (10,10) is ~3.3 px out).
         let rounded = layer(CGRect(x: 10, y: 10, width: 20, height: 20), sublayers: [child]) {
             $0.masksToBounds = true; $0.cornerRadius = 8
         }
         let r = try render(rounded, width: 40, height: 40)
-        #expect(r[10, 10] == Self.black)
-        #expect(r[20, 20] == Self.white)
-        #expect(r[11, 14].r > 0 && r[11, 14].r < 255, "anti-aliased rounded corner")
+        #expect(r.pixel(x: 10, y: 10) == Self.black)
+        #expect(r.pixel(x: 20, y: 20) == Self.white)
+        let corner = try #require(r.pixel(x: 11, y: 14))
+        #expect(corner.r > 0 && corner.r < 255, "anti-aliased rounded corner")
     }
 
     @Test func generalMaskMatchesPathMask() throws {
@@ -208,14 +209,14 @@ import TransitionKitTestSupport
         let a = try render(content(leaf), width: 64, height: 64)
         let b = try render(content(nested), width: 64, height: 64)
         #expect(a == b)
-        #expect(a[32, 30] == RGBA8.white.withRed(255))
-        #expect(a[2, 2] == Self.black)
+        #expect(a.pixel(x: 32, y: 30) == RGBA8.white.withRed(255))
+        #expect(a.pixel(x: 2, y: 2) == Self.black)
     }
 
     @Test func threadsDoNotChangeTheResult() throws {
         let transform = Transform3D(rotationAngle: 0.4, x: 1, y: 1, z: 0).concatenating(.perspective(distance: 400))
         var image = try Bitmap(width: 16, height: 16)
-        for y in 0..<16 { for x in 0..<16 { image[x, y] = (x + y) % 2 == 0 ? .white : RGBA8(r: 0, g: 0, b: 200, a: 200) } }
+        for y in 0..<16 { for x in 0..<16 { image.setPixel((x + y) % 2 == 0 ? .white : RGBA8(r: 0, g: 0, b: 200, a: 200), x: x, y: y) } }
         let root = layer(
             CGRect(x: 0, y: 0, width: 120, height: 200), .green,
             sublayers: [

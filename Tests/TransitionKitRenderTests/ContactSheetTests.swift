@@ -37,18 +37,18 @@ struct ContactSheetTests {
         let sheet = try ContactSheet.compose(frames: frames(), columns: 3, cellWidth: 20, spacing: 4, background: .white)
         for (index, colour) in Self.colours.enumerated() {
             let x = 4 + (index % 3) * 24 + 10, y = 4 + (index / 3) * 54 + 20
-            #expect(sheet[x, y] == colour, "cell \(index)")
+            #expect(sheet.pixel(x: x, y: y) == colour, "cell \(index)")
         }
-        #expect(sheet[0, 0] == .white && sheet[25, 30] == .white)
+        #expect(sheet.pixel(x: 0, y: 0) == .white && sheet.pixel(x: 25, y: 30) == .white)
     }
 
     @Test("the box filter averages premultiplied pixels")
     func boxAverage() throws {
         // Columns alternate black and white; halving the width averages each pair to grey 128.
         var stripes = try Bitmap(width: 8, height: 4, fill: .black)
-        for y in 0..<4 { for x in stride(from: 1, to: 8, by: 2) { stripes[x, y] = .white } }
+        for y in 0..<4 { for x in stride(from: 1, to: 8, by: 2) { stripes.setPixel(.white, x: x, y: y) } }
         let sheet = try ContactSheet.compose(frames: [(stripes, 1)], columns: 1, cellWidth: 4, spacing: 0, background: .black)
-        for x in 0..<4 { #expect(sheet[x, 1] == RGBA8(r: 128, g: 128, b: 128, a: 255)) }
+        for x in 0..<4 { #expect(sheet.pixel(x: x, y: 1) == RGBA8(r: 128, g: 128, b: 128, a: 255)) }
     }
 
     @Test("frames of another aspect ratio are fitted and centred")
@@ -57,7 +57,9 @@ struct ContactSheetTests {
         let wide = try Bitmap(width: 40, height: 20, fill: RGBA8(r: 255, g: 0, b: 0, a: 255))
         let sheet = try ContactSheet.compose(frames: [(tall, 0), (wide, 1)], columns: 2, cellWidth: 20, spacing: 0, background: .white)
         // Cell 1 is 20x40; the wide frame becomes 20x10 centred vertically (rows 15..<25).
-        #expect(sheet[30, 14] == .white && sheet[30, 15].r == 255 && sheet[30, 24].r == 255 && sheet[30, 25] == .white)
+        #expect(
+            sheet.pixel(x: 30, y: 14) == .white && sheet.pixel(x: 30, y: 15)?.r == 255 && sheet.pixel(x: 30, y: 24)?.r == 255
+                && sheet.pixel(x: 30, y: 25) == .white)
     }
 
     @Test("the progress label: bar filled to progress, ticks at 0, ¼, ½, ¾, 1")
@@ -67,13 +69,13 @@ struct ContactSheetTests {
         let (mark, track) = ContactSheet.labelColours(on: .white)
         #expect(mark == .black && track == RGBA8(r: 191, g: 191, b: 191, a: 255))
         let barY = 10 + ContactSheet.labelGap
-        for x in 0..<20 { #expect(sheet[x, barY] == (x < 10 ? mark : track), "bar pixel \(x)") }
+        for x in 0..<20 { #expect(sheet.pixel(x: x, y: barY) == (x < 10 ? mark : track), "bar pixel \(x)") }
         let tickY = barY + ContactSheet.barHeight
         // round(t · 19) for t = 0, 0.25, 0.5, 0.75, 1 → 0, 5, 10, 14, 19 (quarter ticks are short).
         let ticks = [0, 5, 10, 14, 19]
-        for x in 0..<20 { #expect((sheet[x, tickY] == mark) == ticks.contains(x), "tick row pixel \(x)") }
+        for x in 0..<20 { #expect((sheet.pixel(x: x, y: tickY) == mark) == ticks.contains(x), "tick row pixel \(x)") }
         let lowY = tickY + ContactSheet.tickHeight - 1
-        for x in 0..<20 { #expect((sheet[x, lowY] == mark) == [0, 10, 19].contains(x), "tall ticks only at 0, ½, 1") }
+        for x in 0..<20 { #expect((sheet.pixel(x: x, y: lowY) == mark) == [0, 10, 19].contains(x), "tall ticks only at 0, ½, 1") }
         // White marks on a dark background.
         #expect(ContactSheet.labelColours(on: .black).mark == .white)
         #expect(ContactSheet.labelColours(on: .transparent).mark == .black)

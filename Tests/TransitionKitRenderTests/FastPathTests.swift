@@ -18,7 +18,7 @@ import TransitionKitTestSupport
             for x in 0..<width {
                 let a = opaque ? 255 : ((x &* 3 &+ y &* 5) & 255) | 0x20
                 func c(_ v: Int) -> UInt8 { UInt8(v * a / 255) }
-                b[x, y] = RGBA8(r: c((x &* 7 &+ y &* 3) & 255), g: c((x &* y) & 255), b: c((x ^ y) & 255), a: UInt8(a))
+                b.setPixel(RGBA8(r: c((x &* 7 &+ y &* 3) & 255), g: c((x &* y) & 255), b: c((x ^ y) & 255), a: UInt8(a)), x: x, y: y)
             }
         }
         return b
@@ -34,7 +34,7 @@ import TransitionKitTestSupport
         var d = Difference()
         for y in 0..<a.height {
             for x in 0..<a.width {
-                let p = a[x, y], q = b[x, y]
+                let p = a.pixel(x: x, y: y) ?? .transparent, q = b.pixel(x: x, y: y) ?? .transparent
                 let m = max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)), abs(Int(p.a) - Int(q.a)))
                 if m > 0 { d.pixels += 1; d.maxChannel = max(d.maxChannel, m) }
             }

@@ -105,7 +105,7 @@ enum ImageFileTestSupport {
             for x in 0..<width {
                 let a: UInt8 = opaque ? 255 : [0, 1, 128, 254, 255, random.byte()][Int(random.next() % 6)]
                 func channel() -> UInt8 { a == 0 ? 0 : UInt8(UInt16(random.byte()) % (UInt16(a) + 1)) }
-                bitmap[x, y] = RGBA8(r: channel(), g: channel(), b: channel(), a: a)
+                bitmap.setPixel(RGBA8(r: channel(), g: channel(), b: channel(), a: a), x: x, y: y)
             }
         }
         return bitmap

@@ -151,7 +151,7 @@ struct RandomLayerTree {
         for y in 0..<b.height {
             for x in 0..<b.width {
                 let a = opaque ? 255 : rng.index(256)
-                b[x, y] = RGBA8(r: UInt8(rng.index(a + 1)), g: UInt8(rng.index(a + 1)), b: UInt8(rng.index(a + 1)), a: UInt8(a))
+                b.setPixel(RGBA8(r: UInt8(rng.index(a + 1)), g: UInt8(rng.index(a + 1)), b: UInt8(rng.index(a + 1)), a: UInt8(a)), x: x, y: y)
             }
         }
         return b

@@ -49,7 +49,7 @@ struct OracleComparison: CustomStringConvertible {
     init(_ ours: Bitmap, _ reference: Bitmap, inside: RGBA8, outside: RGBA8) {
         for y in 0..<ours.height {
             for x in 0..<ours.width {
-                let a = ours[x, y], b = reference[x, y]
+                let a = ours.pixel(x: x, y: y) ?? .transparent, b = reference.pixel(x: x, y: y) ?? .transparent
                 area += Double(a.b) / 255
                 referenceArea += Double(b.b) / 255
                 let pureA = a == inside || a == outside, pureB = b == inside || b == outside

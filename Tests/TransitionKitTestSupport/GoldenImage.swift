@@ -111,13 +111,13 @@ public enum GoldenImage {
         var diff = try! Bitmap(width: a.width, height: a.height)
         for y in 0..<a.height {
             for x in 0..<a.width {
-                let p = a[x, y], q = b[x, y]
+                let p = a.pixel(x: x, y: y) ?? .transparent, q = b.pixel(x: x, y: y) ?? .transparent
                 let d = max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)), abs(Int(p.a) - Int(q.a)))
                 if d > tolerance.perChannel {
-                    diff[x, y] = RGBA8(r: 255, g: 0, b: 0, a: 255)
+                    diff.setPixel(RGBA8(r: 255, g: 0, b: 0, a: 255), x: x, y: y)
                 } else {
                     let g = UInt8((Int(q.r) + Int(q.g) + Int(q.b)) / 12 + 32)
-                    diff[x, y] = RGBA8(r: g, g: g, b: g, a: 255)
+                    diff.setPixel(RGBA8(r: g, g: g, b: g, a: 255), x: x, y: y)
                 }
             }
         }
@@ -161,12 +161,12 @@ public enum GoldenImage {
         var out = try Bitmap(width: 3 * w + 20, height: h, fill: RGBA8(r: 40, g: 40, b: 40, a: 255))
         for y in 0..<h {
             for x in 0..<w {
-                let a = actual[x, y]
-                let r = (x < reference.width && y < reference.height) ? reference[x, y] : .transparent
-                out[x, y] = a
-                out[w + 10 + x, y] = r
+                let a = actual.pixel(x: x, y: y) ?? .transparent
+                let r = (x < reference.width && y < reference.height) ? reference.pixel(x: x, y: y) ?? .transparent : .transparent
+                out.setPixel(a, x: x, y: y)
+                out.setPixel(r, x: w + 10 + x, y: y)
                 func d(_ p: UInt8, _ q: UInt8) -> UInt8 { UInt8(min(255, abs(Int(p) - Int(q)) * gain)) }
-                out[2 * w + 20 + x, y] = RGBA8(r: d(a.r, r.r), g: d(a.g, r.g), b: d(a.b, r.b), a: 255)
+                out.setPixel(RGBA8(r: d(a.r, r.r), g: d(a.g, r.g), b: d(a.b, r.b), a: 255), x: 2 * w + 20 + x, y: y)
             }
         }
         return out

@@ -40,7 +40,7 @@ public enum ScreenColors {
         let bitmap = try Compositor(options: RenderOptions(scale: 1)).render(window.snapshot(), size: window.size)
         var n = 0
         for y in 0..<bitmap.height {
-            for x in 0..<bitmap.width where bitmap[x, y] != pixel { n += 1 }
+            for x in 0..<bitmap.width where bitmap.pixel(x: x, y: y) != pixel { n += 1 }
         }
         return n
     }

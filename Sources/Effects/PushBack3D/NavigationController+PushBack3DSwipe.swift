@@ -2,7 +2,8 @@ import Foundation
 import TransitionKitCore
 
 extension NavigationController {
-    private static let pushBack3DSwipeKey = "PushBack3DEffect.swipe"
+    /// The key of the push-back edge swipe.
+    public static let pushBack3DSwipeKey = ExtensionKey<EdgePanPopController>("PushBack3DEffect.swipe")
 
     /// Enables the interactive push-back pop: a left-edge screen pan on this controller's
     /// view pops the top view controller; the top view slides out with the finger while the
@@ -12,7 +13,9 @@ extension NavigationController {
     /// horizontal translation / container width (0...1), release decided by `policy` with
     /// the horizontal velocity (points per second), a system-cancelled gesture cancels (C2),
     /// nothing happens on the root (S4), a touch during the run-out re-grabs it. Calling it
-    /// again reconfigures the one installed recognizer (L3).
+    /// again reconfigures the one installed recognizer (L3). It is this controller's one
+    /// interactive pop: it replaces any other (e.g. `enableRadialSwipe()`), and another
+    /// replaces it (see `NavigationController.installEdgePanPop(key:policy:mode:makeAnimation:)`).
     ///
     /// - Parameters:
     ///   - effect: the push-back configuration (default `PushBack3D()`: 10°, m34 = −1/300,
@@ -26,8 +29,8 @@ extension NavigationController {
         effect: PushBack3D = PushBack3D(), policy: InteractionPolicy = .default,
         mode: InteractionMode = .percentDriven
     ) -> EdgePanPopController {
-        installEdgePanPop(key: Self.pushBack3DSwipeKey, policy: policy, mode: mode) { _, _ in
-            EdgePanPopController.PopAnimation(animator: PushBack3DAnimator(effect))
+        installEdgePanPop(key: Self.pushBack3DSwipeKey, policy: policy, mode: mode) { touchDown, _ in
+            effect.makeInteractiveAnimation(for: .pop, touchDown: touchDown)
         }
     }
 
@@ -37,4 +40,9 @@ extension NavigationController {
 
     /// The installed push-back edge swipe, or nil when it is not enabled.
     public var pushBack3DSwipeController: EdgePanPopController? { edgePanPop(key: Self.pushBack3DSwipeKey) }
+}
+
+extension PushBack3D {
+    /// A left-edge pan pops (`enablePushBack3DSwipe`); the animation is the plain animator.
+    public var interactions: [EffectInteraction] { [.leftEdgePanPop] }
 }

@@ -2,15 +2,15 @@ import Foundation
 import TransitionKitCore
 
 extension NavigationController {
-    private static let durationKey = "RadialEffect.defaultDuration"
+    private static let durationKey = ExtensionKey<TimeInterval>("RadialEffect.defaultDuration")
 
     /// The duration `radialPush`/`radialPop` use when none is given, in seconds (default
     /// 0.33 s as RadialTransition). Setting a non-finite or negative value traps.
     public var radialDefaultDuration: TimeInterval {
-        get { extensionStorage[Self.durationKey] as? TimeInterval ?? Radial.defaultDuration }
+        get { self[extension: Self.durationKey] ?? Radial.defaultDuration }
         set {
             precondition(newValue.isFinite && newValue >= 0, "radialDefaultDuration must be finite and >= 0 seconds, got \(newValue)")
-            extensionStorage[Self.durationKey] = newValue
+            self[extension: Self.durationKey] = newValue
         }
     }
 

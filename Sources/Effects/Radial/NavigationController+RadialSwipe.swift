@@ -2,7 +2,8 @@ import Foundation
 import TransitionKitCore
 
 extension NavigationController {
-    private static let radialSwipeKey = "RadialEffect.swipe"
+    /// The key of the radial edge swipe.
+    public static let radialSwipeKey = ExtensionKey<EdgePanPopController>("RadialEffect.swipe")
 
     /// Enables the interactive radial pop: a left-edge screen pan on this controller's view
     /// pops the top view controller with a circular reveal that follows the finger
@@ -18,7 +19,9 @@ extension NavigationController {
     /// - A touch during the run-out catches the reveal where it is (re-grab).
     ///
     /// Calling it again reconfigures the one installed recognizer (L3);
-    /// `disableRadialSwipe()` removes it.
+    /// `disableRadialSwipe()` removes it. It is this controller's one interactive pop: it
+    /// replaces any other (e.g. `enablePushBack3DSwipe()`), and another replaces it (see
+    /// `NavigationController.installEdgePanPop(key:policy:mode:makeAnimation:)`).
     ///
     /// Default policy: `InteractionPolicy.default` — finish past half-way, unless a flick of
     /// at least 500 pt/s decides by its direction (D1). The original's rule (progress > 0.5,
@@ -43,12 +46,8 @@ extension NavigationController {
             precondition(duration.isFinite && duration >= 0, "enableRadialSwipe: duration must be finite and >= 0 seconds, got \(duration)")
         }
         return installEdgePanPop(key: Self.radialSwipeKey, policy: policy, mode: mode) { touchDown, nav in
-            let effect = Radial(
-                duration: duration ?? nav.radialDefaultDuration, startFrame: Self.radialSwipeStartFrame(finger: touchDown), popStyle: style)
-            let animator = RadialAnimator(effect, operation: .pop)
-            return EdgePanPopController.PopAnimation(animator: animator) { [weak animator] finger in
-                animator?.startFrame = Self.radialSwipeStartFrame(finger: finger)
-            }
+            RadialAnimator(Radial(duration: duration ?? nav.radialDefaultDuration, popStyle: style), operation: .pop)
+                .followingFinger(touchDown: touchDown)
         }
     }
 
@@ -58,11 +57,4 @@ extension NavigationController {
 
     /// The installed radial edge swipe, or nil when it is not enabled.
     public var radialSwipeController: EdgePanPopController? { edgePanPop(key: Self.radialSwipeKey) }
-
-    /// The start frame of the interactive pop for a finger at `finger` (container points):
-    /// the empty rectangle at (0, finger.y), RadialTransition's `CGRectMake(-d/2, location.y - d/2, d, d)`
-    /// circle at d = 0.
-    static func radialSwipeStartFrame(finger: CGPoint) -> CGRect {
-        CGRect(x: 0, y: finger.y.isFinite ? finger.y : 0, width: 0, height: 0)
-    }
 }

@@ -24,6 +24,14 @@ public protocol TransitionEffect: Sendable {
     static var modalPresentationStyle: ModalPresentationStyle { get }
     /// A fresh animator for `operation` (one of `supportedOperations`).
     @MainActor func makeAnimator(for operation: TransitionOperation) -> any AnimatedTransitioning
+    /// The gestures that drive this effect's operations interactively (default none); see
+    /// `EffectInteraction`. A pop gesture needs `.pop`, a dismiss one `.dismiss` in
+    /// `supportedOperations`.
+    var interactions: [EffectInteraction] { get }
+    /// The animation of one interactive run of `operation`, given where the finger touched
+    /// down (container coordinates, points). Default: `makeAnimator(for:)` alone; an effect
+    /// whose look follows the finger (radial's reveal centre) returns `fingerMoved` too.
+    @MainActor func makeInteractiveAnimation(for operation: TransitionOperation, touchDown: CGPoint) -> InteractiveAnimation
 }
 
 extension TransitionEffect {

@@ -1,16 +1,20 @@
 import Foundation
 
-/// The interactive edge-swipe pop of a navigation controller: a left-edge
-/// `ScreenEdgePanGestureRecognizer` on the navigation controller's view that pops the top
-/// view controller with an effect's animator while the finger drives it
+/// The interactive pop of a navigation controller: a pan on the navigation controller's view
+/// (the left-edge `ScreenEdgePanGestureRecognizer`, or an effect's custom pan) that pops the
+/// top view controller with an effect's animator while the finger drives it
 /// (RadialTransition's `enableRadialSwipe`, generalised to any animator).
 ///
-/// Effects install it through `NavigationController.installEdgePanPop(key:…)` and supply
-/// only the animator (`makeAnimation`); everything else is shared: progress = translation.x
-/// / container width (clamped to 0...1), the release decided by `policy` with the
-/// horizontal velocity (points per second, positive = toward completion), a `cancelled`
-/// gesture always cancels (C2), re-grab during the run-out, percent-driven or
-/// display-link-driven mode. See `PanInteractionController` for the rules.
+/// There is exactly one way to get one: `NavigationController.installEdgePanPop(key:policy:mode:makeAnimation:)`
+/// (or `enableInteractivePop(_:policy:mode:)`, or an effect's `enable…Swipe`), and the
+/// navigation controller keeps it until it is removed or replaced. A navigation controller
+/// has at most one, like UIKit's single `interactivePopGestureRecognizer`.
+///
+/// The effect supplies only the animation (`makeAnimation`); everything else is shared:
+/// progress = translation along `interaction.direction` / container width (clamped to
+/// 0...1), the release decided by `policy` with the velocity along it (points per second,
+/// positive = toward completion), a `cancelled` gesture always cancels (C2), re-grab during
+/// the run-out, percent-driven or display-link-driven mode. See `PanInteractionController`.
 ///
 /// On `began` a pop starts only if the stack holds more than one view controller, the
 /// navigation controller is on screen (in a window, appeared) and no transition runs or
@@ -18,34 +22,20 @@ import Foundation
 @MainActor
 public final class EdgePanPopController {
     /// What an effect supplies for one interactive pop.
-    public struct PopAnimation {
-        /// The animator of the pop.
-        public var animator: any AnimatedTransitioning
-        /// Called with the finger's location in the navigation controller's view (the
-        /// container, points) on every change while the finger drives; capture the animator
-        /// weakly.
-        public var fingerMoved: (@MainActor (CGPoint) -> Void)?
-
-        /// - Parameters:
-        ///   - animator: the pop's animator.
-        ///   - fingerMoved: see `fingerMoved` (default none).
-        public init(animator: any AnimatedTransitioning, fingerMoved: (@MainActor (CGPoint) -> Void)? = nil) {
-            self.animator = animator
-            self.fingerMoved = fingerMoved
-        }
-    }
+    public typealias PopAnimation = InteractiveAnimation
 
     /// Makes the animation of one pop, given where the pan began (container coordinates,
     /// points) and the navigation controller.
     public typealias MakeAnimation = @MainActor (_ touchDown: CGPoint, _ navigationController: NavigationController) -> PopAnimation
 
-    /// The left-edge recognizer, attached to the navigation controller's view while installed.
-    public let recognizer: ScreenEdgePanGestureRecognizer
+    /// The recognizer, attached to the navigation controller's view while installed: a
+    /// left-edge `ScreenEdgePanGestureRecognizer` unless an effect's custom gesture made it.
+    public let recognizer: PanGestureRecognizer
     /// The shared gesture-to-transition machinery (policy, mode, run-out curve, re-grab).
     public let interaction: PanInteractionController
     /// The navigation controller whose top view controller the gesture pops.
     public private(set) weak var navigationController: NavigationController?
-    /// Makes the animator of the next pop.
+    /// Makes the animation of the next pop.
     public var makeAnimation: MakeAnimation
 
     /// The release rule (see `InteractionPolicy`).
@@ -60,22 +50,16 @@ public final class EdgePanPopController {
         set { interaction.mode = newValue }
     }
 
-    /// Creates the controller; `NavigationController.installEdgePanPop(key:…)` attaches its
-    /// recognizer.
-    /// - Parameters:
-    ///   - navigationController: held weakly.
-    ///   - policy: the release rule.
-    ///   - mode: percent-driven or display-link driven.
-    ///   - makeAnimation: the animator of each pop.
-    public init(
-        navigationController: NavigationController, policy: InteractionPolicy, mode: InteractionMode,
-        makeAnimation: @escaping MakeAnimation
+    /// Made only by `NavigationController.installEdgePanPop`, which attaches the recognizer
+    /// and keeps the controller.
+    init(
+        navigationController: NavigationController, recognizer: PanGestureRecognizer, direction: PanInteractionController.Direction,
+        policy: InteractionPolicy, mode: InteractionMode, makeAnimation: @escaping MakeAnimation
     ) {
         self.navigationController = navigationController
         self.makeAnimation = makeAnimation
-        let recognizer = ScreenEdgePanGestureRecognizer(edges: .left)
         self.recognizer = recognizer
-        interaction = PanInteractionController(recognizer: recognizer, direction: .right, policy: policy, mode: mode) { _, _ in nil }
+        interaction = PanInteractionController(recognizer: recognizer, direction: direction, policy: policy, mode: mode) { _, _ in nil }
         interaction.start = { [weak self] controller, location in self?.startPop(controller, at: location) }
     }
 
@@ -86,6 +70,6 @@ public final class EdgePanPopController {
         let animation = makeAnimation(location, nav)
         nav.perform(.pop, animated: true, transition: TransitionOverride(animator: animation.animator, interactionController: controller))
         guard nav.transitionQueue.current != nil else { return nil }
-        return PanInteractionController.Session(fingerMoved: animation.fingerMoved)
+        return PanInteractionController.Session(fingerMoved: animation.fingerMoved, completionCurve: animation.completionCurve)
     }
 }

@@ -75,10 +75,16 @@ public final class PanInteractionController {
         /// The controller keeps the session until its next transition starts, so capture the
         /// animator weakly (nothing may outlive its transition, L1).
         public var fingerMoved: (@MainActor (CGPoint) -> Void)?
+        /// The run-out curve of this transition if it is percent-driven, instead of the
+        /// controller's `completionCurve` (nil: the controller's).
+        public var completionCurve: TimingCurve?
 
-        /// - Parameter fingerMoved: see `fingerMoved` (default none).
-        public init(fingerMoved: (@MainActor (CGPoint) -> Void)? = nil) {
+        /// - Parameters:
+        ///   - fingerMoved: see `fingerMoved` (default none).
+        ///   - completionCurve: see `completionCurve` (default nil).
+        public init(fingerMoved: (@MainActor (CGPoint) -> Void)? = nil, completionCurve: TimingCurve? = nil) {
             self.fingerMoved = fingerMoved
+            self.completionCurve = completionCurve
         }
     }
 
@@ -218,6 +224,9 @@ public final class PanInteractionController {
             return
         }
         self.session = session
+        if let curve = session.completionCurve, let percentDriven = interaction as? PercentDrivenInteractiveTransition {
+            percentDriven.completionCurve = curve
+        }
         transitionsStarted += 1
         isTracking = true
         session.fingerMoved?(location)

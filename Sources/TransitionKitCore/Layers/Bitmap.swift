@@ -42,18 +42,21 @@ public struct Bitmap: Sendable {
     /// Total pixel count of the storage (`rowStride · height`).
     @inlinable public var storagePixelCount: Int { rowStride * height }
 
-    /// The pixel at (`x`, `y`); both must be inside the bitmap.
+    /// The pixel at (`x`, `y`), nil when that is outside the bitmap (0..<width, 0..<height).
+    /// - Complexity: O(1).
     @inlinable
-    public subscript(x: Int, y: Int) -> RGBA8 {
-        get {
-            precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)x\(height)")
-            return RGBA8(packed: storage.pixels[y * rowStride + x])
-        }
-        set {
-            precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)x\(height)")
-            makeUnique()
-            storage.pixels[y * rowStride + x] = newValue.packed
-        }
+    public func pixel(x: Int, y: Int) -> RGBA8? {
+        guard x >= 0 && x < width && y >= 0 && y < height else { return nil }
+        return RGBA8(packed: storage.pixels[y * rowStride + x])
+    }
+
+    /// Sets the pixel at (`x`, `y`), copying the storage first if it is shared.
+    /// - Precondition: (`x`, `y`) is inside the bitmap (a write outside is a programmer error).
+    @inlinable
+    public mutating func setPixel(_ color: RGBA8, x: Int, y: Int) {
+        precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)x\(height)")
+        makeUnique()
+        storage.pixels[y * rowStride + x] = color.packed
     }
 
     /// Sets every pixel to `color`.

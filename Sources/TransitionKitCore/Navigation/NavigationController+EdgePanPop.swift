@@ -1,47 +1,85 @@
 import Foundation
 
+/// The interactive pop: one per navigation controller.
+///
+/// Like UIKit's single `interactivePopGestureRecognizer`, a navigation controller has at most
+/// one interactive pop. Installing one under a key replaces the one installed under another
+/// key (its recognizer leaves the view, an active gesture on it is cancelled and so is its
+/// transition); installing again under the same key reconfigures it (L3); removing under a
+/// key removes only the pop installed under that key. So `enableRadialSwipe()` then
+/// `enablePushBack3DSwipe()` leaves only the push-back swipe, and `disableRadialSwipe()`
+/// afterwards changes nothing.
 extension NavigationController {
-    /// Installs (or reconfigures) the edge-swipe pop stored under `key`, the shared body of
-    /// the effects' `enable…Swipe` methods.
+    /// Installs (or reconfigures) the left-edge pan pop stored under `key`: the shared body
+    /// of the effects' `enable…Swipe` methods.
     ///
-    /// Idempotent (scenario L3): if a controller is already installed under `key` it keeps its
-    /// one recognizer and only takes the new `policy`, `mode` and `makeAnimation` (for the
-    /// next gesture); otherwise a new `EdgePanPopController` is stored in `extensionStorage`
-    /// and its recognizer added to this controller's view (which loads it).
+    /// If the pop installed now is under `key`, it keeps its one recognizer and only takes
+    /// the new `policy`, `mode` and `makeAnimation` (from the next gesture on). Otherwise the
+    /// installed one, if any, is removed (see the rule above) and a new `EdgePanPopController`
+    /// with a left-edge `ScreenEdgePanGestureRecognizer` is kept by this navigation
+    /// controller and its recognizer added to this controller's view (which loads it).
     /// - Parameters:
-    ///   - key: the effect's storage key, e.g. `"RadialEffect.swipe"`.
+    ///   - key: the installer's key, e.g. `ExtensionKey<EdgePanPopController>("RadialEffect.swipe")`.
     ///   - policy: the release rule.
     ///   - mode: percent-driven or display-link driven.
-    ///   - makeAnimation: the animator of each pop.
-    /// - Returns: the installed controller.
+    ///   - makeAnimation: the animation of each pop, given the touch-down point.
+    /// - Returns: the installed controller (kept by this navigation controller; no need to store it).
     @discardableResult
-    package func installEdgePanPop(
-        key: String, policy: InteractionPolicy, mode: InteractionMode,
+    public func installEdgePanPop(
+        key: ExtensionKey<EdgePanPopController>, policy: InteractionPolicy, mode: InteractionMode,
         makeAnimation: @escaping EdgePanPopController.MakeAnimation
     ) -> EdgePanPopController {
-        if let existing = edgePanPop(key: key) {
+        installPop(key: key, gesture: nil, policy: policy, mode: mode, makeAnimation: makeAnimation)
+    }
+
+    /// The body of `installEdgePanPop` and of custom pop gestures: `gesture` nil is the
+    /// left-edge pan. An installed pop under `key` is reconfigured only if its gesture is the
+    /// same kind (left edge, or a custom one with the same direction); otherwise replaced.
+    func installPop(
+        key: ExtensionKey<EdgePanPopController>, gesture: CustomGestureInteraction?, policy: InteractionPolicy, mode: InteractionMode,
+        makeAnimation: @escaping EdgePanPopController.MakeAnimation
+    ) -> EdgePanPopController {
+        let direction = gesture?.direction ?? .right
+        if let existing = edgePanPop(key: key), existing.interaction.direction == direction,
+            (existing.recognizer is ScreenEdgePanGestureRecognizer) == (gesture == nil)
+        {
             existing.policy = policy
             existing.mode = mode
             existing.makeAnimation = makeAnimation
             return existing
         }
-        let controller = EdgePanPopController(navigationController: self, policy: policy, mode: mode, makeAnimation: makeAnimation)
-        view.addGestureRecognizer(controller.recognizer)
-        extensionStorage[key] = controller
+        if let installed = interactivePop { removeEdgePanPop(key: installed.key) }
+        let recognizer = gesture?.makeRecognizer() ?? ScreenEdgePanGestureRecognizer(edges: .left)
+        let controller = EdgePanPopController(
+            navigationController: self, recognizer: recognizer, direction: direction, policy: policy, mode: mode, makeAnimation: makeAnimation)
+        view.addGestureRecognizer(recognizer)
+        interactivePop = (key, controller)
         return controller
     }
 
-    /// Removes the edge-swipe pop stored under `key`: its recognizer leaves this view (an
-    /// active gesture is cancelled first, which cancels its transition) and the controller
-    /// is released. Does nothing if none is installed.
-    package func removeEdgePanPop(key: String) {
+    /// Removes the pop installed under `key`: its recognizer leaves this view (an active
+    /// gesture is cancelled first, which cancels its transition) and the controller is
+    /// released. Does nothing if the installed pop is under another key or none is installed.
+    public func removeEdgePanPop(key: ExtensionKey<EdgePanPopController>) {
         guard let controller = edgePanPop(key: key) else { return }
         view.removeGestureRecognizer(controller.recognizer)
-        extensionStorage[key] = nil
+        interactivePop = nil
     }
 
-    /// The edge-swipe pop installed under `key`, if any.
-    package func edgePanPop(key: String) -> EdgePanPopController? {
-        extensionStorage[key] as? EdgePanPopController
+    /// The pop installed under `key`, or nil when none is or another key's replaced it.
+    public func edgePanPop(key: ExtensionKey<EdgePanPopController>) -> EdgePanPopController? {
+        guard let installed = interactivePop, installed.key == key else { return nil }
+        return installed.controller
+    }
+
+    /// The one interactive pop installed on this navigation controller, whatever its key
+    /// (UIKit's `interactivePopGestureRecognizer` role); nil when none is.
+    public var interactivePopController: EdgePanPopController? { interactivePop?.controller }
+
+    /// The animator of the push or pop running on this navigation controller now, nil when
+    /// none runs (also while its window's queue runs a modal transition).
+    public var transitionAnimator: (any AnimatedTransitioning)? {
+        guard isViewLoaded, let driver = transitionQueue.current, driver.context.containerView === view else { return nil }
+        return driver.animator
     }
 }

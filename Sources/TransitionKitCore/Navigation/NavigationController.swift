@@ -14,9 +14,8 @@ public final class NavigationController: ViewController {
     /// The app's navigation delegate, held weakly as UIKit does.
     public weak var delegate: (any NavigationControllerDelegate)?
     private let ownQueue = TransitionQueue()
-    /// Per-controller settings of effect modules' category-style extensions (Objective-C
-    /// categories used associated objects for this), keyed by module-chosen names.
-    package var extensionStorage: [String: Any] = [:]
+    /// The one interactive pop (see `installEdgePanPop(key:policy:mode:makeAnimation:)`).
+    var interactivePop: (key: ExtensionKey<EdgePanPopController>, controller: EdgePanPopController)?
 
     /// A stack holding `rootViewController`.
     public init(rootViewController: ViewController) {

@@ -50,7 +50,8 @@ public final class TransitionDriver {
     public private(set) var animatorProgress: CGFloat = 0
 
     let context: TransitionContext
-    let animator: any AnimatedTransitioning
+    /// The animator of this transition (the effect's, a delegate's or the default slide).
+    public let animator: any AnimatedTransitioning
     let interactionController: (any InteractiveTransitioning)?
     private let clock: any FrameClock
     /// The animator's `transitionDuration`, seconds.

@@ -53,6 +53,8 @@ public class ViewController {
     public var modalPresentationStyle: ModalPresentationStyle = .fullScreen
 
     private var loadedView: View?
+    /// Values of `subscript(extension:)`, by slot.
+    var extensionValues: [ExtensionSlot: Any] = [:]
 
     public init(title: String? = nil) { self.title = title }
 

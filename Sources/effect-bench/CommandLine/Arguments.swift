@@ -123,7 +123,6 @@ enum ArgumentParser {
             p.scene = try scene(&options, defaults: p.scene)
             p.json = options.flag("json")
             p.outPath = options.value("out")
-            if p.outPath == nil && !p.json { throw .usage("play needs --out file.png (or --json for the summary only)") }
             p.parameters = try parameters(options.values("param"))
             try options.finish(allowingPositional: 1)
             return .play(p)

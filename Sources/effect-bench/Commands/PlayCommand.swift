@@ -1,16 +1,16 @@
-import DragDismissEffect
 import Foundation
-import RadialEffect
 import TransitionKitCore
 import TransitionKitRender
 
 /// `effect-bench play`: an interactive pop (left-edge pan) or dismiss (drag-to-dismiss)
 /// driven by a recorded touch trace, frame by frame on a 60 Hz manual clock.
 ///
-/// The trace's locations are window points. Pops use the effect's animator under the shared
-/// edge-pan controller (radial follows the finger's y, as RadialTransition); dismiss is the
-/// drag-to-dismiss gesture of `dragdismiss`. The default `InteractionPolicy` decides the
-/// release. `--out` gets every frame as an APNG; `--json` prints one summary line:
+/// The trace's locations are window points. The gesture is the one the effect declares in
+/// `interactions` (`enableInteractivePop` for pop, `EffectTransitioningDelegate` for
+/// dismiss), with the animation it makes for the touch-down (radial follows the finger's y,
+/// as RadialTransition); an effect declaring none for the operation is a usage error. The
+/// default `InteractionPolicy` decides the release. `--out` gets every frame as an APNG;
+/// `--json`, or no `--out`, prints one summary line:
 /// `{"effect","operation","outcome":"finished"|"cancelled"|"none","depth_before","depth_after","frames","duration","samples"}`
 /// (depth: navigation stack depth for pop, presentation depth for dismiss; duration in seconds).
 @MainActor
@@ -40,9 +40,6 @@ enum PlayCommand {
                 "\(entry.name) does not support --operation \(op.rawValue); accepted: \(entry.supportedOperations.map(\.rawValue).joined(separator: ", "))"
             )
         }
-        if op == .dismiss && entry.name != DragDismiss.name {
-            throw .usage("play --operation dismiss needs an effect with a drag-to-dismiss gesture: \(DragDismiss.name)")
-        }
         let effect: any TransitionEffect
         do { effect = try registry.makeEffect(named: entry.name, settings: request.parameters) } catch { throw BenchError(error) }
         let trace: GestureTrace
@@ -56,24 +53,19 @@ enum PlayCommand {
                 modalPresentationStyle: entry.modalPresentationStyle, fromImage: images.from, toImage: images.to)
         } catch { throw BenchError(error) }
 
-        // Install the gesture; keep what the views hold weakly alive for the replay.
+        // Install the gesture the effect declares; keep what the views hold weakly alive.
         var keepAlive: [AnyObject] = []
         let depth: () -> Int
         switch op {
         case .pop:
             let nav = stage.navigationController!
-            if let radial = effect as? Radial {
-                nav.enableRadialSwipe(duration: radial.duration, style: radial.popStyle)
-            } else {
-                _ = nav.installEdgePanPop(key: "effect-bench.play", policy: .default, mode: .percentDriven) { _, _ in
-                    EdgePanPopController.PopAnimation(animator: effect.makeAnimator(for: .pop))
-                }
-            }
+            do { try nav.enableInteractivePop(effect) } catch { throw .usage(error.description + Self.playableHint(registry)) }
             depth = { nav.viewControllers.count }
         default:
-            let delegate = DragDismissTransitioningDelegate(modalViewController: stage.fromViewController, effect: effect as! DragDismiss)
-            delegate.enableDragToDismiss()
-            keepAlive.append(delegate)
+            guard effect.interaction(for: .dismiss) != nil else {
+                throw .usage("invalid operation: effect '\(entry.name)' declares no interactive dismiss gesture" + Self.playableHint(registry))
+            }
+            keepAlive.append(Self.installDragToDismiss(effect, on: stage.fromViewController))
             depth = {
                 var n = 0, vc: ViewController? = stage.toViewController
                 while let p = vc?.presentedViewController { n += 1; vc = p }
@@ -108,7 +100,7 @@ enum PlayCommand {
                 try apng.write(to: out)
             }
         }
-        if request.json {
+        if request.json || request.outPath == nil {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             guard let line = try? encoder.encode(summary), let text = String(data: line, encoding: .utf8) else {
@@ -118,5 +110,27 @@ enum PlayCommand {
         }
         return "\(summary.outcome): \(entry.name) \(op.rawValue), stack depth \(before) → \(after), \(summary.frames) frames"
             + (request.outPath.map { ", wrote \($0)" } ?? "")
+    }
+
+    /// The effect's drag-to-dismiss delegate on `modal` (the effect's concrete type opened
+    /// from the existential), with the gesture enabled; returned to be kept alive.
+    private static func installDragToDismiss(_ effect: any TransitionEffect, on modal: ViewController) -> AnyObject {
+        func install<E: TransitionEffect>(_ effect: E) -> AnyObject {
+            let delegate = EffectTransitioningDelegate(effect: effect, modalViewController: modal)
+            delegate.enableDragToDismiss()
+            return delegate
+        }
+        return install(effect)
+    }
+
+    /// "; playable: …" listing the registered effects that declare a pop or dismiss gesture.
+    private static func playableHint(_ registry: EffectRegistry) -> String {
+        var names: [String] = []
+        for entry in registry.allEntries {
+            guard let effect = try? registry.makeEffect(named: entry.name) else { continue }
+            let ops = effect.interactions.map(\.operation.rawValue)
+            if !ops.isEmpty { names.append("\(entry.name) (\(ops.joined(separator: ", ")))") }
+        }
+        return "; playable: " + (names.isEmpty ? "none" : names.joined(separator: ", "))
     }
 }

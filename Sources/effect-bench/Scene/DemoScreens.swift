@@ -39,11 +39,10 @@ enum DemoScreens {
         var b = try! Bitmap(width: 1, height: steps)
         for y in 0..<steps {
             let t = CGFloat(y) / CGFloat(steps - 1)
-            b[0, y] =
-                Color(
-                    red: top.red + (bottom.red - top.red) * t, green: top.green + (bottom.green - top.green) * t,
-                    blue: top.blue + (bottom.blue - top.blue) * t
-                ).premultipliedRGBA8
+            let color = Color(
+                red: top.red + (bottom.red - top.red) * t, green: top.green + (bottom.green - top.green) * t,
+                blue: top.blue + (bottom.blue - top.blue) * t)
+            b.setPixel(color.premultipliedRGBA8, x: 0, y: y)
         }
         return b
     }
