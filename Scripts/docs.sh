@@ -20,25 +20,6 @@ if [ -z "$docc_bin" ]; then
 fi
 [ -x "$docc_bin" ] || { echo "docs.sh: no docc found (set DOCC=/path/to/docc)" >&2; exit 1; }
 
-graphs="$(dirname "$(swift build --show-bin-path)")/symbolgraph"
-if [ "${SKIP_SYMBOL_GRAPHS:-0}" != 1 ]; then
-  rm -rf "$graphs"
-  echo "== symbol graphs"
-  # SwiftPM also tries the test runner's synthesised modules (<Package>PackageTests,
-  # <Package>PackageDiscoveredTests), which exist only after a test build, and then exits 1;
-  # those two are not documented, so only an error about another module fails here.
-  log=$(mktemp)
-  if ! swift package dump-symbol-graph --minimum-access-level public >/dev/null 2>"$log"; then
-    if grep '^error:' "$log" | grep -vqE "symbol graph for '[A-Za-z0-9_]+Package(Discovered)?Tests'"; then
-      cat "$log" >&2
-      rm -f "$log"
-      exit 1
-    fi
-  fi
-  rm -f "$log"
-fi
-[ -d "$graphs" ] || { echo "docs.sh: no symbol graphs in $graphs" >&2; exit 1; }
-
 # Catalogs, each named after its module: Sources/TransitionKitCore/TransitionKitCore.docc,
 # Sources/Effects/Radial/RadialEffect.docc, ...
 mapfile -t catalogs < <(find Sources -type d -name '*.docc' | sort)
@@ -52,6 +33,25 @@ if [ $# -gt 0 ]; then
   [ ${#selected[@]} -eq $# ] || { echo "docs.sh: no catalog for some of: $*" >&2; exit 1; }
   catalogs=("${selected[@]}")
 fi
+
+graphs="$(dirname "$(swift build --show-bin-path)")/symbolgraph"
+if [ "${SKIP_SYMBOL_GRAPHS:-0}" != 1 ]; then
+  rm -rf "$graphs"
+  echo "== symbol graphs"
+  # SwiftPM also tries the test runner's synthesised modules (<Package>PackageTests,
+  # <Package>PackageDiscoveredTests), which exist only after a test build, and then exits 1;
+  # those two are not documented, so only an error about another module fails here.
+  log=$(mktemp)
+  if ! swift package dump-symbol-graph --minimum-access-level public --emit-extension-block-symbols >/dev/null 2>"$log"; then
+    if grep '^error:' "$log" | grep -vqE "symbol graph for '[A-Za-z0-9_]+Package(Discovered)?Tests'"; then
+      cat "$log" >&2
+      rm -f "$log"
+      exit 1
+    fi
+  fi
+  rm -f "$log"
+fi
+[ -d "$graphs" ] || { echo "docs.sh: no symbol graphs in $graphs" >&2; exit 1; }
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
