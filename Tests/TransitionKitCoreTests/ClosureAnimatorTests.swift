@@ -12,7 +12,7 @@ import TransitionKitTestSupport
     struct Slide: TransitionEffect {
         static let name = "slide"
         static let summary = "slides the top view in from the right"
-        static let parameters: [EffectParameter] = []
+        static let parameters: [AnyEffectParameter] = []
         static let supportedOperations: [TransitionOperation] = [.push, .pop]
         init(parameters: EffectParameters) throws(TransitionKitError) {}
         init() {}

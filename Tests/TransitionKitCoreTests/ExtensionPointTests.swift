@@ -21,7 +21,7 @@ import TransitionKitTestSupport
     struct Declaring: TransitionEffect {
         static let name = "declaring"
         static let summary = "test effect"
-        static let parameters: [EffectParameter] = []
+        static let parameters: [AnyEffectParameter] = []
         static let supportedOperations: [TransitionOperation] = [.push, .pop, .present, .dismiss]
         var interactions: [EffectInteraction] = []
         init(parameters: EffectParameters) throws(TransitionKitError) {}

@@ -9,6 +9,7 @@ extension NavigationController {
     /// receives `willShow`/`didShow` (L2); `completion` runs exactly once, after the stack
     /// changed (L4).
     /// - Parameters:
+    ///   - viewController: the view controller to push; not already in a navigation stack.
     ///   - effect: the configuration (default: 10°, m34 = −1/300, 0.3 s easeInEaseOut).
     ///   - completion: `true` if the push happened.
     public func pushBack3DPush(

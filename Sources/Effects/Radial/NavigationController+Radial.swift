@@ -20,6 +20,7 @@ extension NavigationController {
     /// The app's delegate stays the delegate and receives `willShow`/`didShow` (L2); the
     /// completion runs exactly once, after the stack changed (L4; the original never called it).
     /// - Parameters:
+    ///   - viewController: the view controller to push; not already in a navigation stack.
     ///   - duration: seconds (>= 0); nil → `radialDefaultDuration`.
     ///   - startFrame: container coordinates in points; nil → right-edge midpoint (w, h/2, 0, 0).
     ///   - completion: `true` if the push happened.
@@ -36,7 +37,8 @@ extension NavigationController {
     /// - Parameters:
     ///   - duration: seconds (>= 0); nil → `radialDefaultDuration`.
     ///   - startFrame: container coordinates in points; nil → left-edge midpoint (0, h/2, 0, 0).
-    ///   - style: `.reveal` (default) or `.conceal`.
+    ///   - style: `.reveal` (default: the previous view is revealed by a growing circle) or
+    ///     `.conceal` (the outgoing view shrinks into the start frame).
     ///   - completion: `true` if the pop happened, `false` on the root.
     public func radialPop(
         duration: TimeInterval? = nil, startFrame: CGRect? = nil, style: Radial.PopStyle = .reveal,

@@ -21,13 +21,17 @@ public final class TransitionStage {
     public private(set) var completed: Bool?
     private var interaction: PercentDrivenInteractiveTransition?
 
+    /// Builds the window, both view controllers and, for push and pop, the navigation controller,
+    /// in the state just before `operation` starts.
     /// - Parameters:
+    ///   - operation: the transition this stage runs.
     ///   - size: window size in points (finite, > 0).
     ///   - scale: pixels per point (0.5...8).
     ///   - framesPerSecond: the manual clock's rate for time-based playback.
     ///   - modalPresentationStyle: how `to` (present) or `from` (dismiss) is presented.
-    ///   - fromContent, toContent: fill each view controller's view (called once, with the view
-    ///     at full-screen size).
+    ///   - fromContent: fills the outgoing view controller's view (called once, with the view at
+    ///     full-screen size).
+    ///   - toContent: fills the incoming view controller's view (called once, likewise).
     /// - Throws: `TransitionKitError` for a bad size, scale or rate.
     public init(
         operation: TransitionOperation, size: CGSize, scale: CGFloat = 1, framesPerSecond: Double = 60,

@@ -92,7 +92,10 @@ extension Transform3D {
     /// rotation by quaternion slerp along the shorter arc (as Chromium's `Quaternion::Slerp`).
     /// If either matrix cannot be decomposed the result switches from `self` to `other` at
     /// fraction 0.5 (CSS Transforms 2, §Interpolation of matrices).
-    /// - Parameter fraction: 0 gives `self`, 1 gives `other`; values outside extrapolate.
+    /// - Parameters:
+    ///   - other: the transform at fraction 1.
+    ///   - t: the fraction (argument label `fraction`): 0 gives `self`, 1 gives `other`; values
+    ///     outside 0...1 extrapolate.
     /// - Complexity: O(1).
     public func interpolated(to other: Transform3D, fraction t: Double) -> Transform3D {
         guard let a = decomposed, let b = other.decomposed else { return t < 0.5 ? self : other }

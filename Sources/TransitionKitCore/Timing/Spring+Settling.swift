@@ -12,7 +12,7 @@ extension Spring {
     ///
     /// Core Animation does not document the criterion of `CASpringAnimation.settlingDuration`;
     /// this one is in the same spirit (for the `CASpringAnimation` defaults it gives about
-    /// 1.38 s). `.infinity` for an undamped spring (damping 0).
+    /// 1.353 s). `.infinity` for an undamped spring (damping 0).
     ///
     /// - Complexity: O(1) closed-form bracketing plus a bisection of at most 200
     ///   evaluations; not meant for every frame.

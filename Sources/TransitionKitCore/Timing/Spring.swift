@@ -12,7 +12,7 @@ import Foundation
 /// ```swift
 /// let spring = Spring(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0)
 /// spring.value(at: 0.35)       // ≈ 1.16165 (overshoot)
-/// spring.settlingDuration      // ≈ 1.38 s
+/// spring.settlingDuration      // ≈ 1.353 s
 /// ```
 ///
 /// Sources: parameter names and defaults of `CASpringAnimation` (mass 1, stiffness 100,
