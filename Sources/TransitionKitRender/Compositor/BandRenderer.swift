@@ -10,13 +10,14 @@ import TransitionKitCore
 /// layer and each equal to the general path's result (see `FastPathTests`):
 /// - contents sampled by `ContentsSampling` (1:1 copy/blend, separable, per-row, per-column);
 /// - a single-shape `mask` kept as polygons (`ShapeClip`) and used as span coverage;
-/// - a background entirely under opaque contents on whole pixels is not drawn, so such a layer
-///   needs no group for opacity or a mask;
 /// - everything drawn before the last opaque layer part that covers the whole band (and the
 ///   band's background fill) is skipped (`findOccluders`).
 ///
 /// Drawing order per layer, as Core Animation: background (rounded by `cornerRadius`), then
-/// `contents`, then `path` (shape layers), then sublayers ordered by `zPosition`. A layer with
+/// `contents`, then `path` (shape layers), then sublayers ordered by `zPosition`. A background
+/// entirely under opaque contents is not drawn on either path (it cannot show, and drawing it
+/// would compound its edge's coverage with the contents' edge), so such a layer needs no group
+/// for opacity or a mask. A layer with
 /// `opacity` < 1 or a `mask` that draws more than one thing is drawn as a group: into a
 /// transparent offscreen buffer, then composited once, so overlapping sublayers are not
 /// blended twice.
