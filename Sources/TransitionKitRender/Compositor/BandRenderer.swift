@@ -41,6 +41,8 @@ final class BandRenderer {
     var drawPath: [Int] = []
     /// While set, parts drawn before the cutting layer part draw only inside `visible`.
     var cut: Cut?
+    /// The occlusion pass's path buffers (`findOccluders`).
+    var occlusionBuffers = OcclusionBuffers()
     /// Per-layer geometry buffers (`LayerPixelGeometry` fills them), cleared and refilled for
     /// each layer (never held across the drawing of sublayers), so steady frames allocate no
     /// polygons.
