@@ -52,6 +52,11 @@ final class BandRenderer {
     var clipTemp: [CGPoint] = []
     var projectedBounds: [[CGPoint]] = []
     var projectedArea: [[CGPoint]] = []
+    /// A leaf mask layer's outline (layer points) and projection (`intersect(_:withMaskLayer:host:)`).
+    var maskOutline: [[CGPoint]] = []
+    var maskProjected: [[CGPoint]] = []
+    private var freeShapeClips: [ShapeClip] = []
+    private var usedShapeClips: [ShapeClip] = []
 
     /// Curve chords stay within this many device pixels of the true outline.
     static let flatteningTolerance = 0.02
@@ -92,8 +97,17 @@ final class BandRenderer {
         self.cut = nil
         freePlanes.append(contentsOf: usedPlanes)
         freeMasks.append(contentsOf: usedMasks)
+        freeShapeClips.append(contentsOf: usedShapeClips)
         usedPlanes.removeAll(keepingCapacity: true)
         usedMasks.removeAll(keepingCapacity: true)
+        usedShapeClips.removeAll(keepingCapacity: true)
+    }
+
+    /// A shape clip to `reset`, reused across frames.
+    func shapeClip() -> ShapeClip {
+        let c = freeShapeClips.popLast() ?? ShapeClip()
+        usedShapeClips.append(c)
+        return c
     }
 
     /// A transparent band-sized plane, reused across frames.
