@@ -80,8 +80,11 @@ final class CoverageRasterizer {
 
         let stride = w + 2
         let band = CoverageRasterizer.bandHeight
-        if accumulation.count < stride * band { accumulation = [Float](repeating: 0, count: stride * band) }
-        if coverage.count < w { coverage = [UInt8](repeating: 0, count: w) }
+        // Grown by at least doubling: a shape that widens frame by frame reallocates rarely.
+        if accumulation.count < stride * band {
+            accumulation = [Float](repeating: 0, count: max(stride * band, 2 * accumulation.count))
+        }
+        if coverage.count < w { coverage = [UInt8](repeating: 0, count: max(w, 2 * coverage.count)) }
         active.removeAll(keepingCapacity: true)
         var touched = PixelRect.empty
         var next = 0
@@ -180,7 +183,11 @@ final class CoverageRasterizer {
     private func sortEdgesByTop() {
         let n = edges.count
         guard n > 1 else { return }
-        if edgeScratch.count < n { edgeScratch = edges }
+        if edgeScratch.count < n {
+            // Filled with copies (any values do), never sharing `edges`' storage.
+            edgeScratch.reserve(atLeast: n)
+            edgeScratch.append(contentsOf: edges[edgeScratch.count..<n])
+        }
         edges.withUnsafeMutableBufferPointer { a in
             edgeScratch.withUnsafeMutableBufferPointer { b in
                 guard var src = a.baseAddress, var dst = b.baseAddress else { return }
