@@ -10,13 +10,14 @@ import TransitionKitCore
 /// layer and each equal to the general path's result (see `FastPathTests`):
 /// - contents sampled by `ContentsSampling` (1:1 copy/blend, separable, per-row, per-column);
 /// - a single-shape `mask` kept as polygons (`ShapeClip`) and used as span coverage;
-/// - a background entirely under opaque contents on whole pixels is not drawn, so such a layer
-///   needs no group for opacity or a mask;
 /// - everything drawn before the last opaque layer part that covers the whole band (and the
 ///   band's background fill) is skipped (`findOccluders`).
 ///
 /// Drawing order per layer, as Core Animation: background (rounded by `cornerRadius`), then
-/// `contents`, then `path` (shape layers), then sublayers ordered by `zPosition`. A layer with
+/// `contents`, then `path` (shape layers), then sublayers ordered by `zPosition`. A background
+/// entirely under opaque contents is not drawn on either path (it cannot show, and drawing it
+/// would compound its edge's coverage with the contents' edge), so such a layer needs no group
+/// for opacity or a mask. A layer with
 /// `opacity` < 1 or a `mask` that draws more than one thing is drawn as a group: into a
 /// transparent offscreen buffer, then composited once, so overlapping sublayers are not
 /// blended twice.
@@ -40,6 +41,8 @@ final class BandRenderer {
     var drawPath: [Int] = []
     /// While set, parts drawn before the cutting layer part draw only inside `visible`.
     var cut: Cut?
+    /// The occlusion pass's path buffers (`findOccluders`).
+    var occlusionBuffers = OcclusionBuffers()
     /// Per-layer geometry buffers (`LayerPixelGeometry` fills them), cleared and refilled for
     /// each layer (never held across the drawing of sublayers), so steady frames allocate no
     /// polygons.
@@ -49,6 +52,11 @@ final class BandRenderer {
     var clipTemp: [CGPoint] = []
     var projectedBounds: [[CGPoint]] = []
     var projectedArea: [[CGPoint]] = []
+    /// A leaf mask layer's outline (layer points) and projection (`intersect(_:withMaskLayer:host:)`).
+    var maskOutline: [[CGPoint]] = []
+    var maskProjected: [[CGPoint]] = []
+    private var freeShapeClips: [ShapeClip] = []
+    private var usedShapeClips: [ShapeClip] = []
 
     /// Curve chords stay within this many device pixels of the true outline.
     static let flatteningTolerance = 0.02
@@ -89,8 +97,17 @@ final class BandRenderer {
         self.cut = nil
         freePlanes.append(contentsOf: usedPlanes)
         freeMasks.append(contentsOf: usedMasks)
+        freeShapeClips.append(contentsOf: usedShapeClips)
         usedPlanes.removeAll(keepingCapacity: true)
         usedMasks.removeAll(keepingCapacity: true)
+        usedShapeClips.removeAll(keepingCapacity: true)
+    }
+
+    /// A shape clip to `reset`, reused across frames.
+    func shapeClip() -> ShapeClip {
+        let c = freeShapeClips.popLast() ?? ShapeClip()
+        usedShapeClips.append(c)
+        return c
     }
 
     /// A transparent band-sized plane, reused across frames.

@@ -15,19 +15,27 @@ struct Clip {
 /// rasterises the shape once and uses its spans directly as coverage (interiors are solid runs,
 /// only edge pixels are blended); anything else turns it into the mask the general path would
 /// have built (`materialized`), bit for bit.
+/// Reused from frame to frame (`BandRenderer.shapeClip`), its polygons' storage kept.
 final class ShapeClip {
-    let polygons: [[CGPoint]]
-    let rule: ShapePath.FillRule
+    private(set) var polygons: [[CGPoint]] = []
+    private(set) var rule = ShapePath.FillRule.nonZero
     /// The clip bounds the shape was intersected with: always rasterised over this box so the
     /// coverage equals the general path's mask exactly.
-    let box: PixelRect
+    private(set) var box = PixelRect.empty
     /// The mask and its touched rectangle, once materialised.
     var materialized: (mask: CoverageMask, touched: PixelRect)?
 
-    init(polygons: [[CGPoint]], rule: ShapePath.FillRule, box: PixelRect) {
-        self.polygons = polygons
+    /// Takes a copy of `polygons` (into storage grown once), `rule` and `box`; forgets any mask.
+    func reset(polygons source: [[CGPoint]], rule: ShapePath.FillRule, box: PixelRect) {
+        for (i, polygon) in source.enumerated() {
+            if i == polygons.count { polygons.append([]) }
+            polygons[i].removeAll(keepingCapacity: true)
+            polygons[i].append(contentsOf: polygon)
+        }
+        if polygons.count > source.count { polygons.removeSubrange(source.count...) }
         self.rule = rule
         self.box = box
+        materialized = nil
     }
 }
 
@@ -46,7 +54,10 @@ extension BandRenderer {
             // Defer: keep the shape as polygons; drawing rasterises it as span coverage.
             guard let box = PixelRect.bounds(of: polygons) else { return nil }
             let b = clip.bounds.intersection(box)
-            return b.isEmpty ? nil : Clip(bounds: b, mask: nil, shape: ShapeClip(polygons: polygons, rule: rule, box: clip.bounds))
+            guard !b.isEmpty else { return nil }
+            let shape = shapeClip()
+            shape.reset(polygons: polygons, rule: rule, box: clip.bounds)
+            return Clip(bounds: b, mask: nil, shape: shape)
         }
         guard let clip = materialized(clip) else { return nil }
         let mask = coverageMask()
@@ -80,17 +91,20 @@ extension BandRenderer {
         if isLeaf && hasBackground != hasPath {
             guard let projection = host.prepending(PlaneHomography(flattening: m.localToParent)) else { return nil }
             let tolerance = BandRenderer.flatteningTolerance / projection.pixelsPerPoint(over: hasArea ? bounds : (m.path?.boundingBox ?? .zero))
-            let shape: [[CGPoint]], rule: ShapePath.FillRule, color: Color
+            let rule: ShapePath.FillRule, color: Color
             if let path = m.path, hasPath {
-                shape = ShapeFlattening.polygons(path, tolerance: tolerance); rule = path.fillRule; color = m.fillColor
+                ShapeFlattening.polygons(path, tolerance: tolerance, into: &maskOutline); rule = path.fillRule; color = m.fillColor
             } else {
                 let radius = m.cornerRadius.isFinite ? max(0, Double(m.cornerRadius)) : 0
-                shape = [ShapeFlattening.roundedRect(bounds, cornerRadius: radius, tolerance: tolerance)]
+                ShapeFlattening.onePolygon(&maskOutline) {
+                    ShapeFlattening.roundedRect(bounds, cornerRadius: radius, tolerance: tolerance, into: &$0)
+                }
                 rule = .nonZero; color = m.backgroundColor ?? .clear
             }
             let a = PixelMath.mul(UInt32(color.premultipliedRGBA8.a), alpha)
             guard a > 0 else { return nil }
-            return intersect(clip, with: projection.project(shape), rule: rule, alpha: a)
+            projection.project(maskOutline, into: &maskProjected)
+            return intersect(clip, with: maskProjected, rule: rule, alpha: a)
         }
         if isLeaf && !hasBackground && !hasPath { return nil }
         // General mask: render the mask subtree offscreen and take its alpha.

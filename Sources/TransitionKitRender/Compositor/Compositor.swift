@@ -92,22 +92,37 @@ public struct Compositor: Sendable {
         let fastPaths = !options.disableFastPaths
         let pool = self.pool
         bitmap.withUnsafeMutablePixels { pixels in
-            let target = SharedPixels(base: pixels)
-            let work: @Sendable (Int) -> Void = { band in
-                let rows = PixelRect(x0: 0, y0: height * band / bands, x1: width, y1: height * (band + 1) / bands)
-                guard !rows.isEmpty else { return }
-                let plane = PixelPlane(base: target.base + rows.y0 * stride, stride: stride, originY: rows.y0)
-                let renderer = pool.take(band: rows, width: width)
-                renderer.fastPaths = fastPaths
-                renderer.render(root, scale: scale, background: background, into: plane)
-                pool.give(renderer)
-            }
+            let frame = BandFrame(
+                root: root, pixels: pixels, width: width, height: height, stride: stride, bands: bands, scale: scale,
+                background: background, fastPaths: fastPaths, pool: pool)
+            // Non-escaping closures: their contexts live on the stack, nothing per frame on the heap.
             if bands == 1 {
-                work(0)
+                frame.render(band: 0)
             } else {
-                DispatchQueue.concurrentPerform(iterations: bands, execute: work)
+                DispatchQueue.concurrentPerform(iterations: bands) { frame.render(band: $0) }
             }
         }
+    }
+}
+
+/// One frame's inputs shared by its band workers; each band writes only its own rows.
+private struct BandFrame: @unchecked Sendable {
+    let root: LayerSnapshot
+    let pixels: UnsafeMutablePointer<UInt32>
+    let width: Int, height: Int, stride: Int, bands: Int
+    let scale: Double
+    let background: UInt32
+    let fastPaths: Bool
+    let pool: BandRendererPool
+
+    func render(band: Int) {
+        let rows = PixelRect(x0: 0, y0: height * band / bands, x1: width, y1: height * (band + 1) / bands)
+        guard !rows.isEmpty else { return }
+        let plane = PixelPlane(base: pixels + rows.y0 * stride, stride: stride, originY: rows.y0)
+        let renderer = pool.take(band: rows, width: width)
+        renderer.fastPaths = fastPaths
+        renderer.render(root, scale: scale, background: background, into: plane)
+        pool.give(renderer)
     }
 }
 
@@ -136,9 +151,4 @@ final class BandRendererPool: @unchecked Sendable {
         if idle.count < 16 { idle.append(renderer) }
         lock.unlock()
     }
-}
-
-/// The destination pixels shared by the band workers; each band writes only its own rows.
-private struct SharedPixels: @unchecked Sendable {
-    let base: UnsafeMutablePointer<UInt32>
 }

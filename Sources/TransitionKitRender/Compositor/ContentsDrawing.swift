@@ -47,7 +47,8 @@ extension BandRenderer {
             let columnRuns = sampling.mode == .columns && opaque && alpha == 255 && clip.mask == nil
             let mask = clip.mask
             let opaqueSpans = fastPaths
-            let drawSpan = { (span: CoverageSpan) in
+            // A local function, passed as a non-escaping closure: its context is not on the heap.
+            func drawSpan(_ span: CoverageSpan) {
                 var span = span
                 if opaqueSpans && span.count > 0 && span.count <= 4 && (span.solidCount == 0 || span.solidCoverage == 255) {
                     // Edge pixels at full coverage (a pixel-aligned side) join the interior run:

@@ -25,6 +25,8 @@ final class CoverageRasterizer {
     static let bandHeight = 16
 
     private var edges: [Edge] = []
+    /// The merge buffer of `sortEdgesByTop`, kept between fills.
+    private var edgeScratch: [Edge] = []
     private var active: [Int] = []
     private var accumulation: [Float] = []
     private var coverage: [UInt8] = []
@@ -74,12 +76,15 @@ final class CoverageRasterizer {
             }
         }
         guard !edges.isEmpty else { return .empty }
-        edges.sort { $0.y0 < $1.y0 }
+        sortEdgesByTop()
 
         let stride = w + 2
         let band = CoverageRasterizer.bandHeight
-        if accumulation.count < stride * band { accumulation = [Float](repeating: 0, count: stride * band) }
-        if coverage.count < w { coverage = [UInt8](repeating: 0, count: w) }
+        // Grown by at least doubling: a shape that widens frame by frame reallocates rarely.
+        if accumulation.count < stride * band {
+            accumulation = [Float](repeating: 0, count: max(stride * band, 2 * accumulation.count))
+        }
+        if coverage.count < w { coverage = [UInt8](repeating: 0, count: max(w, 2 * coverage.count)) }
         active.removeAll(keepingCapacity: true)
         var touched = PixelRect.empty
         var next = 0
@@ -171,6 +176,58 @@ final class CoverageRasterizer {
     /// Clips the edge to rows 0...height; the parts left of column 0 are projected onto x = 0
     /// (they still change the winding of everything to their right), parts right of `width`
     /// are dropped (they cover nothing inside the box).
+    /// Sorts `edges` by `y0`, stably (equal tops keep their order: the order the standard
+    /// library's stable sort gives, so coverage sums in the same order), by insertion into runs
+    /// of 16 and then bottom-up merges through `edgeScratch`: no allocation once it has grown.
+    /// - Complexity: O(n log n) for n edges.
+    private func sortEdgesByTop() {
+        let n = edges.count
+        guard n > 1 else { return }
+        if edgeScratch.count < n {
+            // Filled with copies (any values do), never sharing `edges`' storage.
+            edgeScratch.reserve(atLeast: n)
+            edgeScratch.append(contentsOf: edges[edgeScratch.count..<n])
+        }
+        edges.withUnsafeMutableBufferPointer { a in
+            edgeScratch.withUnsafeMutableBufferPointer { b in
+                guard var src = a.baseAddress, var dst = b.baseAddress else { return }
+                let run = 16
+                var lo = 0
+                while lo < n {
+                    let hi = min(lo + run, n)
+                    var i = lo + 1
+                    while i < hi {
+                        let e = src[i]
+                        var j = i
+                        while j > lo && src[j - 1].y0 > e.y0 { src[j] = src[j - 1]; j -= 1 }
+                        src[j] = e
+                        i += 1
+                    }
+                    lo = hi
+                }
+                var width = run, inScratch = false
+                while width < n {
+                    lo = 0
+                    while lo < n {
+                        let mid = min(lo + width, n), hi = min(lo + 2 * width, n)
+                        var i = lo, j = mid, k = lo
+                        while i < mid && j < hi {
+                            if src[j].y0 < src[i].y0 { dst[k] = src[j]; j += 1 } else { dst[k] = src[i]; i += 1 }
+                            k += 1
+                        }
+                        while i < mid { dst[k] = src[i]; i += 1; k += 1 }
+                        while j < hi { dst[k] = src[j]; j += 1; k += 1 }
+                        lo = hi
+                    }
+                    swap(&src, &dst)
+                    inScratch.toggle()
+                    width *= 2
+                }
+                if inScratch { a.baseAddress?.update(from: src, count: n) }
+            }
+        }
+    }
+
     private func addEdge(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, width: Double, height: Double) {
         guard ay != by else { return }
         let dir: Double = ay < by ? 1 : -1

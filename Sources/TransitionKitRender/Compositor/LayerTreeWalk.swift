@@ -24,7 +24,7 @@ extension BandRenderer {
         }
 
         let geometry = LayerPixelGeometry(p)
-        let hidesBackground = fastPaths && contentsHideBackground(p, geometry: geometry, projection: projection)
+        let hidesBackground = contentsHideBackground(p, geometry: geometry, projection: projection)
         let parts = BandRenderer.drawnParts(node) - (hidesBackground ? 1 : 0)
         guard parts > 0 else { return }
         defer {
@@ -46,18 +46,20 @@ extension BandRenderer {
         }
     }
 
-    /// True when the layer's opaque `contents` cover its (square-cornered) background exactly on
-    /// whole device pixels: the background can never show, so it is not drawn (and does not
-    /// count as a second part needing a group).
+    /// True when the layer's opaque `contents` are drawn over all of its background (the
+    /// contents rectangle contains the bounds, so the drawn area contains the background's
+    /// shape, rounded or not): the background can never show, so it is not drawn (and does not
+    /// count as a part needing a group). A rule of the picture, not a fast path: drawing the
+    /// background first would blend its anti-aliased edge under the contents' own edge (two
+    /// coverages of one edge compound, 1 − (1 − c)², moving the edge outwards by up to half a
+    /// pixel), where the exact area coverage of the layer's edge is c.
     private func contentsHideBackground(_ p: LayerProperties, geometry: LayerPixelGeometry, projection: Projection) -> Bool {
-        guard let contents = p.contents, let bg = p.backgroundColor, bg.alpha > 0 else { return false }
-        guard geometry.hasArea, geometry.isSquare, let g = geometry.contentsRect else { return false }
+        guard let contents = p.contents, contents.isOpaque, let bg = p.backgroundColor, bg.alpha > 0 else { return false }
+        guard let g = geometry.drawnContentsRect else { return false }
         let bounds = geometry.bounds
         guard g.minX <= bounds.minX, g.minY <= bounds.minY, g.maxX >= bounds.maxX, g.maxY >= bounds.maxY else { return false }
-        guard geometry.alignedPixelBounds(projection, rect: &localRect, projected: &projectedArea) != nil,
-            projection.composite.inverted() != nil
-        else { return false }
-        return contents.isOpaque
+        // The contents are drawn only through an invertible map (`drawContents`).
+        return projection.composite.inverted() != nil
     }
 
     /// How many separately composited things a layer draws (sublayers count as two: they
@@ -115,14 +117,7 @@ extension BandRenderer {
 
         let skipsBackground = skipBackground || isAncestor || (isOccluder && occlusion?.part == .contents)
         if hasArea, !skipsBackground, let bg = p.backgroundColor, bg.alpha > 0 {
-            // Under opaque contents drawn over exactly the same polygon at full strength, only
-            // the background's anti-aliased edge pixels can show.
-            let edgesOnly =
-                fastPaths && alpha == 255 && clip.mask == nil && clip.shape == nil && p.contents?.isOpaque == true
-                && area == localBounds
-            fillSolid(
-                projectedBoundsShape(), rule: .nonZero, color: bg, alpha: alpha, clip: cutClip(clip),
-                edgesOnly: edgesOnly, into: plane)
+            fillSolid(projectedBoundsShape(), rule: .nonZero, color: bg, alpha: alpha, clip: cutClip(clip), into: plane)
         }
         if isCutter { cut = nil }
         if hasArea, !isAncestor, let contents = p.contents, let g = geometry.contentsRect, area.count >= 3 {

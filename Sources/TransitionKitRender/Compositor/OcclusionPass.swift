@@ -40,22 +40,35 @@ extension BandRenderer {
         var visible: PixelRect
     }
 
+    /// The occlusion pass's paths (positions in `drawingOrder`), kept between frames.
+    struct OcclusionBuffers {
+        var walk: [Int] = []
+        var best: [Int] = []
+        var cut: [Int] = []
+    }
+
     /// The last layer part, in drawing order, that paints every pixel of the band opaque: an
     /// opaque square background or opaque contents covering the band on whole pixels, at full
     /// opacity, with no mask or group on the way; and, after it, the part that hides the most of
     /// the rest of the band where the rest is a rectangle (a screen slid part way in covers a
     /// side of the band). Cheap: geometry only, no pixels.
     func findOccluders(_ root: LayerSnapshot, projection: Projection) -> (Occlusion?, Cut?) {
-        var best: Occlusion? = nil
-        var cut: Cut? = nil
-        var path: [Int] = []
+        // The paths live in the renderer's buffers (taken here, so each is uniquely referenced
+        // and keeps its capacity): a steady sequence of frames allocates nothing.
+        var path = occlusionBuffers.walk, bestPath = occlusionBuffers.best, cutPath = occlusionBuffers.cut
+        occlusionBuffers = OcclusionBuffers()
+        path.removeAll(keepingCapacity: true)
+        var bestPart: Occlusion.Part? = nil
+        var cut: (part: Occlusion.Part, visible: PixelRect)? = nil
         let band = self.band
         var clip = band
         /// Whether the part over `polygons` hides the band (then true) or a side of it.
         func covers(_ polygons: [[CGPoint]], part: Occlusion.Part) -> Bool {
             guard let r = PixelRect.interior(of: polygons)?.intersection(clip), !r.isEmpty else { return false }
             if r.x0 <= band.x0 && r.y0 <= band.y0 && r.x1 >= band.x1 && r.y1 >= band.y1 {
-                best = Occlusion(path: path, part: part)
+                bestPath.removeAll(keepingCapacity: true)
+                bestPath.append(contentsOf: path)
+                bestPart = part
                 cut = nil
                 return true
             }
@@ -68,7 +81,9 @@ extension BandRenderer {
                 return false
             }
             if let c = cut, c.visible.width * c.visible.height <= visible.width * visible.height { return false }
-            cut = Cut(path: path, part: part, visible: visible)
+            cutPath.removeAll(keepingCapacity: true)
+            cutPath.append(contentsOf: path)
+            cut = (part, visible)
             return false
         }
         func visit(_ node: LayerSnapshot, parent: Projection, parentSublayerToLocal: Transform3D, clip outer: PixelRect) {
@@ -108,6 +123,9 @@ extension BandRenderer {
             }
         }
         visit(root, parent: projection, parentSublayerToLocal: .identity, clip: band)
-        return (best, cut)
+        occlusionBuffers = OcclusionBuffers(walk: path, best: bestPath, cut: cutPath)
+        return (
+            bestPart.map { Occlusion(path: bestPath, part: $0) }, cut.map { Cut(path: cutPath, part: $0.part, visible: $0.visible) }
+        )
     }
 }

@@ -5,11 +5,10 @@ import TransitionKitCore
 /// buffer composited into the band, each through the layer's clip. Deferred 1:1 row copies
 /// (`PendingCopies`) are flushed first, since these read or cover the destination.
 extension BandRenderer {
-    /// Fills `polygons` with `color` times `alpha`. `edgesOnly`: interior runs of full coverage
-    /// are left alone (opaque contents over the same polygon will cover them).
+    /// Fills `polygons` with `color` times `alpha`.
     func fillSolid(
         _ polygons: [[CGPoint]], rule: ShapePath.FillRule, color: Color, alpha: UInt32,
-        clip: Clip, edgesOnly: Bool = false, into plane: PixelPlane
+        clip: Clip, into plane: PixelPlane
     ) {
         guard !polygons.isEmpty, !clip.bounds.isEmpty else { return }
         let c = PixelMath.scale(color.premultipliedRGBA8.packed, alpha)
@@ -38,7 +37,7 @@ extension BandRenderer {
                     row + span.x, coverage: span.coverage, clip: maskRow.map { UnsafePointer($0 + span.x) },
                     count: span.count, color: c)
             }
-            if span.solidCount > 0 && !(edgesOnly && span.solidCoverage == 255) {
+            if span.solidCount > 0 {
                 let x = span.x + span.count
                 SpanKernels.solidRun(
                     row + x, coverage: span.solidCoverage, clip: maskRow.map { UnsafePointer($0 + x) },

@@ -68,6 +68,22 @@ struct Projection {
         return out
     }
 
+    /// `project(polygons)` into `out`, reusing its storage (and its polygons') when the chain
+    /// has one stage.
+    func project(_ polygons: [[CGPoint]], into out: inout [[CGPoint]]) {
+        guard tail.isEmpty else {
+            out = project(polygons)
+            return
+        }
+        var n = 0
+        for polygon in polygons {
+            if n == out.count { out.append([]) }
+            Projection.map(polygon, head, into: &out[n])
+            if out[n].count >= 3 { n += 1 }
+        }
+        if out.count > n { out.removeSubrange(n...) }
+    }
+
     /// `project([polygon])` into `out`, reusing its storage (and its first polygon's) when the
     /// chain has one stage: the same points, no allocation once the buffers have grown.
     func project(_ polygon: [CGPoint], into out: inout [[CGPoint]]) {
@@ -90,7 +106,7 @@ struct Projection {
         out.removeAll(keepingCapacity: true)
         if h.isAffine {
             let iw = 1 / h.m33
-            out.reserveCapacity(pts.count)
+            out.reserve(atLeast: pts.count)
             for p in pts {
                 let q = h.apply(Double(p.x), Double(p.y))
                 out.append(CGPoint(x: q.x * iw, y: q.y * iw))
@@ -98,7 +114,7 @@ struct Projection {
             return
         }
         // Sutherland–Hodgman against the single half-space w >= minimumW (valid for any polygon).
-        out.reserveCapacity(pts.count + 2)
+        out.reserve(atLeast: pts.count + 2)
         let eps = minimumW
         let n = pts.count
         guard n > 0 else { return }

@@ -9,16 +9,30 @@ enum ShapeFlattening {
     /// `ShapePath.flattened(tolerance:)`.
     /// - Complexity: O(segments); allocates.
     static func polygons(_ path: ShapePath, tolerance: Double) -> [[CGPoint]] {
+        var out: [[CGPoint]] = []
+        polygons(path, tolerance: tolerance, into: &out)
+        return out
+    }
+
+    /// `polygons(path, tolerance:)` into `out`, reusing its storage for a rectangle, ellipse or
+    /// rounded rectangle (a general path allocates its polygons).
+    static func polygons(_ path: ShapePath, tolerance: Double, into out: inout [[CGPoint]]) {
         switch path.primitive {
         case .rect(let r):
-            return [rect(r.standardized)]
+            onePolygon(&out) { rect(r.standardized, into: &$0) }
         case .ellipse(let r):
-            return [ellipse(r.standardized, tolerance: tolerance)]
+            onePolygon(&out) { ellipse(r.standardized, tolerance: tolerance, into: &$0) }
         case .roundedRect(let r, let radius):
-            return [roundedRect(r.standardized, cornerRadius: Double(radius), tolerance: tolerance)]
+            onePolygon(&out) { roundedRect(r.standardized, cornerRadius: Double(radius), tolerance: tolerance, into: &$0) }
         case .path:
-            return path.flattened(tolerance: CGFloat(tolerance))
+            out = path.flattened(tolerance: CGFloat(tolerance))
         }
+    }
+
+    /// Makes `out` one polygon, filled by `fill` in place (its storage kept).
+    static func onePolygon(_ out: inout [[CGPoint]], _ fill: (inout [CGPoint]) -> Void) {
+        if out.isEmpty { out.append([]) } else if out.count > 1 { out.removeSubrange(1...) }
+        fill(&out[0])
     }
 
     /// `rect(r)` into `out`, reusing its storage.
@@ -49,14 +63,23 @@ enum ShapeFlattening {
     /// (the area of a regular n-gon of circumradius ρ is n/2·ρ²·sin(2π/n); an affine image
     /// keeps the ratio). Exact-area coverage then sums to the ellipse's true area.
     static func ellipse(_ r: CGRect, tolerance: Double) -> [CGPoint] {
+        var pts: [CGPoint] = []
+        ellipse(r, tolerance: tolerance, into: &pts)
+        return pts
+    }
+
+    /// `ellipse(r, tolerance:)` into `out`, reusing its storage.
+    static func ellipse(_ r: CGRect, tolerance: Double, into out: inout [CGPoint]) {
         let rx = Double(r.width) / 2, ry = Double(r.height) / 2
         let cx = Double(r.midX), cy = Double(r.midY)
         var n = segments(radius: max(rx, ry), angle: 2 * .pi, tolerance: tolerance, maximum: 8192)
         n = max(8, (n + 3) & ~3)
         let k = (2 * Double.pi / (Double(n) * sin(2 * Double.pi / Double(n)))).squareRoot()
-        return (0..<n).map { i in
+        out.removeAll(keepingCapacity: true)
+        out.reserve(atLeast: n)
+        for i in 0..<n {
             let t = 2 * Double.pi * Double(i) / Double(n)
-            return CGPoint(x: cx + rx * k * cos(t), y: cy + ry * k * sin(t))
+            out.append(CGPoint(x: cx + rx * k * cos(t), y: cy + ry * k * sin(t)))
         }
     }
 
@@ -131,5 +154,14 @@ enum ShapeFlattening {
             }
         }
         if out.count < 3 { out.removeAll(keepingCapacity: true) }
+    }
+}
+
+extension Array {
+    /// Makes room for `n` elements, at least doubling the storage when it grows, so a buffer
+    /// refilled each frame with slowly growing counts (a growing circle) reallocates only
+    /// O(log n) times in all.
+    mutating func reserve(atLeast n: Int) {
+        if capacity < n { reserveCapacity(Swift.max(n, 2 * capacity)) }
     }
 }

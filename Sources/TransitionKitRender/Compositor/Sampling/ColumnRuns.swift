@@ -47,6 +47,7 @@ extension ContentsSampling {
     /// neighbouring columns differ by much less than a row), the 2x2 neighbourhoods are four
     /// contiguous 16-byte loads and one `BilinearSampler.blend4` with per-lane weights, no
     /// gather; elsewhere the taps are gathered. Bit for bit the per-pixel result.
+    /// - Complexity: O(pixels of the runs), no divide or allocation.
     func drawColumnRuns(_ runs: RowRuns, into plane: PixelPlane) {
         let s = sampler
         let height = s.height, stride = s.stride, pixels = s.pixels, last = height &- 1
@@ -132,32 +133,39 @@ extension ContentsSampling {
                         c1 == c0 &+ 1 && c2 == c0 &+ 2 && c3 == c0 &+ 3 && d0 == c0 &+ 1 && d1 == c1 &+ 1
                         && d2 == c2 &+ 1 && d3 == c3 &+ 1
                     let B0 = bt[k], B1 = bt[k &+ 1], B2 = bt[k &+ 2], B3 = bt[k &+ 3]
+                    // The four coordinates as two pairs of 64-bit lanes, stepped together; the
+                    // weights and row indices are read off their 32-bit halves (the same numbers
+                    // as `BilinearSampler.tap(fixed:size:)`).
                     let Y0 = Int64(ty)
-                    var v0 = at[k] &+ Y0 &* B0, v1 = at[k &+ 1] &+ Y0 &* B1
-                    var v2 = at[k &+ 2] &+ Y0 &* B2, v3 = at[k &+ 3] &+ Y0 &* B3
+                    var v01 = SIMD2<Int64>(at[k] &+ Y0 &* B0, at[k &+ 1] &+ Y0 &* B1)
+                    var v23 = SIMD2<Int64>(at[k &+ 2] &+ Y0 &* B2, at[k &+ 3] &+ Y0 &* B3)
+                    let b01 = SIMD2<Int64>(B0, B1), b23 = SIMD2<Int64>(B2, B3)
+                    let column = UnsafeRawPointer(pixels + c0), rowBytes = stride &* 4
                     var dst = UnsafeMutableRawPointer(rowBase + X)
                     for _ in ty..<te {
-                        let i0 = Int(truncatingIfNeeded: v0 &>> 32), i1 = Int(truncatingIfNeeded: v1 &>> 32)
-                        let i2 = Int(truncatingIfNeeded: v2 &>> 32), i3 = Int(truncatingIfNeeded: v3 &>> 32)
-                        let wy = SIMD4<UInt32>(
-                            BilinearSampler.weight(fixed: v0), BilinearSampler.weight(fixed: v1), BilinearSampler.weight(fixed: v2),
-                            BilinearSampler.weight(fixed: v3))
+                        let h01 = unsafeBitCast(v01, to: SIMD4<UInt32>.self), h23 = unsafeBitCast(v23, to: SIMD4<UInt32>.self)
+                        let fraction = SIMD4<UInt32>(lowHalf: h01.evenHalf, highHalf: h23.evenHalf)
+                        let index = SIMD4<UInt32>(lowHalf: h01.oddHalf, highHalf: h23.oddHalf)
+                        let wy = (fraction &>> 24) &+ ((fraction &>> 23) & 1)
+                        let i0 = Int(Int32(bitPattern: index[0]))
                         let p: SIMD4<UInt32>
-                        if contiguous && i0 == i1 && i0 == i2 && i0 == i3 && i0 >= 0 && i0 < last {
-                            let r0 = UnsafeRawPointer(pixels + (i0 &* stride &+ c0)), r1 = r0 + stride &* 4
-                            p = BilinearSampler.blend4(contiguous: r0, r1, wx: wx, wy: wy)
+                        if contiguous && index == SIMD4(repeating: index[0]) && i0 >= 0 && i0 < last {
+                            let r0 = column + i0 &* rowBytes
+                            p = BilinearSampler.blend4(contiguous: r0, r0 + rowBytes, wx: wx, wy: wy)
                         } else {
-                            @inline(__always) func rows(_ i: Int) -> (UnsafePointer<UInt32>, UnsafePointer<UInt32>) {
-                                (pixels + min(max(i, 0), last) &* stride, pixels + min(max(i &+ 1, 0), last) &* stride)
+                            @inline(__always) func rows(_ i: UInt32) -> (UnsafePointer<UInt32>, UnsafePointer<UInt32>) {
+                                let i = Int(Int32(bitPattern: i))
+                                return (pixels + min(max(i, 0), last) &* stride, pixels + min(max(i &+ 1, 0), last) &* stride)
                             }
-                            let (s0, e0) = rows(i0), (s1, e1) = rows(i1), (s2, e2) = rows(i2), (s3, e3) = rows(i3)
+                            let (s0, e0) = rows(index[0]), (s1, e1) = rows(index[1])
+                            let (s2, e2) = rows(index[2]), (s3, e3) = rows(index[3])
                             p = BilinearSampler.blend4(
                                 SIMD4(s0[c0], s1[c1], s2[c2], s3[c3]), SIMD4(s0[d0], s1[d1], s2[d2], s3[d3]),
                                 SIMD4(e0[c0], e1[c1], e2[c2], e3[c3]), SIMD4(e0[d0], e1[d1], e2[d2], e3[d3]),
                                 wx: wx, wy: wy)
                         }
                         dst.storeBytes(of: p, as: SIMD4<UInt32>.self)
-                        v0 &+= B0; v1 &+= B1; v2 &+= B2; v3 &+= B3
+                        v01 &+= b01; v23 &+= b23
                         dst += dstStride &* 4
                     }
                     X &+= 4
