@@ -28,13 +28,13 @@ extension FastPathTests {
         func matches(_ closedForm: Double) -> Bool { abs(length - closedForm) <= tolerance }
     }
 
-    static func row(_ b: Bitmap, y: Int) -> LineCoverage { LineCoverage((0..<b.width).lazy.map { b[$0, y] }) }
-    static func column(_ b: Bitmap, x: Int) -> LineCoverage { LineCoverage((0..<b.height).lazy.map { b[x, $0] }) }
+    static func row(_ b: Bitmap, y: Int) -> LineCoverage { LineCoverage((0..<b.width).lazy.map { b.pixel(x: $0, y: y)! }) }
+    static func column(_ b: Bitmap, x: Int) -> LineCoverage { LineCoverage((0..<b.height).lazy.map { b.pixel(x: x, y: $0)! }) }
 
     /// A full-screen layer showing a solid image over an opaque background, masked to bounds.
     func solidScreen(_ size: CGSize, scale: CGFloat, _ color: RGBA8, _ configure: (inout LayerProperties) -> Void) throws -> LayerSnapshot {
         var image = try Bitmap(width: Int(size.width * scale), height: Int(size.height * scale))
-        for y in 0..<image.height { for x in 0..<image.width { image[x, y] = color } }
+        for y in 0..<image.height { for x in 0..<image.width { image.setPixel(color, x: x, y: y) } }
         return layer(CGRect(origin: .zero, size: size), Color(red: 0.95, green: 0.95, blue: 0.97)) {
             $0.contents = image
             $0.contentsGravity = .resizeAspectFill
