@@ -3,7 +3,13 @@ import Foundation
 extension EffectParameter where Value == Double {
     /// A number in `range` (finite bounds), in `unit`.
     /// - Parameters:
+    ///   - name: the command-line key, lowercase letters and digits.
+    ///   - summary: what it controls, one line.
+    ///   - unit: the unit shown with the value, e.g. "seconds", "points".
+    ///   - defaultValue: the value when none is given; inside `range`.
+    ///   - range: the accepted closed range, finite bounds.
     ///   - wholeNumbers: accept only whole numbers (a count, a level); default false.
+    ///   - source: where the default comes from.
     /// - Precondition: `name` is lowercase letters and digits; the range's bounds are finite;
     ///   `defaultValue` is in `range` (and whole when `wholeNumbers`).
     public static func number(
