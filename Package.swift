@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "FadeEffect", targets: ["FadeEffect"]),
         .library(name: "PushBack3DEffect", targets: ["PushBack3DEffect"]),
         .library(name: "DragDismissEffect", targets: ["DragDismissEffect"]),
+        .library(name: "TransitionKitTesting", targets: ["TransitionKitTesting"]),
+        .library(name: "CAllocationCounter", targets: ["CAllocationCounter"]),
         .executable(name: "effect-bench", targets: ["effect-bench"]),
     ],
     targets: [
@@ -19,7 +21,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .systemLibrary(name: "CLibPNG", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
 
-        // Counts malloc calls for effect-bench's allocations per frame (symbol interposition).
+        // Counts malloc calls (symbol interposition): effect-bench's allocations per frame and
+        // TransitionKitTesting's zero-allocation law.
         .target(name: "CAllocationCounter"),
 
         .target(name: "TransitionKitCore"),
@@ -38,22 +41,28 @@ let package = Package(
             ]
         ),
 
+        // The law checks, golden images, trace builders and scene helper for effect authors.
+        .target(name: "TransitionKitTesting", dependencies: ["TransitionKitCore", "TransitionKitRender", "CAllocationCounter"]),
+
         .target(
             name: "TransitionKitTestSupport",
-            dependencies: ["TransitionKitCore", "TransitionKitRender"],
+            dependencies: ["TransitionKitCore", "TransitionKitRender", "TransitionKitTesting"],
             path: "Tests/TransitionKitTestSupport"
         ),
-        .testTarget(name: "TransitionKitCoreTests", dependencies: ["TransitionKitCore", "TransitionKitTestSupport"]),
-        .testTarget(name: "TransitionKitRenderTests", dependencies: ["TransitionKitRender", "TransitionKitTestSupport"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "RadialEffectTests", dependencies: ["RadialEffect", "TransitionKitTestSupport"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "FadeEffectTests", dependencies: ["FadeEffect", "TransitionKitTestSupport"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "PushBack3DEffectTests", dependencies: ["PushBack3DEffect", "TransitionKitTestSupport"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "DragDismissEffectTests", dependencies: ["DragDismissEffect", "TransitionKitTestSupport"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "TransitionKitCoreTests", dependencies: ["TransitionKitCore", "TransitionKitTestSupport", "TransitionKitTesting"]),
+        .testTarget(name: "TransitionKitRenderTests", dependencies: ["TransitionKitRender", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "RadialEffectTests", dependencies: ["RadialEffect", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "FadeEffectTests", dependencies: ["FadeEffect", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "PushBack3DEffectTests", dependencies: ["PushBack3DEffect", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "DragDismissEffectTests", dependencies: ["DragDismissEffect", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EffectBenchTests", dependencies: ["effect-bench", "TransitionKitTestSupport"]),
+        .testTarget(
+            name: "TransitionKitTestingTests", dependencies: ["TransitionKitTesting", "RadialEffect"], exclude: ["__Snapshots__"]
+        ),
         .testTarget(
             name: "RobustnessTests",
             dependencies: [
-                "RadialEffect", "FadeEffect", "PushBack3DEffect", "DragDismissEffect", "TransitionKitRender", "TransitionKitTestSupport",
+                "RadialEffect", "FadeEffect", "PushBack3DEffect", "DragDismissEffect", "TransitionKitRender", "TransitionKitTestSupport", "TransitionKitTesting",
             ]
         ),
     ],

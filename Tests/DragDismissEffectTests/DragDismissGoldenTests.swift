@@ -4,6 +4,7 @@ import Testing
 import TransitionKitCore
 import TransitionKitRender
 import TransitionKitTestSupport
+import TransitionKitTesting
 
 /// DragDismiss frames rendered with real screenshots (`EffectFrames`: from `shell-exit-expanded`,
 /// to `shell-appts`, 390x844 pt at scale 1, modal `.overFullScreen`), compared with goldens in

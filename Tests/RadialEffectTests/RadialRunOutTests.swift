@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransitionKitCore
 import TransitionKitTestSupport
+import TransitionKitTesting
 
 @testable import RadialEffect
 

@@ -3,6 +3,7 @@ import Testing
 import TransitionKitCore
 import TransitionKitRender
 import TransitionKitTestSupport
+import TransitionKitTesting
 
 @testable import RadialEffect
 

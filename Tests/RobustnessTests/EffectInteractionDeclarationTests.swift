@@ -6,6 +6,7 @@ import RadialEffect
 import Testing
 import TransitionKitCore
 import TransitionKitTestSupport
+import TransitionKitTesting
 
 /// The built-in effects declare their gestures, and two edge swipes on one navigation
 /// controller follow the one-pop rule (the later replaces the earlier).

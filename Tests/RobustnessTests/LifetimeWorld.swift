@@ -5,6 +5,7 @@ import PushBack3DEffect
 import RadialEffect
 import TransitionKitCore
 import TransitionKitTestSupport
+import TransitionKitTesting
 
 @testable import TransitionKitCore
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransitionKitCore
 import TransitionKitTestSupport
+import TransitionKitTesting
 
 /// The shared edge-swipe pop (`EdgePanPopController` over `PanInteractionController`), driven
 /// by the fixture traces on a 320x480 `TestScene`. Expected progress values are the traces'

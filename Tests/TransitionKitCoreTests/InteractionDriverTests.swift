@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransitionKitCore
 import TransitionKitTestSupport
+import TransitionKitTesting
 
 /// Run-outs after release: spring with the finger's velocity, re-grab, display-link driven.
 @MainActor

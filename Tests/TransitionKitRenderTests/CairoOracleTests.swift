@@ -3,6 +3,7 @@ import Testing
 import TransitionKitCore
 import TransitionKitRender
 import TransitionKitTestSupport
+import TransitionKitTesting
 
 /// The four raster scenes of `Tests/Fixtures/oracles/README.md`, drawn by cairo 1.16 (an
 /// independent renderer, `raster/cairo_oracle.py`), rebuilt as layer trees and compared by the

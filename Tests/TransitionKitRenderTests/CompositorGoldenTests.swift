@@ -3,6 +3,7 @@ import Testing
 import TransitionKitCore
 import TransitionKitRender
 import TransitionKitTestSupport
+import TransitionKitTesting
 
 /// Golden images of layer trees, looked at before recording (see `__Snapshots__`).
 @Suite struct CompositorGoldenTests {

@@ -1,6 +1,7 @@
 import Foundation
 import TransitionKitCore
 import TransitionKitRender
+import TransitionKitTesting
 
 /// Renders frames of an effect on a `TransitionStage` with the committed real screenshots, for
 /// the per-effect golden tests: from = `shell-exit-expanded.png`, to = `shell-appts.png`

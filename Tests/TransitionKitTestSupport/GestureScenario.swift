@@ -1,5 +1,6 @@
 import Foundation
 import TransitionKitCore
+import TransitionKitTesting
 
 extension Fixtures {
     /// A gesture trace from `Tests/Fixtures/traces/<name>.json` (all for a 320x480 window;
@@ -7,55 +8,6 @@ extension Fixtures {
     public static func trace(_ name: String) throws -> GestureTrace {
         try GestureTrace(contentsOf: url("traces/\(name).json").path)
     }
-}
-
-/// Synthetic touch streams for scenarios the fixtures do not cover (D2's exact release points).
-public enum SyntheticTrace {
-    /// A straight drag from `start` to `end` at `speed` points per second with a sample every
-    /// 8 ms (the fixtures' 125 Hz; the last sample lands exactly on `end`), then `rest`
-    /// seconds of `moved` samples in place, then the release (`ended` or `cancelled`) 8 ms
-    /// later at `end`. A rest longer than the 0.1 s velocity window gives velocity 0.
-    public static func drag(
-        from start: CGPoint, to end: CGPoint, speed: CGFloat, rest: TimeInterval = 0.15,
-        release: TouchPhase = .ended
-    ) -> GestureTrace {
-        let dt = 0.008
-        var samples = [Touch(timestamp: 0, location: start, phase: .began)]
-        let dx = end.x - start.x, dy = end.y - start.y
-        let duration = Double((dx * dx + dy * dy).squareRoot() / speed)
-        let n = Int((duration / dt - 1e-9).rounded(.up))
-        for k in 1...max(1, n) {
-            let f = duration > 0 ? min(1, Double(k) * dt / duration) : 1
-            samples.append(Touch(timestamp: f * duration, location: CGPoint(x: start.x + f * dx, y: start.y + f * dy), phase: .moved))
-        }
-        var t = samples.last!.timestamp
-        for _ in 0..<Int((rest / dt).rounded()) {
-            t += dt
-            samples.append(Touch(timestamp: t, location: end, phase: .moved))
-        }
-        samples.append(Touch(timestamp: t + dt, location: end, phase: release))
-        return try! GestureTrace(samples: samples)
-    }
-}
-
-/// C1's record of a layer tree: for every layer (depth first) its properties (anchor point,
-/// transform, opacity, frame, path, …), its mask, superlayer and index among its siblings,
-/// so that two records are equal iff the scenario's restored state is the same.
-@MainActor
-public func layerRecord(_ layer: Layer) -> [String] {
-    var out = [
-        "\(layer.name ?? "") \(layer.properties) frame:\(layer.frame) "
-            + "mask:\(layer.mask.map { ObjectIdentifier($0).hashValue } ?? 0) "
-            + "super:\(layer.superlayer.map { ObjectIdentifier($0).hashValue } ?? 0) index:\(layer.indexInSuperlayer ?? -1)"
-    ]
-    for s in layer.sublayers { out += layerRecord(s) }
-    return out
-}
-
-/// C1's records of several view controllers' layer trees (see `layerRecord`).
-@MainActor
-public func layerRecords(_ viewControllers: ViewController...) -> [[String]] {
-    viewControllers.map { layerRecord($0.view.layer) }
 }
 
 extension TestScene {

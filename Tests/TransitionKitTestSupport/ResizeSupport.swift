@@ -1,27 +1,7 @@
 import Foundation
 import TransitionKitCore
 import TransitionKitRender
-
-/// Scenario R1's record of a layer tree: for every layer (depth first) its name and every
-/// value property (bounds, position, anchor point, transform, opacity, path, …), then its
-/// mask's record and its sublayers' records, without object identities, so that the trees of
-/// two windows compare equal iff they draw the same frame.
-@MainActor
-public func layerState(_ layer: Layer) -> [String] {
-    var out = ["\(layer.name ?? "") \(layer.properties)"]
-    if let mask = layer.mask { out += layerState(mask).map { "mask of \(layer.name ?? ""): \($0)" } }
-    for s in layer.sublayers { out += layerState(s) }
-    return out
-}
-
-/// The lines where two `layerState` records differ (at most `limit`), for a readable failure;
-/// empty when they are equal.
-public func layerStateDifferences(_ a: [String], _ b: [String], limit: Int = 4) -> [String] {
-    var out: [String] = []
-    if a.count != b.count { out.append("\(a.count) layers vs \(b.count)") }
-    for (x, y) in zip(a, b) where x != y && out.count < limit { out.append("\(x)\n  vs \(y)") }
-    return out
-}
+import TransitionKitTesting
 
 /// Two flat colours with exact 8-bit values, to tell the screens of a transition apart in a
 /// render (R1's pixel checks): the incoming view in `incoming`, the outgoing one in `outgoing`.

@@ -1,5 +1,6 @@
 import Foundation
 import TransitionKitCore
+import TransitionKitTesting
 
 /// A window on a manual 60 Hz clock with a navigation controller, for scenario tests.
 @MainActor
@@ -76,4 +77,11 @@ public final class RecordingAnimator: AnimatedTransitioning {
     }
 
     public func animationEnded(_ transitionCompleted: Bool) { endedLog.append(transitionCompleted) }
+}
+
+extension Finger {
+    /// A finger on `scene`'s window, stepping its clock for display-link driven `mode`.
+    public convenience init(_ scene: TestScene, mode: InteractionMode) {
+        self.init(window: scene.window, clock: scene.clock, stepsClock: mode != .percentDriven)
+    }
 }

@@ -18,9 +18,12 @@ public struct RenderOptions: Sendable, Equatable {
     /// memory, so the result does not depend on this number. Default 1.
     public var threads: Int
     /// Draw everything through the general per-pixel paths (projective bilinear sampling,
-    /// rasterised masks, no occlusion culling). For tests that compare the fast paths with the
-    /// reference; the pictures agree within 1/255 per channel. Default false.
-    package var disableFastPaths = false
+    /// rasterised masks, no occlusion culling) instead of the fast paths the compositor picks
+    /// per layer (axis-aligned blits, rectangle and ellipse masks, culling of covered layers).
+    /// For checking an effect's frames against the general path: the pictures agree within
+    /// 1/255 per channel, so a larger difference is a compositor bug worth reporting. Slower
+    /// (every pixel of every layer is sampled projectively). Default false.
+    public var disableFastPaths = false
 
     /// - Parameters:
     ///   - scale: pixels per point, finite and > 0.

@@ -4,8 +4,9 @@ import TransitionKitRender
 
 /// Golden-image comparison in the manner of pointfreeco/swift-snapshot-testing.
 ///
-/// References live in `Tests/<Target>Tests/__Snapshots__/<Suite>/<test>.<label>.png`, next
-/// to the calling test file. The record mode comes from the environment variable
+/// References live in `__Snapshots__/<Suite>/<test>.<label>.png` in the folder of the
+/// calling test file (`expectGolden(_:named:tolerance:sourceLocation:)` is the one-call form
+/// for Swift Testing). The record mode comes from the environment variable
 /// `TRANSITIONKIT_RECORD`:
 /// - `never`: only compare (CI sets this; a missing reference fails),
 /// - `missing` (default): record references that do not exist yet, compare the rest,
@@ -15,43 +16,69 @@ import TransitionKitRender
 /// On a mismatch the actual, reference and difference images are written to
 /// `$TMPDIR/transitionkit-goldens/` and their paths are in the message.
 public enum GoldenImage {
-    public enum RecordMode: String, Sendable { case never, missing, failed, all }
+    /// When references are written; see the type's description.
+    public enum RecordMode: String, Sendable {
+        /// Only compare; a missing reference fails.
+        case never
+        /// Record missing references, compare the rest (the default).
+        case missing
+        /// Re-record references that do not match.
+        case failed
+        /// Re-record every reference.
+        case all
+    }
 
     /// Comparison tolerance: a pixel differs when a channel differs by more than
     /// `perChannel` (0...255); the check passes when at most `maximumDifferingFraction`
     /// of the pixels differ.
     public struct Tolerance: Sendable {
+        /// The largest channel difference (0...255, premultiplied RGBA) a pixel may have and
+        /// still count as equal.
         public var perChannel: Int
+        /// The fraction of the pixels (0...1) allowed to differ by more than `perChannel`.
         public var maximumDifferingFraction: Double
+        /// - Parameters:
+        ///   - perChannel: 0...255.
+        ///   - maximumDifferingFraction: 0...1.
         public init(perChannel: Int, maximumDifferingFraction: Double) {
             self.perChannel = perChannel
             self.maximumDifferingFraction = maximumDifferingFraction
         }
         /// 2/255 per channel on at most 0.1 % of the pixels: rounding differences only.
         public static let rounding = Tolerance(perChannel: 2, maximumDifferingFraction: 0.001)
+        /// No difference at all (0/255 on every pixel).
+        public static let exact = Tolerance(perChannel: 0, maximumDifferingFraction: 0)
     }
 
     /// The outcome of one comparison.
     public struct Result: Sendable, CustomStringConvertible {
+        /// Whether the bitmap matched an existing reference (a recording is not a pass).
         public var passed: Bool
+        /// What happened: the comparison summary, or the paths of the written images.
         public var message: String
+        /// `message`.
         public var description: String { message }
     }
 
+    /// The mode `TRANSITIONKIT_RECORD` asks for; `missing` when unset or not one of the modes.
     public static var recordMode: RecordMode {
         RecordMode(rawValue: ProcessInfo.processInfo.environment["TRANSITIONKIT_RECORD"] ?? "missing") ?? .missing
     }
 
-    /// Compares `bitmap` with the reference `<suite>/<test>.<label>.png` beside `file`.
+    /// Compares `bitmap` with the reference `__Snapshots__/<suite>/<test>.<label>.png` in the
+    /// folder of `file`, recording it as the record mode says. A `test` like `name(a:b:)`
+    /// becomes `name_a_b` in the file name.
+    /// - Complexity: O(w·h), plus reading or writing one PNG.
     public static func check(
         _ bitmap: Bitmap, suite: String, test: String, label: String,
         tolerance: Tolerance = .rounding, file: String = #filePath
     ) -> Result {
-        let directory = URL(fileURLWithPath: file).deletingLastPathComponent()
-            .appendingPathComponent("__Snapshots__").appendingPathComponent(suite)
+        let snapshots = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("__Snapshots__")
+        let directory = suite.isEmpty ? snapshots : snapshots.appendingPathComponent(suite)
         let testName = test.replacingOccurrences(of: "()", with: "").replacingOccurrences(of: "(", with: "_")
             .replacingOccurrences(of: ":", with: "_").replacingOccurrences(of: ")", with: "")
-        let reference = directory.appendingPathComponent("\(testName).\(label).png")
+        let fileName = label.isEmpty ? testName : "\(testName).\(label)"
+        let reference = directory.appendingPathComponent("\(fileName).png")
         let mode = recordMode
         let exists = FileManager.default.fileExists(atPath: reference.path)
         func record(_ why: String) -> Result {
@@ -79,7 +106,7 @@ public enum GoldenImage {
         if mode == .failed { return record("it did not match: \(comparison.summary)") }
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("transitionkit-goldens")
         try? FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        let base = out.appendingPathComponent("\(suite).\(testName).\(label)")
+        let base = out.appendingPathComponent((suite.isEmpty ? fileName : "\(suite).\(fileName)").replacingOccurrences(of: "/", with: "."))
         try? PNGEncoder.write(bitmap, to: base.path + ".actual.png")
         try? PNGEncoder.write(expected, to: base.path + ".reference.png")
         if let diff = comparison.difference { try? PNGEncoder.write(diff, to: base.path + ".diff.png") }

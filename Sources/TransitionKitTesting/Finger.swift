@@ -9,23 +9,26 @@ import TransitionKitCore
 /// driven interaction reads each position (its progress shows at the next frame).
 @MainActor
 public final class Finger {
+    /// The window the touches go to.
     public let window: Window
+    /// The clock stepped after every sample when `stepsClock` is true.
     public let clock: ManualFrameClock
+    /// Whether every sample steps `clock` by one frame (display-link driven interactions).
     public let stepsClock: Bool
     /// Seconds of the last sample (touch time, independent of the clock's).
     public private(set) var time: TimeInterval = 0
     /// Window points of the last sample.
     public private(set) var location: CGPoint = .zero
 
+    /// - Parameters:
+    ///   - window: receives the touches.
+    ///   - clock: the window's manual clock.
+    ///   - stepsClock: step `clock` one frame after every sample (true for a display-link
+    ///     driven interaction, whose progress shows at the next frame).
     public init(window: Window, clock: ManualFrameClock, stepsClock: Bool) {
         self.window = window
         self.clock = clock
         self.stepsClock = stepsClock
-    }
-
-    /// A finger on `scene`'s window, stepping its clock for display-link driven `mode`.
-    public convenience init(_ scene: TestScene, mode: InteractionMode) {
-        self.init(window: scene.window, clock: scene.clock, stepsClock: mode != .percentDriven)
     }
 
     private func send(_ phase: TouchPhase) {

@@ -1,0 +1,89 @@
+import Foundation
+import TransitionKitCore
+
+extension EffectLaws {
+    /// `Law.endpoints` for one operation.
+    @MainActor
+    static func checkEndpoints<Effect: TransitionEffect>(
+        _ effect: Effect, _ operation: TransitionOperation, _ style: ModalPresentationStyle, _ scene: EffectScene,
+        _ log: inout ViolationLog
+    ) throws(TransitionKitError) {
+        let start = try scene.makeStage(operation, modalPresentationStyle: style)
+        start.begin(animator: effect.makeAnimator(for: operation), interactive: true)
+        guard start.completed == nil else { return log.add("the transition did not start (completed \(start.completed!))") }
+        start.setProgress(0)
+        compare(try scene.render(start), try scene.untouched(operation, modalPresentationStyle: style), "progress 0 vs the untouched scene", &log)
+        start.end(finish: false)
+
+        let end = try scene.makeStage(operation, modalPresentationStyle: style)
+        end.begin(animator: effect.makeAnimator(for: operation), interactive: true)
+        end.setProgress(1)
+        let atOne = try scene.render(end)
+        end.end(finish: true)
+        guard end.completed == true else { return log.add("finishing at progress 1 completed with \(String(describing: end.completed))") }
+        compare(atOne, try scene.render(end), "progress 1 vs the finished hierarchy", &log)
+        compare(atOne, try scene.final(operation, modalPresentationStyle: style), "progress 1 vs the final scene", &log)
+    }
+
+    /// Adds a violation when `actual` and `expected` differ in any pixel.
+    static func compare(_ actual: Bitmap, _ expected: Bitmap, _ what: String, _ log: inout ViolationLog) {
+        guard let d = GoldenImage.statistics(actual, expected) else {
+            return log.add("\(what): size \(actual.width)x\(actual.height) vs \(expected.width)x\(expected.height)")
+        }
+        if d.maxDifference != 0 { log.add("\(what): \(d.differing) pixels differ, by up to \(d.maxDifference)/255") }
+    }
+
+    /// `Law.cancelRestores` for one operation.
+    @MainActor
+    static func checkCancelRestores<Effect: TransitionEffect>(
+        _ effect: Effect, _ operation: TransitionOperation, _ style: ModalPresentationStyle, _ scene: EffectScene,
+        _ log: inout ViolationLog
+    ) throws(TransitionKitError) {
+        let stage = try scene.makeStage(operation, modalPresentationStyle: style)
+        let before = StageState(stage)
+        let snapshot = stage.snapshot()
+        stage.begin(animator: effect.makeAnimator(for: operation), interactive: true)
+        guard stage.completed == nil else { return log.add("the transition did not start (completed \(stage.completed!))") }
+        stage.setProgress(0.5)
+        stage.end(finish: false)
+        if stage.completed != false { log.add("cancelling completed with \(String(describing: stage.completed)), not false") }
+        StageState(stage).differences(from: before, &log)
+        if stage.snapshot() != snapshot { log.add("the window's layer snapshot differs from before the transition") }
+    }
+}
+
+/// What a stage looks like, to tell whether a transition left it as it found it: the layer
+/// records of the window and of both screens, where the screens' views are, the navigation
+/// stack and the presentations, and whether anything still runs.
+@MainActor
+struct StageState {
+    let window: [String], from: [String], to: [String]
+    let fromSuperview: ObjectIdentifier?, toSuperview: ObjectIdentifier?
+    let stack: [ObjectIdentifier]
+    let fromPresented: ObjectIdentifier?, toPresented: ObjectIdentifier?
+    let idle: Bool
+
+    init(_ stage: TransitionStage) {
+        window = layerRecord(stage.window.rootView.layer)
+        from = layerRecord(stage.fromViewController.view.layer)
+        to = layerRecord(stage.toViewController.view.layer)
+        fromSuperview = stage.fromViewController.view.superview.map(ObjectIdentifier.init)
+        toSuperview = stage.toViewController.view.superview.map(ObjectIdentifier.init)
+        stack = stage.navigationController?.viewControllers.map(ObjectIdentifier.init) ?? []
+        fromPresented = stage.fromViewController.presentedViewController.map(ObjectIdentifier.init)
+        toPresented = stage.toViewController.presentedViewController.map(ObjectIdentifier.init)
+        idle = stage.window.transitionQueue.isIdle && stage.clock.activeLinkCount == 0
+    }
+
+    /// Adds a violation for every part that differs from `before`.
+    func differences(from before: StageState, _ log: inout ViolationLog) {
+        if stack != before.stack { log.add("the navigation stack changed") }
+        if fromPresented != before.fromPresented || toPresented != before.toPresented { log.add("the presentation changed") }
+        if fromSuperview != before.fromSuperview { log.add("the outgoing view is not where it was") }
+        if toSuperview != before.toSuperview { log.add("the incoming view is not where it was") }
+        if !idle { log.add("a transition or display link is still running") }
+        log.compare(before.window, window, "the window's layers differ")
+        log.compare(before.from, from, "the outgoing view's layers differ")
+        log.compare(before.to, to, "the incoming view's layers differ")
+    }
+}

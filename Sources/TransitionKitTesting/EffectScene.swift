@@ -1,0 +1,144 @@
+import Foundation
+import TransitionKitCore
+import TransitionKitRender
+
+/// A small two-screen scene for checking and rendering an effect: every frame is a
+/// `TransitionStage` showing `fromImage` on the outgoing screen and `toImage` on the incoming
+/// one (aspect-filled), rendered over black at `scale`.
+///
+/// ```swift
+/// let scene = try EffectScene()
+/// let halfway = try scene.frame(Iris(), .push, progress: 0.5)
+/// expectGolden(halfway, named: "push.p0.5")
+/// ```
+///
+/// The default images are two generated patterns (`EffectScene.pattern`) whose every pixel
+/// tells the screens and their orientation apart, at an aspect ratio other than the scene's,
+/// so aspect-fill resampling is exercised.
+@MainActor
+public struct EffectScene {
+    /// The window size in points.
+    public let size: CGSize
+    /// Pixels per point of the renders.
+    public let scale: CGFloat
+    /// The outgoing screen's picture.
+    public let fromImage: Bitmap
+    /// The incoming screen's picture.
+    public let toImage: Bitmap
+
+    /// - Parameters:
+    ///   - size: window size in points, finite and > 0 (default 120x200: small enough that a
+    ///     debug-build frame renders in milliseconds, large enough for edge gestures).
+    ///   - scale: pixels per point, 0.5...8 (default 2, so point-to-pixel mapping is tested).
+    ///   - fromImage: the outgoing screen (default `pattern(.from)`).
+    ///   - toImage: the incoming screen (default `pattern(.to)`).
+    /// - Throws: `TransitionKitError` for a size or scale a `Window` rejects.
+    public init(
+        size: CGSize = CGSize(width: 120, height: 200), scale: CGFloat = 2, fromImage: Bitmap? = nil, toImage: Bitmap? = nil
+    ) throws(TransitionKitError) {
+        _ = try Window(size: size, scale: scale, frameClock: try ManualFrameClock())  // validates size and scale
+        self.size = size
+        self.scale = scale
+        if let fromImage { self.fromImage = fromImage } else { self.fromImage = try Self.pattern(.from) }
+        if let toImage { self.toImage = toImage } else { self.toImage = try Self.pattern(.to) }
+    }
+
+    /// Which screen a generated pattern is for.
+    public enum Screen: Sendable {
+        /// The outgoing screen: a warm 6x8 checkerboard.
+        case from
+        /// The incoming screen: cool diagonal stripes.
+        case to
+    }
+
+    /// A 72x96 pixel picture (3:4, unlike the default scene) with a colour gradient, so no two
+    /// pixels of one row or column are equal, and a pattern telling the two screens apart.
+    /// - Throws: never for these sizes (`Bitmap`'s limits).
+    public static func pattern(_ screen: Screen) throws(TransitionKitError) -> Bitmap {
+        var bitmap = try Bitmap(width: 72, height: 96)
+        for y in 0..<96 {
+            for x in 0..<72 {
+                let gx = UInt8(x * 255 / 71), gy = UInt8(y * 255 / 95)
+                let pixel: RGBA8
+                switch screen {
+                case .from:
+                    let dark = (x / 12 + y / 12) % 2 == 0
+                    pixel = RGBA8(r: dark ? 200 : 255, g: gx / 2 + (dark ? 0 : 100), b: gy / 3, a: 255)
+                case .to:
+                    let band = ((x + y) / 10) % 2 == 0
+                    pixel = RGBA8(r: gx / 3, g: gy / 2 + (band ? 0 : 90), b: band ? 180 : 255, a: 255)
+                }
+                bitmap.setPixel(pixel, x: x, y: y)
+            }
+        }
+        return bitmap
+    }
+
+    /// A stage for `operation` in the state just before it starts (or, with `swapped`, the
+    /// pictures exchanged), no transition begun.
+    /// - Throws: never for a scene that initialised (its size and scale were validated).
+    public func makeStage(
+        _ operation: TransitionOperation, modalPresentationStyle: ModalPresentationStyle = .fullScreen, swapped: Bool = false
+    ) throws(TransitionKitError) -> TransitionStage {
+        try TransitionStage(
+            operation: operation, size: size, scale: scale, modalPresentationStyle: modalPresentationStyle,
+            fromImage: swapped ? toImage : fromImage, toImage: swapped ? fromImage : toImage)
+    }
+
+    /// The window of `stage` now, rendered at `scale` over black.
+    /// - Complexity: one compositor pass, O(size · scale²) pixels.
+    public func render(_ stage: TransitionStage) throws(TransitionKitError) -> Bitmap {
+        try Compositor(options: RenderOptions(scale: scale)).render(stage.snapshot(), size: size)
+    }
+
+    /// The render of an untouched stage of `operation` (no transition begun).
+    public func untouched(
+        _ operation: TransitionOperation, modalPresentationStyle: ModalPresentationStyle = .fullScreen, swapped: Bool = false
+    ) throws(TransitionKitError) -> Bitmap {
+        try render(makeStage(operation, modalPresentationStyle: modalPresentationStyle, swapped: swapped))
+    }
+
+    /// The render of the scene `operation` ends in, as if it had happened without animation:
+    /// an untouched stage of the reverse operation with the pictures swapped (the incoming
+    /// screen on top).
+    public func final(_ operation: TransitionOperation, modalPresentationStyle: ModalPresentationStyle = .fullScreen) throws(TransitionKitError)
+        -> Bitmap
+    {
+        try untouched(operation.reversed, modalPresentationStyle: modalPresentationStyle, swapped: true)
+    }
+
+    /// The frame at `progress` (0...1) of `operation` run interactively by `animator` on a
+    /// fresh stage.
+    /// - Complexity: one animator update and one compositor pass.
+    public func frame(
+        animator: any AnimatedTransitioning, _ operation: TransitionOperation, progress: CGFloat,
+        modalPresentationStyle: ModalPresentationStyle = .fullScreen
+    ) throws(TransitionKitError) -> Bitmap {
+        let stage = try makeStage(operation, modalPresentationStyle: modalPresentationStyle)
+        stage.begin(animator: animator, interactive: true)
+        stage.setProgress(progress)
+        return try render(stage)
+    }
+
+    /// The frame at `progress` (0...1) of `effect`'s `operation` (one of its
+    /// `supportedOperations`), presented with the effect's `modalPresentationStyle`.
+    public func frame<Effect: TransitionEffect>(_ effect: Effect, _ operation: TransitionOperation, progress: CGFloat)
+        throws(TransitionKitError) -> Bitmap
+    {
+        try frame(
+            animator: effect.makeAnimator(for: operation), operation, progress: progress,
+            modalPresentationStyle: Effect.modalPresentationStyle)
+    }
+}
+
+extension TransitionOperation {
+    /// The operation that undoes this one: push ↔ pop, present ↔ dismiss.
+    var reversed: TransitionOperation {
+        switch self {
+        case .push: return .pop
+        case .pop: return .push
+        case .present: return .dismiss
+        case .dismiss: return .present
+        }
+    }
+}

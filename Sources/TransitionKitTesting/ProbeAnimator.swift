@@ -1,0 +1,47 @@
+import Foundation
+import TransitionKitCore
+
+/// An animator that forwards everything to an effect's animator and lets a law look in: it
+/// keeps the transition's context (for calling `updateTransition` directly), can change the
+/// container just before the effect prepares (to take a view out), and records what the
+/// effect's `prepareTransition` threw.
+@MainActor
+final class ProbeAnimator: AnimatedTransitioning {
+    let inner: any AnimatedTransitioning
+    let beforePrepare: (@MainActor (any ContextTransitioning) -> Void)?
+    private(set) var context: (any ContextTransitioning)?
+    private(set) var prepareError: TransitionKitError?
+    private(set) var ended: [Bool] = []
+
+    init(_ inner: any AnimatedTransitioning, beforePrepare: (@MainActor (any ContextTransitioning) -> Void)? = nil) {
+        self.inner = inner
+        self.beforePrepare = beforePrepare
+    }
+
+    var timingCurve: TimingCurve { inner.timingCurve }
+
+    func transitionDuration(using context: any ContextTransitioning) -> TimeInterval { inner.transitionDuration(using: context) }
+
+    func prepareTransition(using context: any ContextTransitioning) throws(TransitionKitError) {
+        self.context = context
+        beforePrepare?(context)
+        do {
+            try inner.prepareTransition(using: context)
+        } catch {
+            prepareError = error
+            throw error
+        }
+    }
+
+    func updateTransition(progress: CGFloat, using context: any ContextTransitioning) {
+        inner.updateTransition(progress: progress, using: context)
+    }
+
+    func finalizeTransition(using context: any ContextTransitioning) { inner.finalizeTransition(using: context) }
+
+    func animationEnded(_ transitionCompleted: Bool) {
+        ended.append(transitionCompleted)
+        context = nil
+        inner.animationEnded(transitionCompleted)
+    }
+}

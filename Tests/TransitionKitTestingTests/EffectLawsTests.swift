@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import TransitionKitCore
+import TransitionKitTesting
+
+/// The law checks pass for an effect that keeps them and fail, naming the law, for effects
+/// broken on purpose (`LawProbeEffect.Flaw`): a law that cannot fail checks nothing.
+@MainActor
+@Suite struct EffectLawsTests {
+    @Test func aCorrectEffectKeepsEveryLaw() {
+        #expect(EffectLaws.violations(of: LawProbeEffect()) == [])
+    }
+
+    /// Each flaw breaks its law, for every operation the law runs on; `check` reports it as
+    /// an issue (a known one here) whose message names the effect and the law.
+    @Test(arguments: [
+        (LawProbeEffect.Flaw.leavesLayerAfterCancel, EffectLaws.Law.cancelRestores),
+        (.leavesLayerAfterCancel, .interactions),
+        (.allocatesPerFrame, .noAllocationPerFrame),
+        (.ignoresMissingView, .refusal),
+    ])
+    func aBrokenEffectFailsItsLaw(flaw: LawProbeEffect.Flaw, law: EffectLaws.Law) {
+        if law == .noAllocationPerFrame && !EffectLaws.allocationCounterIsActive { return }  // not countable here
+        let found = EffectLaws.violations(of: LawProbeEffect(flaw: flaw), laws: [law])
+        #expect(!found.isEmpty && found.allSatisfy { $0.law == law && $0.effect == "lawprobe" }, "\(found)")
+        if law != .interactions {
+            #expect(Set(found.compactMap(\.operation)) == Set(LawProbeEffect.supportedOperations), "\(found)")
+        }
+        withKnownIssue {
+            EffectLaws.check(LawProbeEffect(flaw: flaw), laws: [law])
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.hasPrefix("lawprobe ") && $0.rawValue.contains(": \(law): ") }
+        }
+    }
+
+    /// Each flaw breaks only its own laws: the others still pass (the laws are independent).
+    @Test(arguments: LawProbeEffect.Flaw.allCases)
+    func aFlawBreaksNoOtherLaw(flaw: LawProbeEffect.Flaw) {
+        let broken: Set<EffectLaws.Law> =
+            switch flaw {
+            case .none: []
+            case .leavesLayerAfterCancel: [.cancelRestores, .interactions]
+            case .allocatesPerFrame: [.noAllocationPerFrame]
+            case .ignoresMissingView: [.refusal]
+            }
+        let found = EffectLaws.violations(of: LawProbeEffect(flaw: flaw), laws: Set(EffectLaws.Law.allCases).subtracting(broken))
+        #expect(found == [], "\(found)")
+    }
+
+    /// A name the registry refuses breaks the registry round trip.
+    @Test func aRefusedNameFailsTheRegistryRoundTrip() {
+        let found = EffectLaws.violations(of: BadlyNamedEffect(), laws: [.registryRoundTrip])
+        #expect(found.count == 1 && found[0].law == .registryRoundTrip && found[0].detail.hasPrefix("register threw"), "\(found)")
+    }
+
+    /// A progress-0 frame that is not the untouched scene breaks the endpoints law: an
+    /// animator that dims the outgoing view by 1 % from the start.
+    @Test func aWrongFirstFrameFailsTheEndpoints() {
+        let found = EffectLaws.violations(of: DimmingEffect(), laws: [.endpoints])
+        #expect(found.contains { $0.law == .endpoints && $0.detail.hasPrefix("progress 0 vs the untouched scene") }, "\(found)")
+    }
+}
+
+/// A push whose outgoing view is at 99 % opacity from progress 0 on (a wrong first frame).
+struct DimmingEffect: TransitionEffect {
+    static let name = "dimming"
+    static let summary = "dims the outgoing view from the first frame"
+    static let parameters: [AnyEffectParameter] = []
+    static let supportedOperations: [TransitionOperation] = [.push]
+    init() {}
+    init(parameters: EffectParameters) {}
+    @MainActor func makeAnimator(for operation: TransitionOperation) -> any AnimatedTransitioning {
+        ClosureAnimator(duration: 0.3) { progress, context in
+            context.view(forKey: .from)?.alpha = progress < 1 ? 0.99 : 1
+            context.view(forKey: .to)?.alpha = progress
+        }
+    }
+}
