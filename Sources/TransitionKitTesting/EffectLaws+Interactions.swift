@@ -17,24 +17,30 @@ extension EffectLaws {
     ) {
         for mode in interactionModes {
             let label = "\(interactionName(interaction)), \(mode == .percentDriven ? "percent-driven" : "display-link driven")"
+            weak var left: ViewController?
+            var window: Window?
             do {
                 switch interaction.operation {
-                case .pop: try checkInteractivePop(effect, interaction, mode, scene, label, &log)
-                case .dismiss: try checkInteractiveDismiss(effect, interaction, mode, scene, label, &log)
+                case .pop: (left, window) = try checkInteractivePop(effect, interaction, mode, scene, label, &log)
+                case .dismiss: (left, window) = try checkInteractiveDismiss(effect, interaction, mode, scene, label, &log)
                 case .push, .present: log.add("\(label): a gesture must drive .pop or .dismiss")
                 }
             } catch {
                 log.add("\(label): \(error)")
             }
+            if left != nil { log.add("\(label): the view controller that left is still allocated") }
+            withExtendedLifetime(window) {}
         }
     }
 
     /// Cancel then finish an interactive pop from `[to, from]`.
+    /// - Returns: the popped view controller (to be watched once the stage is gone) and the
+    ///   window (kept alive meanwhile).
     @MainActor
     static func checkInteractivePop<Effect: TransitionEffect>(
         _ effect: Effect, _ interaction: EffectInteraction, _ mode: InteractionMode, _ scene: EffectScene, _ label: String,
         _ log: inout ViolationLog
-    ) throws(TransitionKitError) {
+    ) throws(TransitionKitError) -> (ViewController, Window) {
         let stage = try scene.makeStage(.pop)
         let nav = stage.navigationController!
         let (root, top) = (stage.toViewController, stage.fromViewController)
@@ -64,14 +70,16 @@ extension EffectLaws {
         if root.view.superview !== container { log.add("\(label): after the pop the revealed view is not in the container") }
         if top.view.superview != nil { log.add("\(label): after the pop the popped view is still in the container") }
         log.compare(rootState, layerState(root.view.layer), "\(label): after the pop the revealed view's layers differ from before")
+        return (top, stage.window)
     }
 
     /// Cancel then finish an interactive dismiss of a view controller the effect presented.
+    /// - Returns: the dismissed view controller and the window, as `checkInteractivePop`.
     @MainActor
     static func checkInteractiveDismiss<Effect: TransitionEffect>(
         _ effect: Effect, _ interaction: EffectInteraction, _ mode: InteractionMode, _ scene: EffectScene, _ label: String,
         _ log: inout ViolationLog
-    ) throws(TransitionKitError) {
+    ) throws(TransitionKitError) -> (ViewController?, Window?) {
         let stage = try scene.makeStage(.present, modalPresentationStyle: Effect.modalPresentationStyle)
         let (presenter, modal) = (stage.fromViewController, stage.toViewController)
         let presenterState = layerState(presenter.view.layer)
@@ -80,8 +88,14 @@ extension EffectLaws {
         var presented: Bool?
         presenter.present(modal) { presented = $0 }
         stage.clock.runUntilIdle()
-        guard presented == true else { return log.add("\(label): presenting with the effect completed with \(String(describing: presented))") }
-        guard delegate.enableDragToDismiss(mode: mode) != nil else { return log.add("\(label): enableDragToDismiss installed nothing") }
+        guard presented == true else {
+            log.add("\(label): presenting with the effect completed with \(String(describing: presented))")
+            return (nil, nil)
+        }
+        guard delegate.enableDragToDismiss(mode: mode) != nil else {
+            log.add("\(label): enableDragToDismiss installed nothing")
+            return (nil, nil)
+        }
         let before = [layerRecord(stage.window.rootView.layer), layerRecord(modal.view.layer), layerRecord(presenter.view.layer)]
 
         if !stage.window.replay(trace(interaction, scene.size, cancelFraction), on: stage.clock, maxFrames: 10_000).reachedIdle {
@@ -99,6 +113,7 @@ extension EffectLaws {
         if presenter.presentedViewController != nil { log.add("\(label): the second gesture did not dismiss") }
         if modal.view.superview != nil { log.add("\(label): after the dismiss the presented view is still in the window") }
         log.compare(presenterState, layerState(presenter.view.layer), "\(label): after the dismiss the presenting view's layers differ from before")
+        return (modal, stage.window)
     }
 
     /// A drag of `fraction` of the container along the gesture's direction, released at rest:

@@ -38,10 +38,14 @@ public enum EffectLaws {
         /// `updateTransition` makes no heap allocation in steady state (counted by
         /// `CAllocationCounter`; only where it is active: Linux with glibc).
         case noAllocationPerFrame
+        /// After an interactive run finished and one cancelled, the animator, the interaction
+        /// controller and the view controller that left (popped, dismissed, or never arrived)
+        /// are deallocated.
+        case noLeaks
         /// For each declared interaction, in both interaction modes: a gesture released short
         /// of half-way cancels (stack and every layer as before), a second one past half-way
         /// finishes (the stack or presentation changed, the revealed screen's layers as they
-        /// were before the first gesture).
+        /// were before the first gesture), and the view controller that left is deallocated.
         case interactions
 
         /// The law's name in messages, e.g. "cancel restores".
@@ -52,6 +56,7 @@ public enum EffectLaws {
             case .refusal: return "refusal"
             case .registryRoundTrip: return "registry round trip"
             case .noAllocationPerFrame: return "no allocation per frame"
+            case .noLeaks: return "no leaks"
             case .interactions: return "interactions"
             }
         }
@@ -120,6 +125,7 @@ public enum EffectLaws {
                     case .cancelRestores: try checkCancelRestores(effect, operation, style, stageScene, &log)
                     case .refusal: try checkRefusal(effect, operation, style, stageScene, &log)
                     case .noAllocationPerFrame: try checkNoAllocation(effect, operation, style, stageScene, &log)
+                    case .noLeaks: try checkNoLeaks(effect, operation, style, stageScene, &log)
                     case .registryRoundTrip, .interactions: break
                     }
                 } catch {

@@ -18,6 +18,8 @@ import TransitionKitTesting
         (.leavesLayerAfterCancel, .interactions),
         (.allocatesPerFrame, .noAllocationPerFrame),
         (.ignoresMissingView, .refusal),
+        (.retainsItself, .noLeaks),
+        (.retainsItself, .interactions),
     ])
     func aBrokenEffectFailsItsLaw(flaw: LawProbeEffect.Flaw, law: EffectLaws.Law) {
         if law == .noAllocationPerFrame && !EffectLaws.allocationCounterIsActive { return }  // not countable here
@@ -42,6 +44,7 @@ import TransitionKitTesting
             case .leavesLayerAfterCancel: [.cancelRestores, .interactions]
             case .allocatesPerFrame: [.noAllocationPerFrame]
             case .ignoresMissingView: [.refusal]
+            case .retainsItself: [.noLeaks, .interactions]
             }
         let found = EffectLaws.violations(of: LawProbeEffect(flaw: flaw), laws: Set(EffectLaws.Law.allCases).subtracting(broken))
         #expect(found == [], "\(found)")

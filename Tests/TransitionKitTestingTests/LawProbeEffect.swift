@@ -16,6 +16,8 @@ struct LawProbeEffect: TransitionEffect, Hashable {
         case allocatesPerFrame
         /// Prepares without checking that both views are in the container.
         case ignoresMissingView
+        /// Keeps itself and both view controllers alive (a retain cycle through `self`).
+        case retainsItself
     }
 
     static let name = "lawprobe"
@@ -40,6 +42,7 @@ final class LawProbeAnimator: AnimatedTransitioning {
     private weak var upper: View?
     private let shadow = Layer(name: "lawprobe shadow")
     private var history: [CGFloat] = []
+    private var cycle: [AnyObject] = []
 
     init(flaw: LawProbeEffect.Flaw) { self.flaw = flaw }
 
@@ -51,6 +54,7 @@ final class LawProbeAnimator: AnimatedTransitioning {
         if flaw != .ignoresMissingView { _ = try context.viewsInContainer(effect: LawProbeEffect.name) }
         upper = context.stackedViews?.upper
         context.containerView.layer.addSublayer(shadow)
+        if flaw == .retainsItself { cycle = [self] + [context.viewController(forKey: .from), context.viewController(forKey: .to)].compactMap { $0 } }
     }
 
     func updateTransition(progress: CGFloat, using context: any ContextTransitioning) {

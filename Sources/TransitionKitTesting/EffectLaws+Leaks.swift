@@ -1,0 +1,56 @@
+import Foundation
+import TransitionKitCore
+
+extension EffectLaws {
+    /// `Law.noLeaks` for one operation: an interactive run (percent-driven, ended at 0.4)
+    /// finished and one cancelled, each on a fresh window; afterwards the animator, the
+    /// interaction controller, and the view controller that left (pushed-then-cancelled,
+    /// popped, presented-then-cancelled or dismissed) must be deallocated.
+    @MainActor
+    static func checkNoLeaks<Effect: TransitionEffect>(
+        _ effect: Effect, _ operation: TransitionOperation, _ style: ModalPresentationStyle, _ scene: EffectScene,
+        _ log: inout ViolationLog
+    ) throws(TransitionKitError) {
+        for finish in [true, false] {
+            let clock = try ManualFrameClock()
+            let window = try Window(size: scene.size, scale: 1, frameClock: clock)
+            weak var animator: AnyObject?
+            weak var interaction: AnyObject?
+            weak var leaving: ViewController?
+            var leavingExpected = false
+            do {
+                let root = ViewController(title: "root"), other = ViewController(title: "other")
+                let driver = PercentDrivenInteractiveTransition()
+                let madeAnimator = effect.makeAnimator(for: operation)
+                (animator, interaction) = (madeAnimator, driver)
+                let transition = TransitionOverride(animator: madeAnimator, interactionController: driver)
+                switch operation {
+                case .push, .pop:
+                    let nav = NavigationController(rootViewController: root)
+                    window.rootViewController = nav
+                    if operation == .pop { nav.push(other, animated: false) }
+                    nav.perform(operation == .push ? .push(other) : .pop, animated: true, transition: transition)
+                case .present, .dismiss:
+                    window.rootViewController = root
+                    other.modalPresentationStyle = style
+                    if operation == .present {
+                        root.present(other, animated: true, transition: transition)
+                    } else {
+                        root.present(other, animated: false)
+                        other.dismiss(animated: true, transition: transition)
+                    }
+                }
+                leavingExpected = finish == (operation == .pop || operation == .dismiss)
+                if leavingExpected { leaving = other }
+                driver.update(0.4)
+                finish ? driver.finish() : driver.cancel()
+                if clock.runUntilIdle(maxFrames: 10_000) >= 10_000 { log.add("the transition never ended") }
+            }
+            let how = finish ? "after a finish" : "after a cancel"
+            if animator != nil { log.add("\(how) the animator is still allocated") }
+            if interaction != nil { log.add("\(how) the interaction controller is still allocated") }
+            if leavingExpected && leaving != nil { log.add("\(how) the view controller that left is still allocated") }
+            withExtendedLifetime(window) {}
+        }
+    }
+}

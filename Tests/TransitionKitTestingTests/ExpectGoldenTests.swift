@@ -1,0 +1,38 @@
+import Foundation
+import RadialEffect
+import Testing
+import TransitionKitCore
+import TransitionKitRender
+import TransitionKitTesting
+
+/// `expectGolden` and `EffectScene`: a golden beside this file (looked at: the default scene's
+/// striped incoming screen revealed through a circle centred on the right edge, half-way, over
+/// the checkerboard), and a mismatch reported as an issue at the caller.
+@MainActor
+@Suite struct ExpectGoldenTests {
+    @Test func radialPushHalfwayOnTheDefaultScene() throws {
+        let frame = try EffectScene().frame(Radial(), .push, progress: 0.5)
+        #expect(frame.width == 240 && frame.height == 400, "120x200 points at scale 2")
+        expectGolden(frame, named: "ExpectGoldenTests/radial-push.p0.5")
+    }
+
+    /// A reference that differs in one pixel by 3/255 fails the exact tolerance: the issue
+    /// is recorded (known here). The reference lives in a temporary folder: the source
+    /// location passed in decides where references are, so no recording mode can touch ours.
+    @Test func aMismatchIsAnIssue() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("expectgolden-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("__Snapshots__"), withIntermediateDirectories: true)
+        let reference = try Bitmap(width: 4, height: 4, fill: RGBA8(r: 10, g: 20, b: 30, a: 255))
+        try PNGEncoder.write(reference, to: folder.appendingPathComponent("__Snapshots__/tiny.png").path)
+        var actual = reference
+        actual.setPixel(RGBA8(r: 13, g: 20, b: 30, a: 255), x: 1, y: 2)
+        let location = SourceLocation(fileID: "X/X.swift", filePath: folder.appendingPathComponent("X.swift").path, line: 1, column: 1)
+        #expect(expectGolden(reference, named: "tiny", tolerance: .exact, sourceLocation: location))
+        withKnownIssue {
+            #expect(!expectGolden(actual, named: "tiny", tolerance: .exact, sourceLocation: location))
+        } matching: { issue in
+            issue.sourceLocation == location && issue.comments.contains { $0.rawValue.contains("max difference 3/255") }
+        }
+    }
+}
