@@ -17,34 +17,34 @@ extension EffectLaws {
     ) {
         for mode in interactionModes {
             let label = "\(interactionName(interaction)), \(mode == .percentDriven ? "percent-driven" : "display-link driven")"
-            weak var left: ViewController?
+            let watch = LeakWatch()
             var window: Window?
             do {
                 switch interaction.operation {
-                case .pop: (left, window) = try checkInteractivePop(effect, interaction, mode, scene, label, &log)
-                case .dismiss: (left, window) = try checkInteractiveDismiss(effect, interaction, mode, scene, label, &log)
+                case .pop: window = try checkInteractivePop(effect, interaction, mode, scene, label, watch, &log)
+                case .dismiss: window = try checkInteractiveDismiss(effect, interaction, mode, scene, label, watch, &log)
                 case .push, .present: log.add("\(label): a gesture must drive .pop or .dismiss")
                 }
             } catch {
                 log.add("\(label): \(error)")
             }
-            if left != nil { log.add("\(label): the view controller that left is still allocated") }
+            for name in watch.alive { log.add("\(label): \(name) is still allocated once the scene is gone") }
             withExtendedLifetime(window) {}
         }
     }
 
     /// Cancel then finish an interactive pop from `[to, from]`.
-    /// - Returns: the popped view controller (to be watched once the stage is gone) and the
-    ///   window (kept alive meanwhile).
+    /// Adds the popped view controller to `watch` (checked once the stage is gone).
+    /// - Returns: the window, kept alive by the caller while `watch` is checked.
     @MainActor
     static func checkInteractivePop<Effect: TransitionEffect>(
         _ effect: Effect, _ interaction: EffectInteraction, _ mode: InteractionMode, _ scene: EffectScene, _ label: String,
-        _ log: inout ViolationLog
-    ) throws(TransitionKitError) -> (ViewController, Window) {
+        _ watch: LeakWatch, _ log: inout ViolationLog
+    ) throws(TransitionKitError) -> Window {
         let stage = try scene.makeStage(.pop)
         let nav = stage.navigationController!
         let (root, top) = (stage.toViewController, stage.fromViewController)
-        try nav.enableInteractivePop(effect, mode: mode)
+        let controller = try nav.enableInteractivePop(effect, mode: mode).interaction
         let before = layerRecords(root, top) + [layerRecord(stage.window.rootView.layer)]
         let rootState = layerState(root.view.layer)
         let container = top.view.superview
@@ -52,6 +52,7 @@ extension EffectLaws {
         if !stage.window.replay(trace(interaction, scene.size, cancelFraction), on: stage.clock, maxFrames: 10_000).reachedIdle {
             log.add("\(label): the cancelling gesture never went idle")
         }
+        checkSession(controller, started: 1, label, &log)
         if nav.viewControllers.map(ObjectIdentifier.init) != [root, top].map(ObjectIdentifier.init) {
             log.add("\(label): the cancelled gesture changed the stack")
         }
@@ -64,22 +65,26 @@ extension EffectLaws {
         if !stage.window.replay(trace(interaction, scene.size, finishFraction), on: stage.clock, maxFrames: 10_000).reachedIdle {
             log.add("\(label): the second gesture never went idle")
         }
+        checkSession(controller, started: 2, label, &log)
         if nav.viewControllers.map(ObjectIdentifier.init) != [ObjectIdentifier(root)] {
             log.add("\(label): the second gesture did not pop (stack of \(nav.viewControllers.count))")
         }
         if root.view.superview !== container { log.add("\(label): after the pop the revealed view is not in the container") }
         if top.view.superview != nil { log.add("\(label): after the pop the popped view is still in the container") }
         log.compare(rootState, layerState(root.view.layer), "\(label): after the pop the revealed view's layers differ from before")
-        return (top, stage.window)
+        watch.add(top, "the popped view controller")
+        return stage.window
     }
 
     /// Cancel then finish an interactive dismiss of a view controller the effect presented.
-    /// - Returns: the dismissed view controller and the window, as `checkInteractivePop`.
+    /// Adds the dismissed view controller, the transitioning delegate, its pan controller and
+    /// recognizer to `watch` (the delegate is let go when this returns, as an app would).
+    /// - Returns: the window, as `checkInteractivePop`.
     @MainActor
     static func checkInteractiveDismiss<Effect: TransitionEffect>(
         _ effect: Effect, _ interaction: EffectInteraction, _ mode: InteractionMode, _ scene: EffectScene, _ label: String,
-        _ log: inout ViolationLog
-    ) throws(TransitionKitError) -> (ViewController?, Window?) {
+        _ watch: LeakWatch, _ log: inout ViolationLog
+    ) throws(TransitionKitError) -> Window? {
         let stage = try scene.makeStage(.present, modalPresentationStyle: Effect.modalPresentationStyle)
         let (presenter, modal) = (stage.fromViewController, stage.toViewController)
         let presenterState = layerState(presenter.view.layer)
@@ -90,17 +95,19 @@ extension EffectLaws {
         stage.clock.runUntilIdle()
         guard presented == true else {
             log.add("\(label): presenting with the effect completed with \(String(describing: presented))")
-            return (nil, nil)
+            return nil
         }
-        guard delegate.enableDragToDismiss(mode: mode) != nil else {
+        guard let controller = delegate.enableDragToDismiss(mode: mode) else {
             log.add("\(label): enableDragToDismiss installed nothing")
-            return (nil, nil)
+            return nil
         }
         let before = [layerRecord(stage.window.rootView.layer), layerRecord(modal.view.layer), layerRecord(presenter.view.layer)]
 
         if !stage.window.replay(trace(interaction, scene.size, cancelFraction), on: stage.clock, maxFrames: 10_000).reachedIdle {
             log.add("\(label): the cancelling gesture never went idle")
         }
+        checkSession(controller, started: 1, label, &log)
+        if delegate.dismissalInteractionController != nil { log.add("\(label): the delegate still holds gesture 1's interaction controller") }
         if presenter.presentedViewController !== modal { log.add("\(label): the cancelled gesture dismissed") }
         let after = [layerRecord(stage.window.rootView.layer), layerRecord(modal.view.layer), layerRecord(presenter.view.layer)]
         for (i, what) in ["window's", "presented view's", "presenting view's"].enumerated() {
@@ -110,10 +117,26 @@ extension EffectLaws {
         if !stage.window.replay(trace(interaction, scene.size, finishFraction), on: stage.clock, maxFrames: 10_000).reachedIdle {
             log.add("\(label): the second gesture never went idle")
         }
+        checkSession(controller, started: 2, label, &log)
+        if delegate.dismissalInteractionController != nil { log.add("\(label): the delegate still holds gesture 2's interaction controller") }
         if presenter.presentedViewController != nil { log.add("\(label): the second gesture did not dismiss") }
         if modal.view.superview != nil { log.add("\(label): after the dismiss the presented view is still in the window") }
         log.compare(presenterState, layerState(presenter.view.layer), "\(label): after the dismiss the presenting view's layers differ from before")
-        return (modal, stage.window)
+        watch.add(modal, "the dismissed view controller")
+        watch.add(delegate, "the transitioning delegate")
+        watch.add(controller, "the drag's pan interaction controller")
+        watch.add(controller.recognizer, "the drag's recognizer")
+        return stage.window
+    }
+
+    /// After a gesture ended: it started transition number `started`, and its interaction
+    /// controller (held weakly by `controller`) is gone with the transition.
+    @MainActor
+    static func checkSession(_ controller: PanInteractionController, started: Int, _ label: String, _ log: inout ViolationLog) {
+        if controller.transitionsStarted != started {
+            log.add("\(label): gesture \(started) started \(controller.transitionsStarted - started + 1) transitions, not 1")
+        }
+        if controller.interactionController != nil { log.add("\(label): gesture \(started)'s interaction controller is still allocated") }
     }
 
     /// A drag of `fraction` of the container along the gesture's direction, released at rest:
@@ -145,4 +168,16 @@ extension EffectLaws {
         case .custom(let gesture): return "custom gesture '\(gesture.name)'"
         }
     }
+}
+
+/// Objects that must be deallocated later, held weakly with a name for the message.
+@MainActor
+final class LeakWatch {
+    private var entries: [(name: String, object: () -> AnyObject?)] = []
+
+    /// Watches `object` under `name`.
+    func add(_ object: AnyObject, _ name: String) { entries.append((name, { [weak object] in object })) }
+
+    /// The names of the watched objects still allocated.
+    var alive: [String] { entries.filter { $0.object() != nil }.map(\.name) }
 }

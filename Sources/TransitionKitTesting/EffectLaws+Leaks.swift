@@ -2,16 +2,36 @@ import Foundation
 import TransitionKitCore
 
 extension EffectLaws {
-    /// `Law.noLeaks` for one operation: an interactive run (percent-driven, ended at 0.4)
-    /// finished and one cancelled, each on a fresh window; afterwards the animator, the
-    /// interaction controller, and the view controller that left (pushed-then-cancelled,
-    /// popped, presented-then-cancelled or dismissed) must be deallocated.
+    /// How `Law.noLeaks` runs a transition.
+    enum LeakRun: CaseIterable {
+        /// Interactive (percent-driven) to 0.4, then finished.
+        case finished
+        /// Interactive to 0.4, then cancelled.
+        case cancelled
+        /// Time-based, played to its end.
+        case timed
+
+        /// "after …" for messages.
+        var label: String {
+            switch self {
+            case .finished: return "after an interactive finish"
+            case .cancelled: return "after a cancel"
+            case .timed: return "after a time-based run"
+            }
+        }
+    }
+
+    /// `Law.noLeaks` for one operation: each `LeakRun` on a fresh window; afterwards the
+    /// animator, the interaction controller, and the view controller that left
+    /// (pushed-then-cancelled, popped, presented-then-cancelled or dismissed) must be
+    /// deallocated.
     @MainActor
     static func checkNoLeaks<Effect: TransitionEffect>(
         _ effect: Effect, _ operation: TransitionOperation, _ style: ModalPresentationStyle, _ scene: EffectScene,
         _ log: inout ViolationLog
     ) throws(TransitionKitError) {
-        for finish in [true, false] {
+        for run in LeakRun.allCases {
+            let finish = run != .cancelled
             let clock = try ManualFrameClock()
             let window = try Window(size: scene.size, scale: 1, frameClock: clock)
             weak var animator: AnyObject?
@@ -20,7 +40,7 @@ extension EffectLaws {
             var leavingExpected = false
             do {
                 let root = ViewController(title: "root"), other = ViewController(title: "other")
-                let driver = PercentDrivenInteractiveTransition()
+                let driver = run == .timed ? nil : PercentDrivenInteractiveTransition()
                 let madeAnimator = effect.makeAnimator(for: operation)
                 (animator, interaction) = (madeAnimator, driver)
                 let transition = TransitionOverride(animator: madeAnimator, interactionController: driver)
@@ -42,11 +62,11 @@ extension EffectLaws {
                 }
                 leavingExpected = finish == (operation == .pop || operation == .dismiss)
                 if leavingExpected { leaving = other }
-                driver.update(0.4)
-                finish ? driver.finish() : driver.cancel()
+                driver?.update(0.4)
+                finish ? driver?.finish() : driver?.cancel()
                 if clock.runUntilIdle(maxFrames: 10_000) >= 10_000 { log.add("the transition never ended") }
             }
-            let how = finish ? "after a finish" : "after a cancel"
+            let how = run.label
             if animator != nil { log.add("\(how) the animator is still allocated") }
             if interaction != nil { log.add("\(how) the interaction controller is still allocated") }
             if leavingExpected && leaving != nil { log.add("\(how) the view controller that left is still allocated") }

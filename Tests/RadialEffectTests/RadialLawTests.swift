@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import TransitionKitCore
+import TransitionKitTestSupport
+import TransitionKitTesting
+
+@testable import RadialEffect
+
+/// The effect laws (`EffectLaws`: endpoints, cancel restores, refusal, registry round trip,
+/// no allocation per frame, no leaks, the left-edge pan pop cancelled then finished) for the
+/// radial reveal in each pop style and with a start frame, plus scenario L1 for the category
+/// API (`radialPush`/`radialPop`), which builds its own animators outside the effect value.
+@MainActor
+@Suite struct RadialLawTests {
+    nonisolated static let configurations: [Radial] = [Radial(), Radial(popStyle: .conceal)]
+
+    @Test(arguments: configurations)
+    func keepsTheLaws(_ effect: Radial) {
+        EffectLaws.check(effect)
+    }
+
+    /// With a start frame the reveal starts as that frame's circle (the original library's
+    /// "grow from the tapped button"), so progress 0 is not the untouched scene by design;
+    /// every other law holds.
+    @Test func withAStartFrameKeepsTheOtherLaws() {
+        let effect = Radial(startFrame: CGRect(x: 20, y: 30, width: 40, height: 40))
+        EffectLaws.check(effect, laws: Set(EffectLaws.Law.allCases).subtracting([.endpoints]))
+    }
+
+    /// L1: time-based `radialPush` then `radialPop` (both finish): the pushed-then-popped
+    /// view controller is deallocated and the stack is back to the root.
+    @Test func L1_categoryPushAndPop() {
+        let scene = TestScene()
+        let nc = scene.navigationController
+        let refs = WeakReferences()
+        do {
+            let a = scene.makeViewController("A")
+            refs.add(a, "pushed then popped A")
+            nc.radialPush(a)
+            #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
+            nc.radialPop()
+            #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
+        }
+        #expect(scene.stackTitles == ["root"])
+        #expect(refs.count == 1 && refs.alive == [], "\(refs.alive)")
+    }
+}
