@@ -104,7 +104,7 @@ public struct EffectScene {
     public func final(_ operation: TransitionOperation, modalPresentationStyle: ModalPresentationStyle = .fullScreen) throws(TransitionKitError)
         -> Bitmap
     {
-        try untouched(operation.reversed, modalPresentationStyle: modalPresentationStyle, swapped: true)
+        try untouched(Self.reverse(of: operation), modalPresentationStyle: modalPresentationStyle, swapped: true)
     }
 
     /// The frame at `progress` (0...1) of `operation` run interactively by `animator` on a
@@ -129,12 +129,10 @@ public struct EffectScene {
             animator: effect.makeAnimator(for: operation), operation, progress: progress,
             modalPresentationStyle: Effect.modalPresentationStyle)
     }
-}
 
-extension TransitionOperation {
-    /// The operation that undoes this one: push ↔ pop, present ↔ dismiss.
-    var reversed: TransitionOperation {
-        switch self {
+    /// The operation that undoes `operation`: push ↔ pop, present ↔ dismiss.
+    public nonisolated static func reverse(of operation: TransitionOperation) -> TransitionOperation {
+        switch operation {
         case .push: return .pop
         case .pop: return .push
         case .present: return .dismiss

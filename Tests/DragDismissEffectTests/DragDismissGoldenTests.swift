@@ -33,13 +33,7 @@ import TransitionKitTesting
     /// behind view is at identity and opacity 1 and the modal is translated by the whole
     /// container height (off screen); at 1 the modal is untranslated and opaque over the whole
     /// container, hiding the shrunk behind view. Nothing is resampled or blended, so nothing rounds.
-    @Test(arguments: DragDismiss.supportedOperations)
-    func endStatesEqualUntouchedAndFinalScenes(operation: TransitionOperation) async throws {
-        let d = try await EffectFrames.endpointDifferences(operation, modalPresentationStyle: DragDismiss.modalPresentationStyle) {
-            DragDismiss().makeAnimator(for: operation)
-        }
-        #expect(d.start.max == 0, "progress 0 vs untouched scene: \(d.start)")
-        #expect(d.finished.max == 0, "progress 1 vs finished hierarchy: \(d.finished)")
-        #expect(d.reverse.max == 0, "progress 1 vs incoming screen alone: \(d.reverse)")
+    @Test func endStatesEqualUntouchedAndFinalScenes() throws {
+        EffectLaws.check(DragDismiss(), laws: [.endpoints], scene: try EffectFrames.scene())
     }
 }

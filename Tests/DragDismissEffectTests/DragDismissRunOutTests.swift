@@ -6,8 +6,8 @@ import TransitionKitTesting
 
 @testable import DragDismissEffect
 
-/// Drag-to-dismiss run-outs, scenarios R2–R4 of Documentation/Scenarios.md, and a second
-/// drag after a cancelled one, on a 320x480 `TestScene`. During a dismiss at progress p the
+/// Drag-to-dismiss run-outs, scenarios R2–R4 of Documentation/Scenarios.md, on a 320x480
+/// `TestScene` (a second drag after a cancelled one: `DragDismissLawTests`). During a dismiss at progress p the
 /// bottom card is translated by h·p (DragDismiss's `modalTranslation` at b = 1 − p), so the
 /// progress on screen is m42 / 480. Expected values: the damped oscillator's step response
 /// written out in `DampedStep` (source there) and the scenarios' numbers.
@@ -118,20 +118,5 @@ import TransitionKitTesting
                 #expect(scene.navigationController.presentedViewController === modal, "\(label)")
             }
         }
-    }
-
-    /// A second drag after a cancelled one (the system took the first at 30 %) dismisses:
-    /// the recognizer and the delegate work again on the same scene. Both modes.
-    @Test(arguments: modes)
-    func dragAgainAfterCancelledDragDismisses(mode: InteractionMode) throws {
-        let (scene, modal, delegate, controller) = presented(mode: mode)
-        defer { withExtendedLifetime(delegate) {} }  // the app keeps its transitioning delegate
-        #expect(scene.window.replay(try Fixtures.trace("vertical-cancel"), on: scene.clock).reachedIdle)
-        #expect(controller.recognizer.state == .cancelled && scene.navigationController.presentedViewController === modal)
-        #expect(controller.transitionsStarted == 1 && modal.view.transform3D == .identity)
-        #expect(scene.window.replay(try Fixtures.trace("vertical-drag-slow-60"), on: scene.clock).reachedIdle)
-        #expect(controller.transitionsStarted == 2)
-        #expect(scene.navigationController.presentedViewController == nil && modal.view.superview == nil)
-        #expect(scene.window.transitionQueue.isIdle && scene.clock.activeLinkCount == 0)
     }
 }

@@ -7,8 +7,8 @@ import TransitionKitTesting
 @testable import PushBack3DEffect
 
 /// Run-outs of the interactive push-back pop, scenarios R3 and R4 of
-/// Documentation/Scenarios.md, and a second swipe after a cancelled one, on a 320x480
-/// `TestScene`. The progress on screen is A's slide ÷ 320: during a pop at p the outgoing
+/// Documentation/Scenarios.md, on a 320x480 `TestScene` (a second swipe after a cancelled
+/// one: `PushBack3DLawTests`). The progress on screen is A's slide ÷ 320: during a pop at p the outgoing
 /// view is translated by w·p (PushBack3D's `slideTranslation` at b = 1 − p).
 @MainActor
 @Suite struct PushBack3DRunOutTests {
@@ -80,17 +80,5 @@ import TransitionKitTesting
                 #expect(scene.stackTitles == ["root", "A"], "\(label)")
             }
         }
-    }
-
-    /// A second swipe after a cancelled one (the system took the first at 60 %) pops: the
-    /// recognizer and the controller work again on the same scene. Both modes.
-    @Test(arguments: modes)
-    func swipeAgainAfterCancelledSwipePops(mode: InteractionMode) throws {
-        let (scene, a, controller) = scene(mode: mode, curve: .easeInEaseOut)
-        #expect(scene.window.replay(try Fixtures.trace("system-cancel"), on: scene.clock).reachedIdle)
-        #expect(scene.stackTitles == ["root", "A"] && controller.interaction.transitionsStarted == 1)
-        #expect(scene.window.replay(try Fixtures.trace("slow-drag"), on: scene.clock).reachedIdle)
-        #expect(controller.interaction.transitionsStarted == 2)
-        #expect(scene.popFinishIssues(a) == [], "second swipe")
     }
 }

@@ -41,12 +41,9 @@ import TransitionKitTesting
     /// (the finished hierarchy, and an untouched stage showing the incoming screen).
     /// Tolerance 0: at 0 the mask is an empty ellipse (reveal) or covers the view by the √2 pt
     /// margin (conceal), at 1 the reverse, so coverage is exactly 0 or 1 and no blend rounds.
-    @Test(arguments: Case.allCases)
-    func endStatesEqualUntouchedAndFinalScenes(_ transition: Case) async throws {
-        let d = try await EffectFrames.endpointDifferences(transition.operation, makeAnimator: transition.makeAnimator)
-        #expect(d.start.max == 0, "progress 0 vs untouched scene: \(d.start)")
-        #expect(d.finished.max == 0, "progress 1 vs finished hierarchy: \(d.finished)")
-        #expect(d.reverse.max == 0, "progress 1 vs incoming screen alone: \(d.reverse)")
+    @Test(arguments: [Radial.PopStyle.reveal, .conceal])
+    func endStatesEqualUntouchedAndFinalScenes(_ popStyle: Radial.PopStyle) throws {
+        EffectLaws.check(Radial(popStyle: popStyle), laws: [.endpoints], scene: try EffectFrames.scene())
     }
 
     /// Scenario G1: at progress 1 the mask covers every container pixel, including the

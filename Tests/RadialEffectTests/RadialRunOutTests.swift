@@ -7,7 +7,7 @@ import TransitionKitTesting
 @testable import RadialEffect
 
 /// Run-outs of the interactive radial pop, scenarios R3 and R4 of Documentation/Scenarios.md,
-/// and a second swipe after a cancelled one, on a 320x480 `TestScene`. The progress on screen
+/// on a 320x480 `TestScene` (a second swipe after a cancelled one: `RadialLawTests`). The progress on screen
 /// is the reveal's radius ÷ R with R = 400 + √2 pt for a finger at y = 240 (RadialGeometry's
 /// closed form: the farthest corner of 320x480 from (0, 240) is √(320² + 240²) = 400 pt).
 @MainActor
@@ -82,17 +82,5 @@ import TransitionKitTesting
                 #expect(scene.stackTitles == ["root", "A"], "\(label)")
             }
         }
-    }
-
-    /// A second swipe after a cancelled one (the system took the first at 60 %) pops: the
-    /// recognizer and the controller work again on the same scene. Both modes.
-    @Test(arguments: modes)
-    func swipeAgainAfterCancelledSwipePops(mode: InteractionMode) throws {
-        let (scene, a, controller) = scene(mode: mode, curve: .easeInEaseOut)
-        #expect(scene.window.replay(try Fixtures.trace("system-cancel"), on: scene.clock).reachedIdle)
-        #expect(scene.stackTitles == ["root", "A"] && controller.interaction.transitionsStarted == 1)
-        #expect(scene.window.replay(try Fixtures.trace("slow-drag"), on: scene.clock).reachedIdle)
-        #expect(controller.interaction.transitionsStarted == 2)
-        #expect(scene.popFinishIssues(a) == [], "second swipe")
     }
 }

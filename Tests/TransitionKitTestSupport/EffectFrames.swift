@@ -16,6 +16,13 @@ public enum EffectFrames {
     /// The incoming screen's image, decoded once per test process.
     public static let toImage: Bitmap = try! PNGDecoder.read(contentsOf: Fixtures.url("screenshots/shell-appts.png").path)
 
+    /// The same scene for the law checks (`EffectLaws.check(_:laws:scene:)`): the golden size
+    /// at scale 1 with both screenshots.
+    @MainActor
+    public static func scene() throws -> EffectScene {
+        try EffectScene(size: size, scale: 1, fromImage: fromImage, toImage: toImage)
+    }
+
     /// A stage for `operation` showing `fromImage` → `toImage` (or swapped, for the reverse
     /// situation), no transition started.
     @MainActor
@@ -67,7 +74,7 @@ public enum EffectFrames {
     public static func finalScene(_ operation: TransitionOperation, modalPresentationStyle: ModalPresentationStyle = .fullScreen) async throws
         -> Bitmap
     {
-        try await untouchedScene(reverse(of: operation), modalPresentationStyle: modalPresentationStyle, swapped: true)
+        try await untouchedScene(EffectScene.reverse(of: operation), modalPresentationStyle: modalPresentationStyle, swapped: true)
     }
 
     /// The frame at `progress` of an interactive transition run by `animator` on a fresh stage.
@@ -83,47 +90,9 @@ public enum EffectFrames {
         return try await render(stage)
     }
 
-    /// Differences between the transition's end frames and the scenes they must equal:
-    /// - `start`: progress 0 vs the untouched scene (a stage where no transition started);
-    /// - `finished`: progress 1 vs the same stage after `end(finish: true)` (the finished
-    ///   hierarchy, including state the effect keeps, e.g. a shrunk view behind a modal);
-    /// - `reverse`: progress 1 vs an untouched stage of the reverse operation with the images
-    ///   swapped (the incoming screen on top, as if the operation had happened without animation).
-    /// `makeAnimator` is called once per stage (an animator runs one transition).
-    @MainActor
-    public static func endpointDifferences(
-        _ operation: TransitionOperation, modalPresentationStyle: ModalPresentationStyle = .fullScreen,
-        makeAnimator: () -> any AnimatedTransitioning
-    ) async throws
-        -> (start: (max: Int, differingPixels: Int), finished: (max: Int, differingPixels: Int), reverse: (max: Int, differingPixels: Int))
-    {
-        let untouched = try await untouchedScene(operation, modalPresentationStyle: modalPresentationStyle)
-        let atZero = try await frame(operation, animator: makeAnimator(), progress: 0, modalPresentationStyle: modalPresentationStyle)
-
-        let stage = try stage(operation, modalPresentationStyle: modalPresentationStyle)
-        stage.begin(animator: makeAnimator(), interactive: true)
-        stage.setProgress(1)
-        let atOne = try await render(stage)
-        stage.end(finish: true)
-        precondition(stage.completed == true, "the \(operation) transition did not finish")
-        let finished = try await render(stage)
-        let reverse = try await finalScene(operation, modalPresentationStyle: modalPresentationStyle)
-        return (difference(atZero, untouched)!, difference(atOne, finished)!, difference(atOne, reverse)!)
-    }
-
     /// The label of a golden at `progress`: "p0", "p0.25", "p0.5", "p0.75", "p1".
     public static func label(_ progress: CGFloat) -> String {
         progress == progress.rounded() ? "p\(Int(progress))" : "p\(progress)"
-    }
-
-    /// The operation that undoes `operation` (push ↔ pop, present ↔ dismiss).
-    public static func reverse(of operation: TransitionOperation) -> TransitionOperation {
-        switch operation {
-        case .push: return .pop
-        case .pop: return .push
-        case .present: return .dismiss
-        case .dismiss: return .present
-        }
     }
 
     /// The largest channel difference (0...255, premultiplied RGBA) between two bitmaps of the
