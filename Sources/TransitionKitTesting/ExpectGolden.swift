@@ -8,7 +8,8 @@ import TransitionKitCore
 /// must be looked at before it counts).
 ///
 /// The reference is `__Snapshots__/<name>.png` in the folder of the calling test file;
-/// `name` may contain `/` for sub-folders, e.g. `"IrisTests/push.p0.5"`.
+/// `name` may contain `/` for sub-folders, e.g. `"IrisTests/push.p0.5"`. Add
+/// `exclude: ["__Snapshots__"]` to the test target so SwiftPM does not warn about the PNGs.
 ///
 /// ```swift
 /// @Test func halfway() throws {
