@@ -88,7 +88,8 @@ public enum EffectLaws {
     ///   - sourceLocation: where issues are reported (default: the call).
     /// - Returns: the violations (empty when the effect keeps every law checked).
     /// - Complexity: per supported operation a few dozen renders of `scene` and a few
-    ///   gesture replays; well under a second in a debug build at the default scene size.
+    ///   gesture replays: a few seconds per configuration in a debug build at the default scene
+    ///   size.
     @MainActor
     @discardableResult
     public static func check<Effect: TransitionEffect>(

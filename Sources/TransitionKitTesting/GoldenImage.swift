@@ -68,6 +68,14 @@ public enum GoldenImage {
     /// Compares `bitmap` with the reference `__Snapshots__/<suite>/<test>.<label>.png` in the
     /// folder of `file`, recording it as the record mode says. A `test` like `name(a:b:)`
     /// becomes `name_a_b` in the file name.
+    /// - Parameters:
+    ///   - bitmap: the rendered frame.
+    ///   - suite: the sub-folder of `__Snapshots__` (empty: none).
+    ///   - test: the first part of the file name.
+    ///   - label: the second part (empty: none), e.g. `p0.5`.
+    ///   - tolerance: how far pixels may differ (default `.rounding`).
+    ///   - file: a path whose folder holds `__Snapshots__` (default: the calling file).
+    /// - Returns: whether it matched, and a message saying what happened.
     /// - Complexity: O(w·h), plus reading or writing one PNG.
     public static func check(
         _ bitmap: Bitmap, suite: String, test: String, label: String,
