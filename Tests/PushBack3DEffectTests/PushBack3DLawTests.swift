@@ -1,10 +1,10 @@
 import Foundation
 import Testing
-import TransitionKitCore
 import TransitionKitTestSupport
 import TransitionKitTesting
 
 @testable import PushBack3DEffect
+@testable import TransitionKitCore  // the running driver and its animator
 
 /// The effect laws (`EffectLaws`) for the push-back, plus scenario L1 for the category API
 /// (`pushBack3DPush`/`pushBack3DPop`), which builds its own animators.
@@ -15,7 +15,8 @@ import TransitionKitTesting
     }
 
     /// L1: time-based `pushBack3DPush` then `pushBack3DPop` (both finish): the pushed-then-
-    /// popped view controller is deallocated and the stack is back to the root.
+    /// popped view controller, both drivers and both animators are deallocated and the stack is
+    /// back to the root.
     @Test func L1_categoryPushAndPop() {
         let scene = TestScene()
         let nc = scene.navigationController
@@ -24,11 +25,15 @@ import TransitionKitTesting
             let a = scene.makeViewController("A")
             refs.add(a, "pushed then popped A")
             nc.pushBack3DPush(a)
+            refs.add(nc.transitionQueue.current, "push driver")
+            refs.add(nc.transitionQueue.current?.animator, "push animator")
             #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
             nc.pushBack3DPop()
+            refs.add(nc.transitionQueue.current, "pop driver")
+            refs.add(nc.transitionQueue.current?.animator, "pop animator")
             #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         }
         #expect(scene.stackTitles == ["root"])
-        #expect(refs.count == 1 && refs.alive == [], "\(refs.alive)")
+        #expect(refs.count == 5 && refs.alive == [], "\(refs.alive)")
     }
 }

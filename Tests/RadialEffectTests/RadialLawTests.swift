@@ -1,10 +1,10 @@
 import Foundation
 import Testing
-import TransitionKitCore
 import TransitionKitTestSupport
 import TransitionKitTesting
 
 @testable import RadialEffect
+@testable import TransitionKitCore  // the running driver and its animator
 
 /// The effect laws (`EffectLaws`: endpoints, cancel restores, refusal, registry round trip,
 /// no allocation per frame, no leaks, the left-edge pan pop cancelled then finished) for the
@@ -28,7 +28,8 @@ import TransitionKitTesting
     }
 
     /// L1: time-based `radialPush` then `radialPop` (both finish): the pushed-then-popped
-    /// view controller is deallocated and the stack is back to the root.
+    /// view controller, both drivers and both animators are deallocated and the stack is back
+    /// to the root.
     @Test func L1_categoryPushAndPop() {
         let scene = TestScene()
         let nc = scene.navigationController
@@ -37,11 +38,15 @@ import TransitionKitTesting
             let a = scene.makeViewController("A")
             refs.add(a, "pushed then popped A")
             nc.radialPush(a)
+            refs.add(nc.transitionQueue.current, "push driver")
+            refs.add(nc.transitionQueue.current?.animator, "push animator")
             #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
             nc.radialPop()
+            refs.add(nc.transitionQueue.current, "pop driver")
+            refs.add(nc.transitionQueue.current?.animator, "pop animator")
             #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         }
         #expect(scene.stackTitles == ["root"])
-        #expect(refs.count == 1 && refs.alive == [], "\(refs.alive)")
+        #expect(refs.count == 5 && refs.alive == [], "\(refs.alive)")
     }
 }
