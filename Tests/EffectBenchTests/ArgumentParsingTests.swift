@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TransitionKitCore
 
-@testable import effect_bench
+@testable import EffectBenchKit
 
 /// effect-bench's command line (README.md, "effect-bench"): every form parses to the
 /// documented defaults, and bad input gives a usage error naming the problem.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TransitionKitCore
 
-@testable import effect_bench
+@testable import EffectBenchKit
 
 /// The JSON schema (documented on `BenchReport`) and the baseline comparison.
 @Suite struct ReportTests {

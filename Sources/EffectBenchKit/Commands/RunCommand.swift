@@ -16,7 +16,7 @@ enum RunCommand {
     {
         // Validate everything before measuring, so a bad argument costs nothing and writes nothing.
         let names = options.effects.isEmpty ? registry.names : options.effects
-        let entries = try names.map { (n: String) throws(BenchError) -> EffectRegistry.Entry in try BenchEffects.entry(n, in: registry) }
+        let entries = try names.map { (n: String) throws(BenchError) -> EffectRegistry.Entry in try EffectBench.entry(n, in: registry) }
         let baseline: BenchReport? = try options.baselinePath.map { (path: String) throws(BenchError) -> BenchReport in
             guard let data = FileManager.default.contents(atPath: path) else { throw .failure("cannot read baseline \(path)") }
             return try BenchReport.decode(data, path: path)
