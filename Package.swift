@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "PushBack3DEffectTests", dependencies: ["PushBack3DEffect", "TransitionKitTestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "DragDismissEffectTests", dependencies: ["DragDismissEffect", "TransitionKitTestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EffectBenchTests", dependencies: ["EffectBenchKit", "TransitionKitTestSupport"]),
-        .testTarget(name: "EffectBenchKitUsageTests", dependencies: ["EffectBenchKit", "TransitionKitCore"]),
+        .testTarget(name: "EffectBenchKitUsageTests", dependencies: ["EffectBenchKit", "TransitionKitCore", "TransitionKitRender"]),
         .testTarget(
             name: "RobustnessTests",
             dependencies: [

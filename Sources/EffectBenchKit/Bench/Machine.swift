@@ -1,15 +1,32 @@
 import Foundation
 
 /// What the numbers were measured on.
-struct MachineInfo: Equatable, Codable {
-    var cores: Int
-    var cpu: String
-    var os: String
-    var toolchain: String
-    var configuration: String
-    var optimized: Bool
+public struct MachineInfo: Equatable, Codable, Sendable {
+    /// Active processor cores.
+    public var cores: Int
+    /// The CPU's model name (`/proc/cpuinfo`), or "unknown".
+    public var cpu: String
+    /// The operating system's version string.
+    public var os: String
+    /// The Swift compiler that built the bench, e.g. "Swift 6.3".
+    public var toolchain: String
+    /// "release" or "debug".
+    public var configuration: String
+    /// Whether the bench was built with optimisation.
+    public var optimized: Bool
 
-    static var current: MachineInfo {
+    /// Describes a machine (for reports read from elsewhere or made in tests).
+    public init(cores: Int, cpu: String, os: String, toolchain: String, configuration: String, optimized: Bool) {
+        self.cores = cores
+        self.cpu = cpu
+        self.os = os
+        self.toolchain = toolchain
+        self.configuration = configuration
+        self.optimized = optimized
+    }
+
+    /// This machine and this build of EffectBenchKit.
+    public static var current: MachineInfo {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         let model =
             cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
@@ -20,8 +37,8 @@ struct MachineInfo: Equatable, Codable {
             configuration: isOptimized ? "release" : "debug", optimized: isOptimized)
     }
 
-    /// Whether this binary was built with optimisation (`-c release`).
-    static var isOptimized: Bool {
+    /// Whether EffectBenchKit was built with optimisation (`-c release`).
+    public static var isOptimized: Bool {
         #if DEBUG
             return false
         #else
@@ -29,7 +46,8 @@ struct MachineInfo: Equatable, Codable {
         #endif
     }
 
-    static var toolchain: String {
+    /// The compiler that built EffectBenchKit, to the minor version.
+    public static var toolchain: String {
         #if compiler(>=6.4)
             return "Swift 6.4 or later"
         #elseif compiler(>=6.3)

@@ -1,15 +1,22 @@
 import Foundation
 
 /// Order statistics of per-frame costs (nearest-rank percentiles).
-struct Distribution: Equatable, Codable {
-    var p50: Double
-    var p90: Double
-    var p99: Double
-    var max: Double
-    var mean: Double
+public struct Distribution: Equatable, Codable, Sendable {
+    /// Median, in the unit of the values.
+    public var p50: Double
+    /// 90th percentile.
+    public var p90: Double
+    /// 99th percentile.
+    public var p99: Double
+    /// Largest value.
+    public var max: Double
+    /// Arithmetic mean.
+    public var mean: Double
 
     /// Nearest-rank percentiles (the smallest value with at least q·n values at or below it).
-    init(_ values: [Double]) {
+    /// - Precondition: `values` is not empty.
+    /// - Complexity: O(n log n) (sorts a copy).
+    public init(_ values: [Double]) {
         precondition(!values.isEmpty, "a distribution needs at least one value")
         let s = values.sorted()
         func rank(_ q: Double) -> Double { s[Swift.max(0, Int((q * Double(s.count)).rounded(.up)) - 1)] }
@@ -20,13 +27,16 @@ struct Distribution: Equatable, Codable {
         mean = s.reduce(0, +) / Double(s.count)
     }
 
-    init(p50: Double, p90: Double, p99: Double, max: Double, mean: Double) {
+    /// The statistics as given, in one unit.
+    public init(p50: Double, p90: Double, p99: Double, max: Double, mean: Double) {
         self.p50 = p50; self.p90 = p90; self.p99 = p99; self.max = max; self.mean = mean
     }
 }
 
 /// Frame budgets of common display rates, in milliseconds.
-enum FrameBudget {
-    static let hz60 = 1000.0 / 60
-    static let hz120 = 1000.0 / 120
+public enum FrameBudget {
+    /// 16.67 ms: one frame at 60 Hz.
+    public static let hz60 = 1000.0 / 60
+    /// 8.33 ms: one frame at 120 Hz.
+    public static let hz120 = 1000.0 / 120
 }

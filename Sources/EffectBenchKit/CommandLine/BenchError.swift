@@ -4,19 +4,26 @@ import TransitionKitRender
 
 /// Everything that stops effect-bench: printed as one line on standard error, with a
 /// non-zero exit status (2 for usage, 1 for failures, 3 for a baseline regression).
-struct BenchError: Error, CustomStringConvertible, Equatable {
-    enum Kind: Equatable { case usage, failure, regression }
-    let kind: Kind
-    let message: String
+public struct BenchError: Error, CustomStringConvertible, Equatable {
+    /// What went wrong: bad arguments or input values, a failure while running (files,
+    /// an effect that does not finish), or a slowdown against `--baseline`.
+    public enum Kind: Equatable, Sendable { case usage, failure, regression }
+    /// What went wrong.
+    public let kind: Kind
+    /// The message without the `effect-bench: ` prefix.
+    public let message: String
 
-    static func usage(_ m: String) -> BenchError { BenchError(kind: .usage, message: m) }
-    static func failure(_ m: String) -> BenchError { BenchError(kind: .failure, message: m) }
+    /// A usage error (exit status 2).
+    public static func usage(_ m: String) -> BenchError { BenchError(kind: .usage, message: m) }
+    /// A failure (exit status 1).
+    public static func failure(_ m: String) -> BenchError { BenchError(kind: .failure, message: m) }
 
     /// The line printed on standard error (control characters from arguments or files are
     /// escaped, so it stays one line).
-    var description: String { "effect-bench: \(message)".escapingControlCharacters }
+    public var description: String { "effect-bench: \(message)".escapingControlCharacters }
 
-    var exitCode: Int32 {
+    /// The process exit status: 2 usage, 1 failure, 3 regression.
+    public var exitCode: Int32 {
         switch kind {
         case .usage: 2
         case .failure: 1
@@ -24,13 +31,16 @@ struct BenchError: Error, CustomStringConvertible, Equatable {
         }
     }
 
-    init(kind: Kind, message: String) {
+    /// An error of `kind` with `message` (one line).
+    public init(kind: Kind, message: String) {
         self.kind = kind
         self.message = message
     }
 
-    init(_ error: TransitionKitError) { self.init(kind: .usage, message: error.description) }
-    init(_ error: ImageFileError) { self.init(kind: .failure, message: error.description) }
+    /// A library error about a value (a usage error).
+    public init(_ error: TransitionKitError) { self.init(kind: .usage, message: error.description) }
+    /// An image file that cannot be read or written (a failure).
+    public init(_ error: ImageFileError) { self.init(kind: .failure, message: error.description) }
 }
 
 extension BenchError {

@@ -20,7 +20,7 @@ import Foundation
 ///                                   "render_bytes" } ] } ] }
 /// ```
 /// New keys may be added in version 1; renaming or removing one bumps the version.
-struct BenchReport: Codable, Equatable {
+public struct BenchReport: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case schema = "schema"
@@ -31,9 +31,11 @@ struct BenchReport: Codable, Equatable {
         case allocationCounting = "allocation_counting"
         case results = "results"
     }
-    static let schemaName = "transitionkit-effect-bench/1"
+    /// The schema this version writes and reads.
+    public static let schemaName = "transitionkit-effect-bench/1"
 
-    struct Scene: Codable, Equatable {
+    /// The scene measured: sizes in points and pixels, scale in pixels per point, image paths.
+    public struct Scene: Codable, Equatable, Sendable {
 
         enum CodingKeys: String, CodingKey {
             case source = "source"
@@ -45,17 +47,53 @@ struct BenchReport: Codable, Equatable {
             case widthPixels = "width_pixels"
             case heightPixels = "height_pixels"
         }
-        var source: String
-        var from: String?
-        var to: String?
-        var widthPoints: Double
-        var heightPoints: Double
-        var scale: Double
-        var widthPixels: Int
-        var heightPixels: Int
+        /// "built-in" (`DemoScreens`) or "images".
+        public var source: String
+        /// The outgoing image's path, nil for the built-in scene.
+        public var from: String?
+        /// The incoming image's path, nil for the built-in scene.
+        public var to: String?
+        /// Window width, points.
+        public var widthPoints: Double
+        /// Window height, points.
+        public var heightPoints: Double
+        /// Pixels per point.
+        public var scale: Double
+        /// Frame width, pixels.
+        public var widthPixels: Int
+        /// Frame height, pixels.
+        public var heightPixels: Int
+
+        /// The scene `options` describes, its pixel size rounded from points × scale.
+        public init(_ options: SceneOptions) {
+            source = options.fromPath == nil ? "built-in" : "images"
+            from = options.fromPath
+            to = options.toPath
+            widthPoints = Double(options.size.width)
+            heightPoints = Double(options.size.height)
+            scale = Double(options.scale)
+            widthPixels = Int((options.size.width * options.scale).rounded())
+            heightPixels = Int((options.size.height * options.scale).rounded())
+        }
+
+        init(
+            source: String, from: String?, to: String?, widthPoints: Double, heightPoints: Double, scale: Double, widthPixels: Int,
+            heightPixels: Int
+        ) {
+            self.source = source
+            self.from = from
+            self.to = to
+            self.widthPoints = widthPoints
+            self.heightPoints = heightPoints
+            self.scale = scale
+            self.widthPixels = widthPixels
+            self.heightPixels = heightPixels
+        }
     }
 
-    struct SteadyState: Codable, Equatable {
+    /// Mean allocation calls and bytes per frame over frames 1...n−2 (frame 0 sets the
+    /// transition up, the last one ends it).
+    public struct SteadyState: Codable, Equatable, Sendable {
 
         enum CodingKeys: String, CodingKey {
             case modelAllocations = "model_allocations"
@@ -63,13 +101,18 @@ struct BenchReport: Codable, Equatable {
             case renderAllocations = "render_allocations"
             case renderBytes = "render_bytes"
         }
-        var modelAllocations: Double
-        var modelBytes: Double
-        var renderAllocations: Double
-        var renderBytes: Double
+        /// Allocation calls per frame in the model step.
+        public var modelAllocations: Double
+        /// Bytes per frame in the model step.
+        public var modelBytes: Double
+        /// Allocation calls per frame in the render step.
+        public var renderAllocations: Double
+        /// Bytes per frame in the render step.
+        public var renderBytes: Double
     }
 
-    struct Result: Codable, Equatable {
+    /// One effect and operation: statistics of its sweep and every frame.
+    public struct Result: Codable, Equatable, Sendable {
 
         enum CodingKeys: String, CodingKey {
             case effect = "effect"
@@ -82,17 +125,29 @@ struct BenchReport: Codable, Equatable {
             case steadyState = "steady_state"
             case perFrame = "per_frame"
         }
-        var effect: String
-        var operation: String
-        var transitionDuration: Double
-        var modelNanoseconds: Distribution
-        var renderMilliseconds: Distribution
-        var framesOver60hz: Int
-        var framesOver120hz: Int
-        var steadyState: SteadyState
-        var perFrame: [FrameSample]
+        /// The effect's registry name.
+        public var effect: String
+        /// push, pop, present or dismiss.
+        public var operation: String
+        /// Seconds.
+        public var transitionDuration: Double
+        /// Model cost per frame, nanoseconds.
+        public var modelNanoseconds: Distribution
+        /// Render cost per frame, milliseconds.
+        public var renderMilliseconds: Distribution
+        /// Frames whose model + render cost exceeds `FrameBudget.hz60`.
+        public var framesOver60hz: Int
+        /// Frames whose model + render cost exceeds `FrameBudget.hz120`.
+        public var framesOver120hz: Int
+        /// Allocations per frame in steady state.
+        public var steadyState: SteadyState
+        /// Every frame's costs.
+        public var perFrame: [FrameSample]
 
-        init(_ sweep: SweepResult) {
+        /// The statistics of `sweep`.
+        /// - Precondition: `sweep.frames` is not empty.
+        /// - Complexity: O(n log n) in the frame count.
+        public init(_ sweep: SweepResult) {
             effect = sweep.effect
             operation = sweep.operation
             transitionDuration = sweep.transitionDuration
@@ -110,21 +165,48 @@ struct BenchReport: Codable, Equatable {
         }
     }
 
-    var schema = BenchReport.schemaName
-    var machine: MachineInfo
-    var scene: Scene
-    var frames: Int
-    var threads: Int
-    var allocationCounting: Bool
-    var results: [Result]
+    /// `schemaName` for reports this version writes.
+    public var schema = BenchReport.schemaName
+    /// Where it was measured.
+    public var machine: MachineInfo
+    /// What was drawn.
+    public var scene: Scene
+    /// Frames a sweep.
+    public var frames: Int
+    /// Row bands composited in parallel.
+    public var threads: Int
+    /// Whether allocation figures were measured (`AllocationCounter.isActive`).
+    public var allocationCounting: Bool
+    /// One per effect and operation, in run order.
+    public var results: [Result]
 
-    func encoded() throws(BenchError) -> Data {
+    /// A report of `results` measured on `machine` and `scene` with `frames` frames a sweep and
+    /// `threads` row bands.
+    public init(machine: MachineInfo, scene: Scene, frames: Int, threads: Int, allocationCounting: Bool, results: [Result]) {
+        self.machine = machine
+        self.scene = scene
+        self.frames = frames
+        self.threads = threads
+        self.allocationCounting = allocationCounting
+        self.results = results
+    }
+
+    /// The first result for `effect` and `operation`, or nil.
+    public func result(effect: String, operation: String) -> Result? {
+        results.first { $0.effect == effect && $0.operation == operation }
+    }
+
+    /// The report as pretty-printed JSON with sorted keys.
+    /// - Throws: `BenchError` (failure) if a value cannot be encoded (a non-finite number).
+    public func encoded() throws(BenchError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         do { return try encoder.encode(self) } catch { throw .failure("could not encode the report: \(error)") }
     }
 
-    static func decode(_ data: Data, path: String) throws(BenchError) -> BenchReport {
+    /// Reads a report; `path` names the source in messages.
+    /// - Throws: `BenchError` (failure) when `data` is not JSON of this schema.
+    public static func decode(_ data: Data, path: String) throws(BenchError) -> BenchReport {
         let decoder = JSONDecoder()
         let report: BenchReport
         do {

@@ -1,8 +1,10 @@
 import Foundation
 
 /// The plain-text table `effect-bench run` prints.
-enum TableReport {
-    static func format(_ report: BenchReport) -> String {
+public enum TableReport {
+    /// The header lines, one row per result (columns effect, op, model p50, p99, render p50,
+    /// p90, p99, max, >60Hz, >120Hz, allocs/frame, bytes/frame) and the legend.
+    public static func format(_ report: BenchReport) -> String {
         var lines: [String] = []
         let m = report.machine, s = report.scene
         if !m.optimized {
