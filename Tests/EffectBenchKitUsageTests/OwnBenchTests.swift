@@ -145,10 +145,13 @@ struct Slide: TransitionEffect {
     @Test func badInputIsOneLineWithTheDocumentedStatus() {
         let unknown = bench(["render", "slid", "--out", path("x.png")])
         #expect(unknown.status == 2 && unknown.out.isEmpty)
-        #expect(unknown.err == ["effect-bench: unknown effect 'slid'; registered: slide, radial, fade, pushback3d, dragdismiss; did you mean 'slide'?"])
+        #expect(
+            unknown.err == ["effect-bench: unknown effect 'slid'; registered: slide, radial, fade, pushback3d, dragdismiss; did you mean 'slide'?"])
         let unshared = bench(["run", "--compare", "slide:fade", "--effects", "slide"])
-        #expect(unshared.status == 2 && unshared.err == ["effect-bench: --compare slide:fade: 'fade' is not in this run; add it to --effects (slide)"])
-        #expect(bench(["run", "--compare", "slide"]).err == ["effect-bench: --compare 'slide' is not a:b, two effect names (e.g. --compare iris:radial)"])
+        #expect(
+            unshared.status == 2 && unshared.err == ["effect-bench: --compare slide:fade: 'fade' is not in this run; add it to --effects (slide)"])
+        #expect(
+            bench(["run", "--compare", "slide"]).err == ["effect-bench: --compare 'slide' is not a:b, two effect names (e.g. --compare iris:radial)"])
         #expect(!FileManager.default.fileExists(atPath: path("x.png")))
     }
 }

@@ -84,14 +84,17 @@ public enum Sweep {
     /// (`images` are its outgoing and incoming screens, e.g. `DemoScreens.render(size:scale:)`),
     /// compositing with `threads` row bands (1...64) and measuring each frame's model and
     /// render cost and allocations. `keepFrames` gets each rendered frame (index, bitmap).
-    /// - Throws: `BenchError` (usage) when the stage or frame cannot be made at this size, or
-    ///   (failure) when the transition does not finish.
+    /// - Throws: `BenchError` (usage) for `frames` or `threads` out of range or when the stage
+    ///   or frame cannot be made at this size, or (failure) when the transition does not finish.
     /// - Complexity: O(frames × pixels).
     public static func run(
         effect: any TransitionEffect, name: String, style: ModalPresentationStyle, operation: TransitionOperation,
         scene: SceneOptions, images: (from: Bitmap, to: Bitmap), frames: Int, threads: Int,
         keepFrames: ((Int, Bitmap) -> Void)? = nil
     ) throws(BenchError) -> SweepResult {
+        guard (2...10_000).contains(frames), (1...64).contains(threads) else {
+            throw .usage("a sweep needs 2...10000 frames and 1...64 threads, got \(frames) frames and \(threads) threads")
+        }
         let stage: TransitionStage
         do {
             stage = try TransitionStage(

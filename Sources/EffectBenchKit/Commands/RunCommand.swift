@@ -90,7 +90,8 @@ enum RunCommand {
                 var names: [String] = []
                 for r in baseline.results where !names.contains(r.effect) { names.append(r.effect) }
                 throw .usage(
-                    "--compare \(pair): baseline \(options.baselinePath ?? "") has no effect '\(pair.reference)'; it has: \(names.joined(separator: ", "))")
+                    "--compare \(pair): baseline \(options.baselinePath ?? "") has no effect '\(pair.reference)'; it has: \(names.joined(separator: ", "))"
+                )
             }
         } else {
             referenceOps = try inRun(pair.reference).map(\.rawValue)

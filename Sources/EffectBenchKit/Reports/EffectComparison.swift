@@ -81,7 +81,9 @@ public struct EffectComparison: Equatable, Sendable {
     public func format() -> String {
         var table = [["effects", "op", "render ratio", "model ratio"]]
         for r in rows {
-            table.append([CostRatio.label(r.effect, r.reference), r.operation, String(format: "%.3f", r.renderRatio), String(format: "%.3f", r.modelRatio)])
+            table.append([
+                CostRatio.label(r.effect, r.reference), r.operation, String(format: "%.3f", r.renderRatio), String(format: "%.3f", r.modelRatio),
+            ])
         }
         return (["effect comparison (a ÷ b, p50, this run):"] + TableReport.grid(table)).joined(separator: "\n")
     }

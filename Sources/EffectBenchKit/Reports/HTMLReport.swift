@@ -15,7 +15,8 @@ public enum HTMLReport {
     /// APNG previews keyed by "effect operation", base64: `previewFrames` frames of each
     /// entry's operations, about `previewWidth` pixels wide.
     /// - Throws: `BenchError` as `Sweep.run` does, or when the scene's images cannot be loaded.
-    public static func previews(entries: [EffectRegistry.Entry], registry: EffectRegistry, scene: SceneOptions) throws(BenchError) -> [String: String] {
+    public static func previews(entries: [EffectRegistry.Entry], registry: EffectRegistry, scene: SceneOptions) throws(BenchError) -> [String: String]
+    {
         var small = scene
         small.scale = max(0.5, min(scene.scale, previewWidth / scene.size.width))
         let images = try SceneImages.load(small)
