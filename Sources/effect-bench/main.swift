@@ -1,4 +1,4 @@
 import EffectBenchKit
 
 // effect-bench: EffectBenchKit's program over the built-in effects (README.md, "effect-bench").
-MainActor.assumeIsolated { EffectBench.main() }
+EffectBench.main()

@@ -89,7 +89,7 @@ public enum HTMLReport {
 
             """
         if !m.optimized {
-            html += "<p class=\"warn\">DEBUG BUILD: these numbers are meaningless; run <code>swift run -c release effect-bench</code>.</p>\n"
+            html += "<p class=\"warn\">DEBUG BUILD: these numbers are meaningless; build and run the bench with <code>-c release</code>.</p>\n"
         }
         html += "<p>\(s.widthPixels)x\(s.heightPixels) px (\(Int(s.widthPoints))x\(Int(s.heightPoints)) pt @\(s.scale)x, \(escape(s.source))), "
         html +=
