@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "FadeEffect", targets: ["FadeEffect"]),
         .library(name: "PushBack3DEffect", targets: ["PushBack3DEffect"]),
         .library(name: "DragDismissEffect", targets: ["DragDismissEffect"]),
+        .library(name: "EffectBenchKit", targets: ["EffectBenchKit"]),
         .executable(name: "effect-bench", targets: ["effect-bench"]),
     ],
     targets: [
@@ -19,7 +20,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .systemLibrary(name: "CLibPNG", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
 
-        // Counts malloc calls for effect-bench's allocations per frame (symbol interposition).
+        // Counts malloc calls for EffectBenchKit's allocations per frame (symbol interposition).
         .target(name: "CAllocationCounter"),
 
         .target(name: "TransitionKitCore"),
@@ -30,13 +31,16 @@ let package = Package(
         .target(name: "PushBack3DEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/PushBack3D"),
         .target(name: "DragDismissEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/DragDismiss"),
 
-        .executableTarget(
-            name: "effect-bench",
+        // The whole bench (run, list, render, play, reports) as a library, so any package can make
+        // its own bench executable over its effects and the built-ins; effect-bench is that over the built-ins.
+        .target(
+            name: "EffectBenchKit",
             dependencies: [
                 "TransitionKitCore", "TransitionKitRender", "RadialEffect", "FadeEffect", "PushBack3DEffect", "DragDismissEffect",
                 "CAllocationCounter",
             ]
         ),
+        .executableTarget(name: "effect-bench", dependencies: ["EffectBenchKit"]),
 
         .target(
             name: "TransitionKitTestSupport",
@@ -49,7 +53,8 @@ let package = Package(
         .testTarget(name: "FadeEffectTests", dependencies: ["FadeEffect", "TransitionKitTestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "PushBack3DEffectTests", dependencies: ["PushBack3DEffect", "TransitionKitTestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "DragDismissEffectTests", dependencies: ["DragDismissEffect", "TransitionKitTestSupport"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "EffectBenchTests", dependencies: ["effect-bench", "TransitionKitTestSupport"]),
+        .testTarget(name: "EffectBenchTests", dependencies: ["EffectBenchKit", "TransitionKitTestSupport"]),
+        .testTarget(name: "EffectBenchKitUsageTests", dependencies: ["EffectBenchKit", "TransitionKitCore", "TransitionKitRender"]),
         .testTarget(
             name: "RobustnessTests",
             dependencies: [
