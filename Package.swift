@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "FadeEffect", targets: ["FadeEffect"]),
         .library(name: "PushBack3DEffect", targets: ["PushBack3DEffect"]),
         .library(name: "DragDismissEffect", targets: ["DragDismissEffect"]),
+        .library(name: "EffectBenchKit", targets: ["EffectBenchKit"]),
         .library(name: "TransitionKitTesting", targets: ["TransitionKitTesting"]),
         .library(name: "CAllocationCounter", targets: ["CAllocationCounter"]),
         .executable(name: "effect-bench", targets: ["effect-bench"]),
@@ -21,7 +22,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .systemLibrary(name: "CLibPNG", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
 
-        // Counts malloc calls (symbol interposition): effect-bench's allocations per frame and
+        // Counts malloc calls (symbol interposition): EffectBenchKit's allocations per frame and
         // TransitionKitTesting's zero-allocation law.
         .target(name: "CAllocationCounter"),
 
@@ -33,13 +34,16 @@ let package = Package(
         .target(name: "PushBack3DEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/PushBack3D"),
         .target(name: "DragDismissEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/DragDismiss"),
 
-        .executableTarget(
-            name: "effect-bench",
+        // The whole bench (run, list, render, play, reports) as a library, so any package can make
+        // its own bench executable over its effects and the built-ins; effect-bench is that over the built-ins.
+        .target(
+            name: "EffectBenchKit",
             dependencies: [
                 "TransitionKitCore", "TransitionKitRender", "RadialEffect", "FadeEffect", "PushBack3DEffect", "DragDismissEffect",
                 "CAllocationCounter",
             ]
         ),
+        .executableTarget(name: "effect-bench", dependencies: ["EffectBenchKit"]),
 
         // The law checks, golden images, trace builders and scene helper for effect authors.
         .target(name: "TransitionKitTesting", dependencies: ["TransitionKitCore", "TransitionKitRender", "CAllocationCounter"]),
@@ -55,7 +59,8 @@ let package = Package(
         .testTarget(name: "FadeEffectTests", dependencies: ["FadeEffect", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "PushBack3DEffectTests", dependencies: ["PushBack3DEffect", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "DragDismissEffectTests", dependencies: ["DragDismissEffect", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "EffectBenchTests", dependencies: ["effect-bench", "TransitionKitTestSupport"]),
+        .testTarget(name: "EffectBenchTests", dependencies: ["EffectBenchKit", "TransitionKitTestSupport"]),
+        .testTarget(name: "EffectBenchKitUsageTests", dependencies: ["EffectBenchKit", "TransitionKitCore", "TransitionKitRender"]),
         .testTarget(
             name: "TransitionKitTestingTests", dependencies: ["TransitionKitTesting", "RadialEffect"], exclude: ["__Snapshots__"]
         ),

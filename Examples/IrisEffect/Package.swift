@@ -13,7 +13,8 @@ let package = Package(
     products: [.library(name: "IrisEffect", targets: ["IrisEffect"])],
     dependencies: [.package(path: transitionKitPath)],
     targets: [
-        .target(name: "IrisEffect", dependencies: [.product(name: "TransitionKitCore", package: transitionKit)])
+        .target(name: "IrisEffect", dependencies: [.product(name: "TransitionKitCore", package: transitionKit)]),
+        .executableTarget(name: "iris-bench", dependencies: ["IrisEffect", .product(name: "EffectBenchKit", package: transitionKit)]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TransitionKitCore
 
-@testable import effect_bench
+@testable import EffectBenchKit
 
 /// effect-bench's command line (README.md, "effect-bench"): every form parses to the
 /// documented defaults, and bad input gives a usage error naming the problem.
@@ -20,12 +20,13 @@ import TransitionKitCore
         let c = try ArgumentParser.parse([
             "run", "--effects", "radial,fade", "--size", "390x844", "--scale", "2", "--frames", "60",
             "--threads", "2", "--json", "out.json", "--baseline=old.json", "--threshold", "0.25",
-            "--html", "r.html", "--from", "a.png", "--to", "b.png",
+            "--html", "r.html", "--from", "a.png", "--to", "b.png", "--compare", "radial:fade", "--compare=fade:radial",
         ])
         guard case .run(let o) = c else { Issue.record("\(c)"); return }
         #expect(o.effects == ["radial", "fade"] && o.scene.size == CGSize(width: 390, height: 844) && o.scene.scale == 2)
         #expect(o.frames == 60 && o.threads == 2 && o.jsonPath == "out.json" && o.baselinePath == "old.json")
         #expect(o.threshold == 0.25 && o.htmlPath == "r.html" && o.scene.fromPath == "a.png" && o.scene.toPath == "b.png")
+        #expect(o.comparisons == [EffectPair(effect: "radial", reference: "fade"), EffectPair(effect: "fade", reference: "radial")])
     }
 
     @Test func renderAndPlay() throws {
@@ -63,6 +64,10 @@ import TransitionKitCore
         (["run", "--json"], "--json needs a file path"),
         (["run", "extra"], "unexpected argument 'extra'"),
         (["run", "--frames", "10", "--frames", "20"], "--frames is given more than once"),
+        (["run", "--compare", "radial"], "--compare 'radial' is not a:b"),
+        (["run", "--compare", "radial:"], "--compare 'radial:' is not a:b"),
+        (["run", "--compare", "a:b:c"], "--compare 'a:b:c' is not a:b"),
+        (["run", "--compare", "radial:radial"], "compares an effect with itself"),
         (["render", "radial", "--out", "a.png", "--out", "b.png"], "--out is given more than once"),
         (["render"], "render needs an effect name"),
         (["render", "radial"], "render needs --out"),

@@ -62,6 +62,8 @@ import TransitionKitTestSupport
             1, #""bega\n""#
         ),
         (["render", "radial", "--param", "dur\nation=1", "--out", "a.png"], 2, #"dur\nation"#),
+        (["run", "--effects", "radial", "--compare", "radial:fade", "--json", "a.json"], 2, "--compare radial:fade: 'fade' is not in this run"),
+        (["run", "--compare", "radial:nosuch", "--json", "a.json"], 2, "unknown effect 'nosuch'"),
     ]
 
     @Test func badInputGivesOneLineAndNoFile() throws {

@@ -3,7 +3,7 @@ import Testing
 import TransitionKitCore
 import TransitionKitRender
 
-@testable import effect_bench
+@testable import EffectBenchKit
 
 /// The commands end to end on a tiny scene: outputs are written completely or not at all.
 @MainActor
@@ -22,7 +22,7 @@ import TransitionKitRender
     @Test func runWritesJSONAndHTMLForEveryEffect() throws {
         let json = Self.tmp.appendingPathComponent("r.json").path, html = Self.tmp.appendingPathComponent("r.html").path
         let outcome = try RunCommand.run(
-            try options(["--json", json, "--html", html]), registry: BenchEffects.registry(),
+            try options(["--json", json, "--html", html]), registry: try EffectBench.registry(effects: []),
             progress: ProgressIndicator(enabled: false))
         // 2 + 4 + 2 + 2 operations (radial, fade, pushback3d, dragdismiss).
         #expect(outcome.report.results.count == 10)
@@ -37,7 +37,7 @@ import TransitionKitRender
     @Test func baselineRegressionIsReported() throws {
         let json = Self.tmp.appendingPathComponent("base.json").path
         var base = try RunCommand.run(
-            try options(["--effects", "radial"]), registry: BenchEffects.registry(), progress: ProgressIndicator(enabled: false)
+            try options(["--effects", "radial"]), registry: try EffectBench.registry(effects: []), progress: ProgressIndicator(enabled: false)
         ).report
         // A baseline 1000x faster than anything real: this run must regress against it.
         for i in base.results.indices {
@@ -45,7 +45,7 @@ import TransitionKitRender
         }
         try base.encoded().write(to: URL(fileURLWithPath: json))
         let outcome = try RunCommand.run(
-            try options(["--effects", "radial", "--baseline", json]), registry: BenchEffects.registry(),
+            try options(["--effects", "radial", "--baseline", json]), registry: try EffectBench.registry(effects: []),
             progress: ProgressIndicator(enabled: false))
         #expect(outcome.regression && outcome.text.contains("REGRESSION"))
     }
@@ -58,14 +58,14 @@ import TransitionKitRender
             ["--json", "/nonexistent-dir/x.json"],
         ] {
             #expect(throws: BenchError.self, "\(extra)") {
-                try RunCommand.run(try options(extra), registry: BenchEffects.registry(), progress: ProgressIndicator(enabled: false))
+                try RunCommand.run(try options(extra), registry: try EffectBench.registry(effects: []), progress: ProgressIndicator(enabled: false))
             }
             #expect(!FileManager.default.fileExists(atPath: json))
         }
     }
 
     @Test func renderOneFrameAnimationAndSheet() throws {
-        let registry = BenchEffects.registry()
+        let registry = try EffectBench.registry(effects: [])
         let one = Self.tmp.appendingPathComponent("one.png").path
         _ = try RenderCommand.run(
             RenderRequest(

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import effect_bench
+@testable import EffectBenchKit
 
 /// `--help` and README.md show the same grammar, generated from `CommandGrammar`.
 @Suite struct HelpTextTests {

@@ -3,7 +3,7 @@ import Testing
 import TransitionKitCore
 import TransitionKitTestSupport
 
-@testable import effect_bench
+@testable import EffectBenchKit
 
 /// `effect-bench play` with the committed traces (320x480 window, closed forms in
 /// Tests/Fixtures/traces/README.md): the default policy finishes a slow drag to 95 % and
@@ -13,7 +13,7 @@ import TransitionKitTestSupport
 @Suite struct PlayCommandTests {
     func summary(_ effect: String, _ op: TransitionOperation, _ trace: String) throws -> PlayCommand.Summary {
         let request = PlayRequest(effect: effect, operation: op, gesturePath: Fixtures.url("traces/\(trace).json").path, json: true)
-        let line = try PlayCommand.run(request, registry: BenchEffects.registry())
+        let line = try PlayCommand.run(request, registry: try EffectBench.registry(effects: []))
         #expect(!line.contains("\n"))
         return try JSONDecoder().decode(PlayCommand.Summary.self, from: Data(line.utf8))
     }
@@ -29,7 +29,7 @@ import TransitionKitTestSupport
     /// `play` asks the effect: fade declares no gesture, so pop is a usage error naming the
     /// playable effects (one line); without --out and --json the summary is printed as JSON.
     @Test func asksTheEffectAndPrintsJSONByDefault() throws {
-        let registry = BenchEffects.registry()
+        let registry = try EffectBench.registry(effects: [])
         let fadePop = PlayRequest(effect: "fade", operation: .pop, gesturePath: Fixtures.url("traces/flick.json").path)
         do {
             _ = try PlayCommand.run(fadePop, registry: registry)
@@ -51,8 +51,8 @@ import TransitionKitTestSupport
         #expect(try summary("dragdismiss", .dismiss, "vertical-drag-slow-60").outcome == "finished")
     }
 
-    @Test func badInput() {
-        let registry = BenchEffects.registry()
+    @Test func badInput() throws {
+        let registry = try EffectBench.registry(effects: [])
         let missing = PlayRequest(effect: "radial", operation: .pop, gesturePath: "/nonexistent.json", json: true)
         #expect(throws: BenchError.self) { try PlayCommand.run(missing, registry: registry) }
         let notJSON = PlayRequest(effect: "radial", operation: .pop, gesturePath: Fixtures.url("screenshots/shell-appts.png").path, json: true)

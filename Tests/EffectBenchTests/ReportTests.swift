@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TransitionKitCore
 
-@testable import effect_bench
+@testable import EffectBenchKit
 
 /// The JSON schema (documented on `BenchReport`) and the baseline comparison.
 @Suite struct ReportTests {
@@ -76,6 +76,35 @@ import TransitionKitCore
         #expect(c.unmatched.sorted() == ["gone pop (only in baseline)", "new pop (not in baseline)"])
         #expect(!BaselineComparison(current: new, baseline: old, threshold: 0.3).hasRegression)
         #expect(c.format().contains("REGRESSION"))
+    }
+
+    /// `--compare a:b` in one run: a ÷ b per operation both have (report's render p50s 3, 2 and
+    /// 1.5, model p50 1000 ns each), none for a pair without a shared operation.
+    @Test func effectComparisonRatios() {
+        let report = Self.report(render: ["iris push": 3, "iris pop": 1.5, "radial push": 2, "radial pop": 2, "fade present": 1])
+        let c = EffectComparison(
+            report: report, pairs: [EffectPair(effect: "iris", reference: "radial"), EffectPair(effect: "iris", reference: "fade")])
+        #expect(c.rows.map(\.operation) == ["pop", "push"])
+        #expect(c.rows.map(\.renderRatio) == [0.75, 1.5] && c.rows.map(\.modelRatio) == [1, 1])
+        let lines = c.format().components(separatedBy: "\n")
+        #expect(lines[0] == "effect comparison (a ÷ b, p50, this run):")
+        #expect(lines[2].hasPrefix("iris ÷ radial  pop ") && lines[2].hasSuffix("0.750        1.000"))
+    }
+
+    /// `--baseline old.json --compare new:old`: this run's `new` against the baseline's `old`
+    /// (render 3 ÷ 2 = 1.5, a regression at threshold 0.25), and neither counts as unmatched.
+    @Test func baselinePairsMapNames() {
+        let old = Self.report(render: ["old push": 2, "radial push": 2])
+        let new = Self.report(render: ["new push": 3, "radial push": 2])
+        let c = BaselineComparison(current: new, baseline: old, threshold: 0.25, pairs: [EffectPair(effect: "new", reference: "old")])
+        #expect(c.rows.map { "\($0.effect)/\($0.baselineEffect)" } == ["radial/radial", "new/old"])
+        #expect(c.rows[1].renderRatio == 1.5 && c.rows[1].regressed && !c.rows[0].regressed)
+        #expect(c.unmatched.isEmpty)
+        #expect(c.format().contains("new ÷ old  push"))
+        #expect(
+            BaselineComparison(current: new, baseline: old, threshold: 0.25).unmatched == [
+                "new push (not in baseline)", "old push (only in baseline)",
+            ])
     }
 
     /// A baseline measured differently (frame size, frames) is flagged as not comparable.

@@ -10,7 +10,9 @@ enum HelpText {
 
             run     sweeps every effect and operation from progress 0 to 1 and prints model cost
                     (driver tick + effect, ns), render cost (ms), frames over the 60/120 Hz budgets
-                    and heap allocations per frame. Build with -c release.
+                    and heap allocations per frame. Build with -c release. --compare a:b adds
+                    rows a ÷ b (p50) per shared operation; with --baseline, this run's a ÷ the
+                    baseline's b.
             render  --progress P: one PNG at progress P; --frames N: an APNG of N frames in time;
                     --sheet C: those frames as a contact sheet with C columns.
             play    replays a recorded touch trace (JSON) as an interactive pop or dismiss.

@@ -12,7 +12,7 @@ import TransitionKitRender
 @MainActor
 enum RenderCommand {
     static func run(_ request: RenderRequest, registry: EffectRegistry) throws(BenchError) -> String {
-        let entry = try BenchEffects.entry(request.effect, in: registry)
+        let entry = try EffectBench.entry(request.effect, in: registry)
         let op = request.operation ?? entry.supportedOperations[0]
         guard entry.supportedOperations.contains(op) else {
             throw .usage(

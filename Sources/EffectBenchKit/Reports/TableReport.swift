@@ -1,12 +1,15 @@
 import Foundation
 
 /// The plain-text table `effect-bench run` prints.
-enum TableReport {
-    static func format(_ report: BenchReport) -> String {
+public enum TableReport {
+    /// The header lines, one row per result (columns effect, op, model p50, p99, render p50,
+    /// p90, p99, max, >60Hz, >120Hz, allocs/frame, bytes/frame) and the legend.
+    public static func format(_ report: BenchReport) -> String {
         var lines: [String] = []
         let m = report.machine, s = report.scene
         if !m.optimized {
-            lines.append("WARNING: DEBUG BUILD, numbers are meaningless; run `swift run -c release effect-bench`")
+            lines.append(
+                "WARNING: DEBUG BUILD, numbers are meaningless; build and run the bench with -c release (`swift run -c release effect-bench`)")
         }
         lines.append(
             "effect-bench: \(s.widthPixels)x\(s.heightPixels) px (\(fmt(s.widthPoints, 0))x\(fmt(s.heightPoints, 0)) pt @\(fmt(s.scale, 2))x, \(s.source)), "

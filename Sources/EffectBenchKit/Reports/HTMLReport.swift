@@ -6,13 +6,17 @@ import TransitionKitRender
 /// cost against progress (inline SVG, with the 60 Hz and 120 Hz budgets), and an animated PNG
 /// preview of each effect and operation (data URIs, so the file can be mailed around).
 @MainActor
-enum HTMLReport {
-    /// Preview frames per animation and width in pixels.
-    static let previewFrames = 24
-    static let previewWidth: CGFloat = 240
+public enum HTMLReport {
+    /// Frames of each preview animation.
+    public static let previewFrames = 24
+    /// Preview width, pixels (at least 0.5 pixels per point).
+    public static let previewWidth: CGFloat = 240
 
-    /// APNG previews keyed by "effect operation", base64.
-    static func previews(entries: [EffectRegistry.Entry], registry: EffectRegistry, scene: SceneOptions) throws(BenchError) -> [String: String] {
+    /// APNG previews keyed by "effect operation", base64: `previewFrames` frames of each
+    /// entry's operations, about `previewWidth` pixels wide.
+    /// - Throws: `BenchError` as `Sweep.run` does, or when the scene's images cannot be loaded.
+    public static func previews(entries: [EffectRegistry.Entry], registry: EffectRegistry, scene: SceneOptions) throws(BenchError) -> [String: String]
+    {
         var small = scene
         small.scale = max(0.5, min(scene.scale, previewWidth / scene.size.width))
         let images = try SceneImages.load(small)
@@ -70,7 +74,9 @@ enum HTMLReport {
         return svg
     }
 
-    static func page(_ report: BenchReport, previews: [String: String]) -> String {
+    /// The page for `report`; `previews` maps "effect operation" to a base64 APNG (missing
+    /// ones are left out).
+    public static func page(_ report: BenchReport, previews: [String: String]) -> String {
         let m = report.machine, s = report.scene
         var html = """
             <!DOCTYPE html>
@@ -83,7 +89,7 @@ enum HTMLReport {
 
             """
         if !m.optimized {
-            html += "<p class=\"warn\">DEBUG BUILD: these numbers are meaningless; run <code>swift run -c release effect-bench</code>.</p>\n"
+            html += "<p class=\"warn\">DEBUG BUILD: these numbers are meaningless; build and run the bench with <code>-c release</code>.</p>\n"
         }
         html += "<p>\(s.widthPixels)x\(s.heightPixels) px (\(Int(s.widthPoints))x\(Int(s.heightPoints)) pt @\(s.scale)x, \(escape(s.source))), "
         html +=

@@ -3,7 +3,8 @@ import TransitionKitCore
 import TransitionKitRender
 
 /// `effect-bench run` (also the default): sweep every effect and operation, print the table,
-/// optionally write JSON and HTML and compare with a baseline.
+/// optionally write JSON and HTML, compare with a baseline and one effect with another
+/// (`--compare a:b`: a ÷ b within this run, or with `--baseline` this run's a ÷ the baseline's b).
 @MainActor
 enum RunCommand {
     struct Outcome {
@@ -16,11 +17,12 @@ enum RunCommand {
     {
         // Validate everything before measuring, so a bad argument costs nothing and writes nothing.
         let names = options.effects.isEmpty ? registry.names : options.effects
-        let entries = try names.map { (n: String) throws(BenchError) -> EffectRegistry.Entry in try BenchEffects.entry(n, in: registry) }
+        let entries = try names.map { (n: String) throws(BenchError) -> EffectRegistry.Entry in try EffectBench.entry(n, in: registry) }
         let baseline: BenchReport? = try options.baselinePath.map { (path: String) throws(BenchError) -> BenchReport in
             guard let data = FileManager.default.contents(atPath: path) else { throw .failure("cannot read baseline \(path)") }
             return try BenchReport.decode(data, path: path)
         }
+        for pair in options.comparisons { try check(pair, entries: entries, registry: registry, baseline: baseline, options: options) }
         for path in [options.jsonPath, options.htmlPath].compactMap({ $0 }) { try OutputPath.check(path) }
 
         let images = try SceneImages.load(options.scene)
@@ -43,16 +45,15 @@ enum RunCommand {
         let s = options.scene
         let report = BenchReport(
             machine: .current,
-            scene: BenchReport.Scene(
-                source: s.fromPath == nil ? "built-in" : "images", from: s.fromPath, to: s.toPath,
-                widthPoints: Double(s.size.width), heightPoints: Double(s.size.height), scale: Double(s.scale),
-                widthPixels: Int((s.size.width * s.scale).rounded()),
-                heightPixels: Int((s.size.height * s.scale).rounded())),
+            scene: BenchReport.Scene(s),
             frames: options.frames, threads: options.threads, allocationCounting: AllocationCounter.isActive, results: results)
         var text = TableReport.format(report)
         var regression = false
+        if baseline == nil && !options.comparisons.isEmpty {
+            text += "\n" + EffectComparison(report: report, pairs: options.comparisons).format()
+        }
         if let baseline {
-            let comparison = BaselineComparison(current: report, baseline: baseline, threshold: options.threshold)
+            let comparison = BaselineComparison(current: report, baseline: baseline, threshold: options.threshold, pairs: options.comparisons)
             guard !comparison.rows.isEmpty else {
                 throw .failure("baseline \(options.baselinePath ?? "") has no effect and operation in common with this run")
             }
@@ -67,6 +68,39 @@ enum RunCommand {
             try OutputPath.write(Data(HTMLReport.page(report, previews: previews).utf8), to: path)
         }
         return Outcome(report: report, text: text, regression: regression)
+    }
+
+    /// A usage error unless `pair` gives at least one row: its effect is in this run, its
+    /// reference in this run (or in `baseline` when given), and the two share an operation.
+    private static func check(
+        _ pair: EffectPair, entries: [EffectRegistry.Entry], registry: EffectRegistry, baseline: BenchReport?, options: RunOptions
+    ) throws(BenchError) {
+        func inRun(_ name: String) throws(BenchError) -> [TransitionOperation] {
+            let entry = try EffectBench.entry(name, in: registry)
+            guard entries.contains(where: { $0.name == name }) else {
+                throw .usage("--compare \(pair): '\(name)' is not in this run; add it to --effects (\(entries.map(\.name).joined(separator: ",")))")
+            }
+            return entry.supportedOperations
+        }
+        let ops = try inRun(pair.effect).map(\.rawValue)
+        let referenceOps: [String]
+        if let baseline {
+            referenceOps = baseline.results.filter { $0.effect == pair.reference }.map(\.operation)
+            guard !referenceOps.isEmpty else {
+                var names: [String] = []
+                for r in baseline.results where !names.contains(r.effect) { names.append(r.effect) }
+                throw .usage(
+                    "--compare \(pair): baseline \(options.baselinePath ?? "") has no effect '\(pair.reference)'; it has: \(names.joined(separator: ", "))"
+                )
+            }
+        } else {
+            referenceOps = try inRun(pair.reference).map(\.rawValue)
+        }
+        guard ops.contains(where: referenceOps.contains) else {
+            throw .usage(
+                "--compare \(pair): the two share no operation (\(pair.effect): \(ops.joined(separator: ", ")); \(pair.reference): \(referenceOps.joined(separator: ", ")))"
+            )
+        }
     }
 }
 

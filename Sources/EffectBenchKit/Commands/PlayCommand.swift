@@ -33,7 +33,7 @@ enum PlayCommand {
     }
 
     static func run(_ request: PlayRequest, registry: EffectRegistry) throws(BenchError) -> String {
-        let entry = try BenchEffects.entry(request.effect, in: registry)
+        let entry = try EffectBench.entry(request.effect, in: registry)
         let op = request.operation
         guard entry.supportedOperations.contains(op) else {
             throw .usage(

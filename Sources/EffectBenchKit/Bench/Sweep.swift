@@ -1,10 +1,9 @@
-import CAllocationCounter
 import Foundation
 import TransitionKitCore
 import TransitionKitRender
 
-/// Costs of one frame of a sweep.
-struct FrameSample: Equatable, Codable {
+/// Costs of one frame of a sweep (JSON keys in snake_case, see `BenchReport`).
+public struct FrameSample: Equatable, Codable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case progress = "progress"
@@ -16,23 +15,54 @@ struct FrameSample: Equatable, Codable {
         case renderBytes = "render_bytes"
     }
     /// Timeline progress 0...1 of this frame.
-    var progress: Double
+    public var progress: Double
     /// Driver tick plus effect evaluation, nanoseconds.
-    var modelNanoseconds: Double
+    public var modelNanoseconds: Double
     /// Presentation-tree snapshot plus compositing, milliseconds.
-    var renderMilliseconds: Double
-    var modelAllocations: Int
-    var modelBytes: Int
-    var renderAllocations: Int
-    var renderBytes: Int
+    public var renderMilliseconds: Double
+    /// Heap allocation calls during the model step (0 when `AllocationCounter.isActive` is false).
+    public var modelAllocations: Int
+    /// Bytes requested by those calls.
+    public var modelBytes: Int
+    /// Heap allocation calls during the render step.
+    public var renderAllocations: Int
+    /// Bytes requested by those calls.
+    public var renderBytes: Int
+
+    /// One frame's costs: `progress` 0...1, model in nanoseconds, render in milliseconds,
+    /// allocation calls and bytes of each step.
+    public init(
+        progress: Double, modelNanoseconds: Double, renderMilliseconds: Double, modelAllocations: Int, modelBytes: Int,
+        renderAllocations: Int, renderBytes: Int
+    ) {
+        self.progress = progress
+        self.modelNanoseconds = modelNanoseconds
+        self.renderMilliseconds = renderMilliseconds
+        self.modelAllocations = modelAllocations
+        self.modelBytes = modelBytes
+        self.renderAllocations = renderAllocations
+        self.renderBytes = renderBytes
+    }
 }
 
 /// One effect and operation swept from progress 0 to 1.
-struct SweepResult: Equatable, Codable {
-    var effect: String
-    var operation: String
-    var transitionDuration: Double
-    var frames: [FrameSample]
+public struct SweepResult: Equatable, Codable, Sendable {
+    /// The effect's registry name.
+    public var effect: String
+    /// `TransitionOperation.rawValue` (push, pop, present, dismiss).
+    public var operation: String
+    /// The transition's duration in seconds, as the running transition reported it.
+    public var transitionDuration: Double
+    /// Every frame, in order (at least 2).
+    public var frames: [FrameSample]
+
+    /// A sweep's result; `transitionDuration` in seconds, `frames` in order.
+    public init(effect: String, operation: String, transitionDuration: Double, frames: [FrameSample]) {
+        self.effect = effect
+        self.operation = operation
+        self.transitionDuration = transitionDuration
+        self.frames = frames
+    }
 }
 
 /// Runs a transition frame by frame on a manual clock and measures each frame.
@@ -41,18 +71,30 @@ struct SweepResult: Equatable, Codable {
 /// through the effect's own timing curve: exactly what a display would show. Frame 0 includes
 /// setting the transition up, the last frame ending it.
 @MainActor
-enum Sweep {
-    static func monotonicNanoseconds() -> UInt64 {
+public enum Sweep {
+    /// `CLOCK_MONOTONIC` in nanoseconds.
+    /// - Complexity: O(1), no allocation.
+    public static func monotonicNanoseconds() -> UInt64 {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)
         return UInt64(t.tv_sec) &* 1_000_000_000 &+ UInt64(t.tv_nsec)
     }
 
-    static func run(
+    /// Sweeps `effect` through `operation` over `frames` frames (2...10000) on `scene`
+    /// (`images` are its outgoing and incoming screens, e.g. `DemoScreens.render(size:scale:)`),
+    /// compositing with `threads` row bands (1...64) and measuring each frame's model and
+    /// render cost and allocations. `keepFrames` gets each rendered frame (index, bitmap).
+    /// - Throws: `BenchError` (usage) for `frames` or `threads` out of range or when the stage
+    ///   or frame cannot be made at this size, or (failure) when the transition does not finish.
+    /// - Complexity: O(frames × pixels).
+    public static func run(
         effect: any TransitionEffect, name: String, style: ModalPresentationStyle, operation: TransitionOperation,
         scene: SceneOptions, images: (from: Bitmap, to: Bitmap), frames: Int, threads: Int,
         keepFrames: ((Int, Bitmap) -> Void)? = nil
     ) throws(BenchError) -> SweepResult {
+        guard (2...10_000).contains(frames), (1...64).contains(threads) else {
+            throw .usage("a sweep needs 2...10000 frames and 1...64 threads, got \(frames) frames and \(threads) threads")
+        }
         let stage: TransitionStage
         do {
             stage = try TransitionStage(
@@ -73,17 +115,17 @@ enum Sweep {
         let animator = effect.makeAnimator(for: operation)
         var duration = 0.0
         for k in 0..<frames {
-            let c0 = tk_allocation_count(), b0 = tk_allocation_bytes(), t0 = monotonicNanoseconds()
+            let c0 = AllocationCounter.allocations, b0 = AllocationCounter.bytes, t0 = monotonicNanoseconds()
             if k == 0 {
                 stage.begin(animator: animator, interactive: false)
                 duration = stage.window.transitionQueue.current?.duration ?? 0
             } else if duration > 0 {
                 stage.clock.step(by: duration / Double(frames - 1))
             }
-            let t1 = monotonicNanoseconds(), c1 = tk_allocation_count(), b1 = tk_allocation_bytes()
+            let t1 = monotonicNanoseconds(), c1 = AllocationCounter.allocations, b1 = AllocationCounter.bytes
             let snapshot = stage.snapshot()
             compositor.render(snapshot, into: &bitmap)
-            let t2 = monotonicNanoseconds(), c2 = tk_allocation_count(), b2 = tk_allocation_bytes()
+            let t2 = monotonicNanoseconds(), c2 = AllocationCounter.allocations, b2 = AllocationCounter.bytes
             keepFrames?(k, bitmap)
             samples.append(
                 FrameSample(

@@ -8,10 +8,18 @@ import TransitionKitRender
 /// Like UIKit snapshotting views for a transition, each screen becomes one bitmap that the
 /// transition then moves, masks and blends, so per-frame cost measures the transition's
 /// compositing, comparable with the peers' full-frame images.
-enum DemoScreens {
-    /// The outgoing "list" screen and the incoming "detail" screen at `size` points × `scale`.
+///
+/// ```swift
+/// let images = try DemoScreens.render(size: CGSize(width: 393, height: 852), scale: 3)
+/// let stage = try TransitionStage(operation: .push, size: CGSize(width: 393, height: 852), scale: 3,
+///                                 modalPresentationStyle: .fullScreen, fromImage: images.from, toImage: images.to)
+/// ```
+public enum DemoScreens {
+    /// The outgoing "list" screen and the incoming "detail" screen at `size` points × `scale`
+    /// pixels per point, as bitmaps of (size × scale) pixels rounded.
     /// - Throws: `TransitionKitError` for a size the compositor rejects.
-    static func render(size: CGSize, scale: CGFloat) throws(TransitionKitError) -> (from: Bitmap, to: Bitmap) {
+    /// - Complexity: O(pixels); done once per scene, not per frame.
+    public static func render(size: CGSize, scale: CGFloat) throws(TransitionKitError) -> (from: Bitmap, to: Bitmap) {
         let compositor = Compositor(options: RenderOptions(scale: scale, background: .white))
         return (try compositor.render(list(size), size: size), try compositor.render(detail(size), size: size))
     }
@@ -55,7 +63,8 @@ enum DemoScreens {
         }
     }
 
-    static func list(_ size: CGSize) -> LayerSnapshot {
+    /// The "list" screen of `size` points as layers: bar, title, card, rows of avatars and text, tab bar.
+    public static func list(_ size: CGSize) -> LayerSnapshot {
         let w = size.width
         let tint = Color(red: 0.0, green: 0.48, blue: 1.0)
         let grey = Color(red: 0.78, green: 0.78, blue: 0.8)
@@ -88,7 +97,8 @@ enum DemoScreens {
         return root(size, .white, layers)
     }
 
-    static func detail(_ size: CGSize) -> LayerSnapshot {
+    /// The "detail" screen of `size` points as layers: gradient header, sun, text block, cards, button.
+    public static func detail(_ size: CGSize) -> LayerSnapshot {
         let w = size.width, h = size.height
         var layers: [LayerSnapshot] = [
             box(CGRect(x: 0, y: 0, width: w, height: h * 0.45), nil) {

@@ -10,15 +10,25 @@ enum Command: Equatable {
     case help
 }
 
-/// Scene settings shared by every command.
-struct SceneOptions: Equatable {
+/// Scene settings shared by every command: the window's size and scale, and its two screens.
+public struct SceneOptions: Equatable, Sendable {
     /// Points; default 393x852 (iPhone 15/16 in portrait).
-    var size = CGSize(width: 393, height: 852)
+    public var size = CGSize(width: 393, height: 852)
     /// Pixels per point; default 3.
-    var scale: CGFloat = 3
-    /// Outgoing and incoming images (PNG paths); nil → built-in screens.
-    var fromPath: String?
-    var toPath: String?
+    public var scale: CGFloat = 3
+    /// The outgoing screen (PNG path); nil with `toPath` nil → `DemoScreens`.
+    public var fromPath: String?
+    /// The incoming screen (PNG path).
+    public var toPath: String?
+
+    /// A scene of `size` points (each side 0 < side <= 16384) at `scale` pixels per point
+    /// (0.5...8), showing the PNGs at `fromPath` and `toPath`, or `DemoScreens` when both are nil.
+    public init(size: CGSize = CGSize(width: 393, height: 852), scale: CGFloat = 3, fromPath: String? = nil, toPath: String? = nil) {
+        self.size = size
+        self.scale = scale
+        self.fromPath = fromPath
+        self.toPath = toPath
+    }
 }
 
 struct RunOptions: Equatable {
@@ -35,6 +45,9 @@ struct RunOptions: Equatable {
     /// run-to-run noise of the p50 on shared virtual machines was measured at 0.94–1.20).
     var threshold = 0.25
     var htmlPath: String?
+    /// `--compare a:b` pairs: ratio rows a ÷ b within this run, or with `--baseline` this
+    /// run's a ÷ the baseline's b.
+    var comparisons: [EffectPair] = []
 }
 
 struct RenderRequest: Equatable {
@@ -88,6 +101,7 @@ enum ArgumentParser {
             run.baselinePath = options.value("baseline")
             run.threshold = try options.double("threshold", in: 0...100) ?? run.threshold
             run.htmlPath = options.value("html")
+            for text in options.values("compare") { run.comparisons.append(try EffectPair(parsing: text)) }
             try options.finish(allowingPositional: 0)
             return .run(run)
         case "list":

@@ -1,0 +1,114 @@
+import DragDismissEffect
+import FadeEffect
+import Foundation
+import PushBack3DEffect
+import RadialEffect
+import TransitionKitCore
+
+/// The whole effect-bench (`run`, `list`, `render`, `play`, JSON, HTML, baseline and
+/// effect-to-effect comparison) as a library: a package's own bench executable over its
+/// effects and the built-ins is one call.
+///
+/// ```swift
+/// // Sources/iris-bench/main.swift
+/// import EffectBenchKit
+/// import IrisEffect
+///
+/// EffectBench.main(effects: [Iris.self])   // iris, radial, fade, pushback3d, dragdismiss
+/// ```
+///
+/// `swift run -c release iris-bench run --compare iris:radial` then prints every effect in one
+/// table and the ratio rows iris ÷ radial. The command grammar is the one of `effect-bench
+/// --help` (README.md, "effect-bench").
+public enum EffectBench {
+    /// The four effects TransitionKit ships, in the order `list` and `run` show them: radial,
+    /// fade, pushback3d, dragdismiss.
+    public static var builtInEffects: [any TransitionEffect.Type] { [Radial.self, Fade.self, PushBack3D.self, DragDismiss.self] }
+
+    /// A registry holding `effects` in the given order, then (when `includingBuiltIns`) the
+    /// built-in effects.
+    /// - Throws: `TransitionKitError.invalidOperation` when two effects share a name (one of
+    ///   yours and a built-in included) or a name is not lowercase letters and digits.
+    public static func registry(effects: [any TransitionEffect.Type], includingBuiltIns: Bool = true) throws(TransitionKitError)
+        -> EffectRegistry
+    {
+        var registry = EffectRegistry()
+        func register<E: TransitionEffect>(_ type: E.Type) throws(TransitionKitError) { try registry.register(type) }
+        for type in effects + (includingBuiltIns ? builtInEffects : []) { try register(type) }
+        return registry
+    }
+
+    /// Runs one command line (without the program name, e.g. `["run", "--frames", "30"]`)
+    /// over `registry`: parses, runs, hands the result to `output` and returns the exit status.
+    ///
+    /// Every error is one line (starting `effect-bench: `) handed to `errorOutput`; nothing is
+    /// written to `output` then. Exit status: 0 ok, 1 failure, 2 bad arguments, 3 regression
+    /// against `--baseline`.
+    /// - Parameters:
+    ///   - output: receives the command's result text (the table, the `list` lines, ...);
+    ///     default: standard output.
+    ///   - errorOutput: receives the error line and `run`'s debug-build warning, each without
+    ///     a trailing newline; default: standard error.
+    @MainActor
+    public static func run(
+        arguments: [String], registry: EffectRegistry, output: (String) -> Void = { print($0) },
+        errorOutput: (String) -> Void = { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+    ) -> Int32 {
+        do throws(BenchError) {
+            switch try ArgumentParser.parse(arguments) {
+            case .help:
+                output(HelpText.text)
+            case .list:
+                output(ListCommand.output(registry))
+            case .run(let options):
+                if !MachineInfo.isOptimized {
+                    errorOutput("effect-bench: WARNING: this is a DEBUG build; timings are meaningless. Build and run it with -c release.")
+                }
+                let outcome = try RunCommand.run(options, registry: registry)
+                output(outcome.text)
+                if outcome.regression {
+                    throw BenchError(
+                        kind: .regression,
+                        message: "regression against \(options.baselinePath ?? "baseline") above \(Int(options.threshold * 100)) %")
+                }
+            case .render(let request):
+                output(try RenderCommand.run(request, registry: registry))
+            case .play(let request):
+                output(try PlayCommand.run(request, registry: registry))
+            }
+            return 0
+        } catch {
+            errorOutput(error.description)
+            return error.exitCode
+        }
+    }
+
+    /// The whole program: registers `effects` followed by the built-in effects, runs the
+    /// process's command line (`CommandLine.arguments`) with `run(arguments:registry:)` and
+    /// exits with its status. Two effects with one name end the program with one line on
+    /// standard error and status 2.
+    ///
+    /// Allocation counts (`allocs/frame`) are measured because linking EffectBenchKit links
+    /// its malloc-counting wrappers into the executable (see `AllocationCounter`).
+    @MainActor
+    public static func main(effects: [any TransitionEffect.Type] = []) -> Never {
+        let registry: EffectRegistry
+        do {
+            registry = try self.registry(effects: effects)
+        } catch {
+            let failure = BenchError(error)
+            FileHandle.standardError.write(Data("\(failure)\n".utf8))
+            exit(failure.exitCode)
+        }
+        exit(run(arguments: Array(CommandLine.arguments.dropFirst()), registry: registry))
+    }
+
+    /// The entry named `name`, or a usage error listing the registered names
+    /// (`TransitionKitError.unknownName`'s message).
+    static func entry(_ name: String, in registry: EffectRegistry) throws(BenchError) -> EffectRegistry.Entry {
+        guard let e = registry.entry(named: name) else {
+            throw BenchError(TransitionKitError.unknownName(kind: "effect", name: name, accepted: registry.names))
+        }
+        return e
+    }
+}

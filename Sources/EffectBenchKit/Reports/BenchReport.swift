@@ -1,0 +1,222 @@
+import Foundation
+
+/// The `--json` output, schema `transitionkit-effect-bench/1` (keys in snake_case):
+///
+/// ```
+/// { "schema": "transitionkit-effect-bench/1",
+///   "machine": { "cores", "cpu", "os", "toolchain", "configuration": "release"|"debug", "optimized" },
+///   "scene": { "source": "built-in"|"images", "from", "to", "width_points", "height_points",
+///              "scale", "width_pixels", "height_pixels" },
+///   "frames", "threads", "allocation_counting" (false: allocation figures are not measured),
+///   "results": [ { "effect", "operation", "transition_duration" (s),
+///                  "model_nanoseconds": { "p50", "p90", "p99", "max", "mean" },
+///                  "render_milliseconds": { same },
+///                  "frames_over_60hz", "frames_over_120hz"   (render + model over 16.67 / 8.33 ms),
+///                  "steady_state": { "model_allocations", "model_bytes",
+///                                    "render_allocations", "render_bytes" }  (mean per frame,
+///                                    frames 1...n−2),
+///                  "per_frame": [ { "progress", "model_nanoseconds", "render_milliseconds",
+///                                   "model_allocations", "model_bytes", "render_allocations",
+///                                   "render_bytes" } ] } ] }
+/// ```
+/// New keys may be added in version 1; renaming or removing one bumps the version.
+public struct BenchReport: Codable, Equatable, Sendable {
+
+    enum CodingKeys: String, CodingKey {
+        case schema = "schema"
+        case machine = "machine"
+        case scene = "scene"
+        case frames = "frames"
+        case threads = "threads"
+        case allocationCounting = "allocation_counting"
+        case results = "results"
+    }
+    /// The schema this version writes and reads.
+    public static let schemaName = "transitionkit-effect-bench/1"
+
+    /// The scene measured: sizes in points and pixels, scale in pixels per point, image paths.
+    public struct Scene: Codable, Equatable, Sendable {
+
+        enum CodingKeys: String, CodingKey {
+            case source = "source"
+            case from = "from"
+            case to = "to"
+            case widthPoints = "width_points"
+            case heightPoints = "height_points"
+            case scale = "scale"
+            case widthPixels = "width_pixels"
+            case heightPixels = "height_pixels"
+        }
+        /// "built-in" (`DemoScreens`) or "images".
+        public var source: String
+        /// The outgoing image's path, nil for the built-in scene.
+        public var from: String?
+        /// The incoming image's path, nil for the built-in scene.
+        public var to: String?
+        /// Window width, points.
+        public var widthPoints: Double
+        /// Window height, points.
+        public var heightPoints: Double
+        /// Pixels per point.
+        public var scale: Double
+        /// Frame width, pixels.
+        public var widthPixels: Int
+        /// Frame height, pixels.
+        public var heightPixels: Int
+
+        /// The scene `options` describes, its pixel size rounded from points × scale.
+        public init(_ options: SceneOptions) {
+            source = options.fromPath == nil ? "built-in" : "images"
+            from = options.fromPath
+            to = options.toPath
+            widthPoints = Double(options.size.width)
+            heightPoints = Double(options.size.height)
+            scale = Double(options.scale)
+            widthPixels = Int((options.size.width * options.scale).rounded())
+            heightPixels = Int((options.size.height * options.scale).rounded())
+        }
+
+        init(
+            source: String, from: String?, to: String?, widthPoints: Double, heightPoints: Double, scale: Double, widthPixels: Int,
+            heightPixels: Int
+        ) {
+            self.source = source
+            self.from = from
+            self.to = to
+            self.widthPoints = widthPoints
+            self.heightPoints = heightPoints
+            self.scale = scale
+            self.widthPixels = widthPixels
+            self.heightPixels = heightPixels
+        }
+    }
+
+    /// Mean allocation calls and bytes per frame over frames 1...n−2 (frame 0 sets the
+    /// transition up, the last one ends it).
+    public struct SteadyState: Codable, Equatable, Sendable {
+
+        enum CodingKeys: String, CodingKey {
+            case modelAllocations = "model_allocations"
+            case modelBytes = "model_bytes"
+            case renderAllocations = "render_allocations"
+            case renderBytes = "render_bytes"
+        }
+        /// Allocation calls per frame in the model step.
+        public var modelAllocations: Double
+        /// Bytes per frame in the model step.
+        public var modelBytes: Double
+        /// Allocation calls per frame in the render step.
+        public var renderAllocations: Double
+        /// Bytes per frame in the render step.
+        public var renderBytes: Double
+    }
+
+    /// One effect and operation: statistics of its sweep and every frame.
+    public struct Result: Codable, Equatable, Sendable {
+
+        enum CodingKeys: String, CodingKey {
+            case effect = "effect"
+            case operation = "operation"
+            case transitionDuration = "transition_duration"
+            case modelNanoseconds = "model_nanoseconds"
+            case renderMilliseconds = "render_milliseconds"
+            case framesOver60hz = "frames_over_60hz"
+            case framesOver120hz = "frames_over_120hz"
+            case steadyState = "steady_state"
+            case perFrame = "per_frame"
+        }
+        /// The effect's registry name.
+        public var effect: String
+        /// push, pop, present or dismiss.
+        public var operation: String
+        /// Seconds.
+        public var transitionDuration: Double
+        /// Model cost per frame, nanoseconds.
+        public var modelNanoseconds: Distribution
+        /// Render cost per frame, milliseconds.
+        public var renderMilliseconds: Distribution
+        /// Frames whose model + render cost exceeds `FrameBudget.hz60`.
+        public var framesOver60hz: Int
+        /// Frames whose model + render cost exceeds `FrameBudget.hz120`.
+        public var framesOver120hz: Int
+        /// Allocations per frame in steady state.
+        public var steadyState: SteadyState
+        /// Every frame's costs.
+        public var perFrame: [FrameSample]
+
+        /// The statistics of `sweep`.
+        /// - Precondition: `sweep.frames` is not empty.
+        /// - Complexity: O(n log n) in the frame count.
+        public init(_ sweep: SweepResult) {
+            effect = sweep.effect
+            operation = sweep.operation
+            transitionDuration = sweep.transitionDuration
+            modelNanoseconds = Distribution(sweep.frames.map(\.modelNanoseconds))
+            renderMilliseconds = Distribution(sweep.frames.map(\.renderMilliseconds))
+            let total = sweep.frames.map { $0.renderMilliseconds + $0.modelNanoseconds / 1e6 }
+            framesOver60hz = total.filter { $0 > FrameBudget.hz60 }.count
+            framesOver120hz = total.filter { $0 > FrameBudget.hz120 }.count
+            let steady = sweep.frames.count > 2 ? Array(sweep.frames.dropFirst().dropLast()) : sweep.frames
+            func mean(_ f: (FrameSample) -> Int) -> Double { Double(steady.map(f).reduce(0, +)) / Double(steady.count) }
+            steadyState = SteadyState(
+                modelAllocations: mean(\.modelAllocations), modelBytes: mean(\.modelBytes),
+                renderAllocations: mean(\.renderAllocations), renderBytes: mean(\.renderBytes))
+            perFrame = sweep.frames
+        }
+    }
+
+    /// `schemaName` for reports this version writes.
+    public var schema = BenchReport.schemaName
+    /// Where it was measured.
+    public var machine: MachineInfo
+    /// What was drawn.
+    public var scene: Scene
+    /// Frames a sweep.
+    public var frames: Int
+    /// Row bands composited in parallel.
+    public var threads: Int
+    /// Whether allocation figures were measured (`AllocationCounter.isActive`).
+    public var allocationCounting: Bool
+    /// One per effect and operation, in run order.
+    public var results: [Result]
+
+    /// A report of `results` measured on `machine` and `scene` with `frames` frames a sweep and
+    /// `threads` row bands.
+    public init(machine: MachineInfo, scene: Scene, frames: Int, threads: Int, allocationCounting: Bool, results: [Result]) {
+        self.machine = machine
+        self.scene = scene
+        self.frames = frames
+        self.threads = threads
+        self.allocationCounting = allocationCounting
+        self.results = results
+    }
+
+    /// The first result for `effect` and `operation`, or nil.
+    public func result(effect: String, operation: String) -> Result? {
+        results.first { $0.effect == effect && $0.operation == operation }
+    }
+
+    /// The report as pretty-printed JSON with sorted keys.
+    /// - Throws: `BenchError` (failure) if a value cannot be encoded (a non-finite number).
+    public func encoded() throws(BenchError) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        do { return try encoder.encode(self) } catch { throw .failure("could not encode the report: \(error)") }
+    }
+
+    /// Reads a report; `path` names the source in messages.
+    /// - Throws: `BenchError` (failure) when `data` is not JSON of this schema.
+    public static func decode(_ data: Data, path: String) throws(BenchError) -> BenchReport {
+        let decoder = JSONDecoder()
+        let report: BenchReport
+        do {
+            report = try decoder.decode(BenchReport.self, from: data)
+        } catch {
+            throw .failure("\(path) is not an effect-bench JSON report (\(schemaName)): \(error)")
+        }
+        guard report.schema == schemaName else {
+            throw .failure("\(path) has schema '\(report.schema)'; accepted: \(schemaName)")
+        }
+        return report
+    }
+}
