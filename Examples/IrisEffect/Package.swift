@@ -14,6 +14,11 @@ let package = Package(
     dependencies: [.package(path: transitionKitPath)],
     targets: [
         .target(name: "IrisEffect", dependencies: [.product(name: "TransitionKitCore", package: transitionKit)]),
+        .testTarget(
+            name: "IrisEffectTests",
+            dependencies: ["IrisEffect", .product(name: "TransitionKitTesting", package: transitionKit)],
+            exclude: ["__Snapshots__"]
+        ),
         .executableTarget(name: "iris-bench", dependencies: ["IrisEffect", .product(name: "EffectBenchKit", package: transitionKit)]),
     ],
     swiftLanguageModes: [.v6]
