@@ -9,7 +9,7 @@ public enum TableReport {
         let m = report.machine, s = report.scene
         if !m.optimized {
             lines.append(
-                "WARNING: DEBUG BUILD, numbers are meaningless; build and run the bench with -c release (`swift run -c release effect-bench`)")
+                "WARNING: DEBUG BUILD, numbers are meaningless; build and run the bench with -c release")
         }
         lines.append(
             "effect-bench: \(s.widthPixels)x\(s.heightPixels) px (\(fmt(s.widthPoints, 0))x\(fmt(s.heightPoints, 0)) pt @\(fmt(s.scale, 2))x, \(s.source)), "
