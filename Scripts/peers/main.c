@@ -2,7 +2,7 @@
  *
  *   case=NAME width=W height=H frames=N p50_ms=X min_ms=Y mid_frames=M mid_p50_ms=X mid_min_ms=Y
  *
- * p50_ms / min_ms: median and least of N frames at progress k / (N - 1), k = 0...N-1 (the sweep
+ * p50_ms / min_ms: nearest-rank median and least of N frames at progress k / (N - 1), k = 0...N-1 (the sweep
  * effect-bench's `run` makes); mid_*: the same figures over M repeats of the progress-0.5 frame
  * (a fixed amount of work, the least noisy figure). WARMUP frames sweeping 0...1 come first and
  * are not counted. Times are wall-clock milliseconds (CLOCK_MONOTONIC) on the calling thread.
@@ -73,10 +73,11 @@ static int by_value(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-/* Sorts t[0..n) and returns its median. */
+/* Sorts t[0..n) and returns its nearest-rank median: the smallest value with at least half of
+ * the values at or below it (effect-bench's definition of p50). */
 static double median(double *t, int n) {
     qsort(t, (size_t)n, sizeof *t, by_value);
-    return n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
+    return t[(n + 1) / 2 - 1];
 }
 
 static const struct peer_case *find_case(const char *name) {

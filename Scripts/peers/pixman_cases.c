@@ -129,17 +129,20 @@ static void slide_in_from_right(double progress) {
 /* "from" OVER the frame through the inverse map m (frame pixel -> source pixel, homogeneous),
  * bilinear, over the destination box [x0, x1) x [y0, y1). */
 static void warp_from(const struct pixman_f_transform *m, int x0, int y0, int x1, int y1) {
-    /* pixman keeps the matrix in 16.16 fixed point and needs m * (x, y, 1) to fit it as well;
-     * the perspective row's entries are tiny, so scale the whole (homogeneous) matrix up as far
-     * as that allows: the largest component over the frame's corners becomes 2^14 */
+    /* pixman keeps the matrix in 16.16 fixed point and needs m * (x, y, 1) to fit it as well.
+     * An affine map keeps its last row (0, 0, 1), or pixman leaves its affine fast paths. A
+     * projective one has tiny perspective entries, so the whole (homogeneous) matrix is scaled
+     * up as far as that allows: the largest component over the frame's corners becomes 2^14. */
+    int affine = m->m[2][0] == 0 && m->m[2][1] == 0;
     double largest = 0;
     for (int corner = 0; corner < 4; corner++) {
         double x = (corner & 1) ? sc->width : 0, y = (corner & 2) ? sc->height : 0;
         for (int i = 0; i < 3; i++) largest = fmax(largest, fabs(m->m[i][0] * x + m->m[i][1] * y + m->m[i][2]));
     }
+    double k = affine ? 1.0 / m->m[2][2] : 16384.0 / largest;
     struct pixman_f_transform scaled = *m;
     for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++) scaled.m[i][j] *= 16384.0 / largest;
+        for (int j = 0; j < 3; j++) scaled.m[i][j] *= k;
     pixman_transform_t fixed;
     if (!pixman_transform_from_pixman_f_transform(&fixed, &scaled)) peers_fail("push-back transform overflows 16.16");
     pixman_image_set_transform(from_image, &fixed);
