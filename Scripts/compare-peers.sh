@@ -37,8 +37,11 @@ WARMUP=${WARMUP:-10}
 CPU=${CPU-1}
 KEEP=${KEEP:-}
 
-[[ "$FRAMES" =~ ^[0-9]+$ ]] && ((FRAMES >= 2 && FRAMES <= 10000)) || usage "FRAMES='$FRAMES' is not a whole number in 2...10000"
-[[ "$WARMUP" =~ ^[0-9]+$ ]] || usage "WARMUP='$WARMUP' is not a whole number"
+if ! [[ "$FRAMES" =~ ^[0-9]{1,5}$ ]] || ((10#$FRAMES < 2 || 10#$FRAMES > 10000)); then
+    usage "FRAMES='$FRAMES' is not a whole number in 2...10000"
+fi
+if ! [[ "$WARMUP" =~ ^[0-9]{1,5}$ ]]; then usage "WARMUP='$WARMUP' is not a whole number in 0...99999"; fi
+FRAMES=$((10#$FRAMES)) WARMUP=$((10#$WARMUP))
 for size in $SIZES; do
     [[ "$size" =~ ^[1-9][0-9]*x[1-9][0-9]*$ ]] || usage "SIZES entry '$size' is not WIDTHxHEIGHT in pixels (e.g. 1179x2556)"
 done
@@ -117,12 +120,12 @@ for size in $SIZES; do
     done
     note "$size: effect-bench run --size $points --scale $scale --frames $FRAMES"
     "${pin[@]}" "$bench" run --size "$points" --scale "$scale" --frames "$FRAMES" \
-        --json "$work/bench-$size.json" >"$work/bench-$size.txt" || fail "effect-bench run failed at $size (output in its table above)"
+        --json "$work/bench-$size.json" >"$work/bench-$size.txt" || fail "effect-bench run failed at $size (its error is above)"
     python3 Scripts/peers/ratio_table.py "$work/heading.txt" "$lines" "$work/bench-$size.json" ||
         fail "could not read the measurements of $size"
 done
 
 if [ -n "$KEEP" ]; then
-    mkdir -p "$KEEP" && cp "$work"/* "$KEEP"/ || fail "could not copy the raw measurements into $KEEP"
+    { mkdir -p "$KEEP" && cp "$work"/* "$KEEP"/; } || fail "could not copy the raw measurements into $KEEP"
     note "raw peer lines and effect-bench JSON kept in $KEEP"
 fi
