@@ -120,7 +120,8 @@ def main(argv):
         steady = r.get("steady_state", {})
         allocs = "n/a"
         if counted and "model_allocations" in steady:
-            allocs = f"{steady['model_allocations'] + steady['render_allocations']:.0f}"
+            n = steady["model_allocations"] + steady["render_allocations"]
+            allocs = f"{n:.0f}" if abs(n - round(n)) < 0.05 else f"{n:.1f}"
         print(f"| {effect} ({r['operation']}) | {render:.2f} ms | {'; '.join(vs_peer) or '-'} | {vs_floor} | "
               f"{p99} | {model} | {allocs} |")
 
@@ -133,4 +134,9 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    main(sys.argv)
+    try:
+        main(sys.argv)
+    except (KeyError, TypeError, ValueError) as error:
+        fail(f"unexpected measurement layout ({type(error).__name__}: {error})")
+    except OSError as error:
+        fail(str(error))
