@@ -115,8 +115,9 @@ int main(int argc, char **argv) {
         else if (!strcmp(flag, "--frames")) frames = parse_int(flag, value, 2, 100000);
         else if (!strcmp(flag, "--warmup")) warmup = parse_int(flag, value, 0, 100000);
         else if (!strcmp(flag, "--scale")) {
-            scene.scale = strtod(value, NULL);
-            if (!(scene.scale >= 0.5 && scene.scale <= 8)) { fprintf(stderr, "peers: --scale '%s' is not in 0.5...8\n", value); return 2; }
+            char *end;
+            scene.scale = strtod(value, &end);
+            if (*end != '\0' || !(scene.scale >= 0.5 && scene.scale <= 8)) { fprintf(stderr, "peers: --scale '%s' is not in 0.5...8\n", value); return 2; }
         } else if (!strcmp(flag, "--size")) {
             char tail;
             if (sscanf(value, "%dx%d%c", &scene.width, &scene.height, &tail) != 2 || scene.width < 2 ||
