@@ -41,17 +41,21 @@ public enum EffectBench {
     /// Runs one command line (without the program name, e.g. `["run", "--frames", "30"]`)
     /// over `registry`: parses, runs, hands the result to `output` and returns the exit status.
     ///
-    /// Every error is one line (starting `effect-bench: `) handed to `errorOutput`; nothing is
-    /// written to `output` then. Exit status: 0 ok, 1 failure, 2 bad arguments, 3 regression
+    /// Every error is one line (starting with `program` and a colon) handed to `errorOutput`;
+    /// nothing is written to `output` then. Exit status: 0 ok, 1 failure, 2 bad arguments, 3 regression
     /// against `--baseline`.
     /// - Parameters:
+    ///   - arguments: the command line without the program name.
+    ///   - registry: the effects the commands know.
+    ///   - program: the name error lines start with (default `effect-bench`; `main` passes
+    ///     the executable's file name, e.g. `iris-bench`).
     ///   - output: receives the command's result text (the table, the `list` lines, ...);
     ///     default: standard output.
     ///   - errorOutput: receives the error line and `run`'s debug-build warning, each without
     ///     a trailing newline; default: standard error.
     @MainActor
     public static func run(
-        arguments: [String], registry: EffectRegistry, output: (String) -> Void = { print($0) },
+        arguments: [String], registry: EffectRegistry, program: String = "effect-bench", output: (String) -> Void = { print($0) },
         errorOutput: (String) -> Void = { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
     ) -> Int32 {
         do throws(BenchError) {
@@ -62,7 +66,7 @@ public enum EffectBench {
                 output(ListCommand.output(registry))
             case .run(let options):
                 if !MachineInfo.isOptimized {
-                    errorOutput("effect-bench: WARNING: this is a DEBUG build; timings are meaningless. Build and run it with -c release.")
+                    errorOutput("\(program): WARNING: this is a DEBUG build; timings are meaningless. Build and run it with -c release.")
                 }
                 let outcome = try RunCommand.run(options, registry: registry)
                 output(outcome.text)
@@ -78,7 +82,7 @@ public enum EffectBench {
             }
             return 0
         } catch {
-            errorOutput(error.description)
+            errorOutput(error.line(program: program))
             return error.exitCode
         }
     }
@@ -92,15 +96,17 @@ public enum EffectBench {
     /// its malloc-counting wrappers into the executable (see `AllocationCounter`).
     @MainActor
     public static func main(effects: [any TransitionEffect.Type] = []) -> Never {
+        let executable = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? ""
+        let program = executable.isEmpty ? "effect-bench" : executable
         let registry: EffectRegistry
         do {
             registry = try self.registry(effects: effects)
         } catch {
             let failure = BenchError(error)
-            FileHandle.standardError.write(Data("\(failure)\n".utf8))
+            FileHandle.standardError.write(Data("\(failure.line(program: program))\n".utf8))
             exit(failure.exitCode)
         }
-        exit(run(arguments: Array(CommandLine.arguments.dropFirst()), registry: registry))
+        exit(run(arguments: Array(CommandLine.arguments.dropFirst()), registry: registry, program: program))
     }
 
     /// The entry named `name`, or a usage error listing the registered names

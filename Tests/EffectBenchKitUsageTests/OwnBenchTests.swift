@@ -153,4 +153,13 @@ struct Slide: TransitionEffect {
             bench(["run", "--compare", "slide"]).err == ["effect-bench: --compare 'slide' is not a:b, two effect names (e.g. --compare iris:radial)"])
         #expect(!FileManager.default.fileExists(atPath: path("x.png")))
     }
+
+    /// A bench of one's own names itself in its error lines (`main` passes the executable's name).
+    @Test func errorLinesNameTheProgram() {
+        var err: [String] = []
+        let status = EffectBench.run(
+            arguments: ["list", "--bogus"], registry: registry, program: "slide-bench", output: { _ in }, errorOutput: { err.append($0) })
+        #expect(status == 2)
+        #expect(err.count == 1 && err[0].hasPrefix("slide-bench: "), "\(err)")
+    }
 }

@@ -20,7 +20,10 @@ public struct BenchError: Error, CustomStringConvertible, Equatable {
 
     /// The line printed on standard error (control characters from arguments or files are
     /// escaped, so it stays one line).
-    public var description: String { "effect-bench: \(message)".escapingControlCharacters }
+    public var description: String { line(program: "effect-bench") }
+
+    /// The error line of the program named `program` (`iris-bench: unknown effect …`).
+    public func line(program: String) -> String { "\(program): \(message)".escapingControlCharacters }
 
     /// The process exit status: 2 usage, 1 failure, 3 regression.
     public var exitCode: Int32 {
