@@ -20,7 +20,10 @@ public enum EffectLaws {
     public enum Law: String, CaseIterable, Sendable, CustomStringConvertible {
         /// Progress 0 renders the untouched scene and progress 1 both the finished hierarchy
         /// and the final scene (an untouched stage of the reverse operation with the pictures
-        /// swapped), with no pixel differing at all (0/255).
+        /// swapped), with no pixel differing at all (0/255); after finishing, the container's
+        /// own properties are as before, and so is every layer of the outgoing view (out of
+        /// sight then; not checked for present, whose presenter may keep state from
+        /// `finalizeTransition` until dismissed).
         case endpoints
         /// A cancel at progress 0.5 restores every layer of both screens exactly (properties,
         /// masks, sublayers, superlayers and order, compared as `layerRecord`s and as the
