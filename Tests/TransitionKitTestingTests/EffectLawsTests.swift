@@ -57,6 +57,19 @@ import TransitionKitTesting
         #expect(found == [], "\(found)")
     }
 
+    /// A gesture for an operation the effect does not support, or a second gesture for one
+    /// operation (only the first is ever installed), breaks the interactions law; the first
+    /// pop gesture is still checked (and kept).
+    @Test func aGestureThatCannotBeInstalledFailsTheInteractions() {
+        let found = EffectLaws.violations(of: MisdeclaredGesturesEffect(), laws: [.interactions])
+        #expect(
+            found.map(\.detail) == [
+                "drag-to-dismiss down drives dismiss, which the effect does not support",
+                "custom gesture 'second' is a second gesture for pop; only the first declared is installed",
+            ], "\(found)")
+        #expect(found.allSatisfy { $0.law == .interactions })
+    }
+
     /// A name the registry refuses breaks the registry round trip.
     @Test func aRefusedNameFailsTheRegistryRoundTrip() {
         let found = EffectLaws.violations(of: BadlyNamedEffect(), laws: [.registryRoundTrip])
@@ -85,4 +98,21 @@ struct DimmingEffect: TransitionEffect {
             context.view(forKey: .to)?.alpha = progress
         }
     }
+}
+
+/// Push and pop only, declaring a dismiss drag it cannot drive and a second pop gesture.
+struct MisdeclaredGesturesEffect: TransitionEffect {
+    static let name = "misdeclared"
+    static let summary = "declares gestures that cannot be installed"
+    static let parameters: [AnyEffectParameter] = []
+    static let supportedOperations: [TransitionOperation] = [.push, .pop]
+    init() {}
+    init(parameters: EffectParameters) {}
+    var interactions: [EffectInteraction] {
+        [
+            .leftEdgePanPop, .dragToDismiss(.down),
+            .custom(CustomGestureInteraction(operation: .pop, direction: .down, name: "second") { PanGestureRecognizer() }),
+        ]
+    }
+    @MainActor func makeAnimator(for operation: TransitionOperation) -> any AnimatedTransitioning { LawProbeAnimator(flaw: .none) }
 }
