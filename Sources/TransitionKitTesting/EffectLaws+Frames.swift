@@ -6,13 +6,16 @@ extension EffectLaws {
     @MainActor
     static func checkEndpoints<Effect: TransitionEffect>(
         _ effect: Effect, _ operation: TransitionOperation, _ style: ModalPresentationStyle, _ scene: EffectScene,
-        _ log: inout ViolationLog
+        _ log: inout ViolationLog, on sceneName: String? = nil
     ) throws(TransitionKitError) {
+        let suffix = sceneName.map { " (on \($0), \(scene.size.width)x\(scene.size.height) pt at scale \(scene.scale))" } ?? ""
         let start = try scene.makeStage(operation, modalPresentationStyle: style)
         start.begin(animator: effect.makeAnimator(for: operation), interactive: true)
         guard start.completed == nil else { return log.add("the transition did not start (completed \(start.completed!))") }
         start.setProgress(0)
-        compare(try scene.render(start), try scene.untouched(operation, modalPresentationStyle: style), "progress 0 vs the untouched scene", &log)
+        compare(
+            try scene.render(start), try scene.untouched(operation, modalPresentationStyle: style), "progress 0 vs the untouched scene" + suffix, &log
+        )
         start.end(finish: false)
 
         let end = try scene.makeStage(operation, modalPresentationStyle: style)
@@ -28,11 +31,13 @@ extension EffectLaws {
         let atOne = try scene.render(end)
         end.end(finish: true)
         guard end.completed == true else { return log.add("finishing at progress 1 completed with \(String(describing: end.completed))") }
-        compare(atOne, try scene.render(end), "progress 1 vs the finished hierarchy", &log)
-        compare(atOne, try scene.final(operation, modalPresentationStyle: style), "progress 1 vs the final scene", &log)
-        if let leaving { log.compare(leaving, layerState(end.fromViewController.view.layer), "after finishing, the outgoing view's layers differ") }
+        compare(atOne, try scene.render(end), "progress 1 vs the finished hierarchy" + suffix, &log)
+        compare(atOne, try scene.final(operation, modalPresentationStyle: style), "progress 1 vs the final scene" + suffix, &log)
+        if let leaving {
+            log.compare(leaving, layerState(end.fromViewController.view.layer), "after finishing, the outgoing view's layers differ" + suffix)
+        }
         if let container, "\(container.view.layer.properties)" != container.properties {
-            log.add("after finishing, the container's properties differ: \(container.properties)\n  vs \(container.view.layer.properties)")
+            log.add("after finishing, the container's properties differ\(suffix): \(container.properties)\n  vs \(container.view.layer.properties)")
         }
     }
 

@@ -107,6 +107,11 @@ public enum EffectLaws {
 
     /// The violations of `laws` by `effect`, without recording issues (see
     /// `check(_:laws:scene:sourceLocation:)`).
+    ///
+    /// With no `scene`, the laws run on `EffectScene()` (120x200 points at scale 2), and the
+    /// endpoints law runs a second time on `EffectScene.oddSized` (121x203 points at scale 1),
+    /// where half the width or height is not a whole pixel: an effect that places a seam,
+    /// edge or centre at a half point shows it there.
     @MainActor
     public static func violations<Effect: TransitionEffect>(
         of effect: Effect, laws: Set<Law> = Set(Law.allCases), scene: EffectScene? = nil
@@ -126,7 +131,9 @@ public enum EffectLaws {
                 log.law = law
                 do {
                     switch law {
-                    case .endpoints: try checkEndpoints(effect, operation, style, stageScene, &log)
+                    case .endpoints:
+                        try checkEndpoints(effect, operation, style, stageScene, &log)
+                        if scene == nil { try checkEndpoints(effect, operation, style, EffectScene.oddSized, &log, on: "the odd-sized scene") }
                     case .cancelRestores: try checkCancelRestores(effect, operation, style, stageScene, &log)
                     case .refusal: try checkRefusal(effect, operation, style, stageScene, &log)
                     case .noAllocationPerFrame: try checkNoAllocation(effect, operation, style, stageScene, &log)

@@ -27,7 +27,9 @@ public struct EffectScene {
     public let toImage: Bitmap
 
     /// - Parameters:
-    ///   - size: window size in points, finite and > 0 (default 120x200: small enough that a
+    ///   - size: window size in points, finite and > 0; use whole pixels (size × scale): a
+    ///     window edge that cuts a pixel blends the screens below into it, so the endpoints
+    ///     law cannot hold there (default 120x200: small enough that a
     ///     debug-build frame renders in milliseconds, large enough for edge gestures).
     ///   - scale: pixels per point, 0.5...8 (default 2, so point-to-pixel mapping is tested).
     ///   - fromImage: the outgoing screen (default `pattern(.from)`).
@@ -51,6 +53,15 @@ public struct EffectScene {
         self.scale = scale
         if let fromImage { self.fromImage = fromImage } else { self.fromImage = try Self.pattern(.from) }
         if let toImage { self.toImage = toImage } else { self.toImage = try Self.pattern(.to) }
+    }
+
+    /// 121x203 points at scale 1 with the generated patterns: half its width and height fall
+    /// between pixels, so an effect that puts a seam or centre at w/2 without rounding it to
+    /// the pixel grid renders progress 0 or 1 differently from the untouched or final scene.
+    /// `EffectLaws` checks the endpoints on it too when no scene is given.
+    public static var oddSized: EffectScene {
+        // Valid by construction: whole, positive points at scale 1.
+        try! EffectScene(size: CGSize(width: 121, height: 203), scale: 1)
     }
 
     /// Which screen a generated pattern is for.
@@ -118,7 +129,8 @@ public struct EffectScene {
     }
 
     /// The frame at `progress` (0...1) of `operation` run interactively by `animator` on a
-    /// fresh stage.
+    /// fresh stage. `progress` reaches `updateTransition(progress:using:)` as it is (an
+    /// interactive transition at `percentComplete` = `progress`): no timing curve is applied.
     /// - Complexity: one animator update and one compositor pass.
     public func frame(
         animator: any AnimatedTransitioning, _ operation: TransitionOperation, progress: CGFloat,
@@ -132,6 +144,7 @@ public struct EffectScene {
 
     /// The frame at `progress` (0...1) of `effect`'s `operation` (one of its
     /// `supportedOperations`), presented with the effect's `modalPresentationStyle`.
+    /// `progress` reaches the animator as it is: no timing curve is applied.
     public func frame<Effect: TransitionEffect>(_ effect: Effect, _ operation: TransitionOperation, progress: CGFloat)
         throws(TransitionKitError) -> Bitmap
     {

@@ -19,20 +19,10 @@ import TransitionKitTesting
     /// back to the root.
     @Test func L1_categoryPushAndPop() {
         let scene = TestScene()
-        let nc = scene.navigationController
-        let refs = WeakReferences()
-        do {
-            let a = scene.makeViewController("A")
-            refs.add(a, "pushed then popped A")
-            nc.pushBack3DPush(a)
-            refs.add(nc.transitionQueue.current, "push driver")
-            refs.add(nc.transitionQueue.current?.animator, "push animator")
-            #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
-            nc.pushBack3DPop()
-            refs.add(nc.transitionQueue.current, "pop driver")
-            refs.add(nc.transitionQueue.current?.animator, "pop animator")
-            #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
-        }
+        let (refs, ended) = scene.categoryPushThenPop(
+            push: { $0.pushBack3DPush($1) }, pop: { $0.pushBack3DPop() },
+            running: { ($0.transitionQueue.current, $0.transitionQueue.current?.animator) })
+        #expect(ended)
         #expect(scene.stackTitles == ["root"])
         #expect(refs.count == 5 && refs.alive == [], "\(refs.alive)")
     }

@@ -82,6 +82,48 @@ import TransitionKitTesting
         let found = EffectLaws.violations(of: DimmingEffect(), laws: [.endpoints])
         #expect(found.contains { $0.law == .endpoints && $0.detail.hasPrefix("progress 0 vs the untouched scene") }, "\(found)")
     }
+
+    /// A seam at half the container's width, not rounded to the pixel grid, is invisible on
+    /// the default scene (60 pt at scale 2 is pixel 120) and shows on the odd-sized one (60.5 pt
+    /// at scale 1 cuts pixel 60 in two halves, whose coverages blend to 75 %, not 100 %).
+    @Test func aHalfPointSeamFailsTheEndpointsOnTheOddSizedScene() throws {
+        #expect(EffectLaws.violations(of: HalfSeamEffect(), laws: [.endpoints], scene: try EffectScene()) == [])
+        let found = EffectLaws.violations(of: HalfSeamEffect(), laws: [.endpoints])
+        #expect(
+            found.contains { $0.detail.hasPrefix("progress 0 vs the untouched scene") && $0.detail.contains("on the odd-sized scene") },
+            "\(found)")
+    }
+}
+
+/// A push that splits the outgoing view at w/2 (not rounded to pixels) into two halves of its
+/// mask that slide apart, uncovering the incoming view below.
+struct HalfSeamEffect: TransitionEffect {
+    static let name = "halfseam"
+    static let summary = "two halves slide apart from an unrounded seam"
+    static let parameters: [AnyEffectParameter] = []
+    static let supportedOperations: [TransitionOperation] = [.push]
+    init() {}
+    init(parameters: EffectParameters) {}
+    @MainActor func makeAnimator(for operation: TransitionOperation) -> any AnimatedTransitioning {
+        let mask = Layer(name: "halves"), left = Layer(name: "left"), right = Layer(name: "right")
+        return ClosureAnimator(
+            duration: 0.3,
+            prepare: { context throws(TransitionKitError) in
+                let (from, to) = try context.viewsInContainer(effect: Self.name)
+                context.containerView.insertSubview(from, aboveSubview: to)
+                for half in [left, right] {
+                    half.backgroundColor = .black
+                    mask.addSublayer(half)
+                }
+                mask.frame = from.bounds
+                from.layer.mask = mask
+            },
+            update: { progress, context in
+                let b = context.containerView.bounds, w = b.width / 2, shift = w * progress
+                left.frame = CGRect(x: -shift, y: 0, width: w, height: b.height)
+                right.frame = CGRect(x: w + shift, y: 0, width: w, height: b.height)
+            })
+    }
 }
 
 /// A push whose outgoing view is at 99 % opacity from progress 0 on (a wrong first frame).

@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# compare-peers.sh - check effect-bench's performance claims on your own machine.
+#
+# Draws the frames effect-bench measures with pixman and cairo (the C harness in Scripts/peers/),
+# measures the memory floor (a frame memcpy; read two frames, write one), runs the release
+# effect-bench right after on the same core, and prints one table of ratios per frame size:
+# effect (its slowest operation), render p50, render p50 / peer p50, render p50 / floor p50,
+# p99 of model + render, model p50, heap allocations per frame.
+#
+# Ratios are what to compare: absolute times on a shared or virtual machine drift between runs,
+# so the peers and effect-bench run back to back in one invocation.
+#
+# Usage: Scripts/compare-peers.sh            (from anywhere; about 2 minutes after the build)
+# Knobs (environment):
+#   SIZES   frame sizes in pixels, space-separated (default "1179x2556", effect-bench's default
+#           scene 393x852 points at scale 3). A size whose sides divide by 3 runs effect-bench at
+#           scale 3, any other at scale 1; the peers take the same pixels and scale.
+#   FRAMES  frames per sweep, progress 0...1, for effect-bench and for each peer case (default 120)
+#   WARMUP  peer warm-up frames, not counted (default 10)
+#   CPU     the core to pin every measurement to with taskset (default 1); CPU= runs unpinned
+#   KEEP    a directory to keep the raw peer lines and effect-bench JSON in (default: discarded)
+# Needs: a C compiler, pkg-config, pixman and cairo headers (installed with apt-get when missing),
+# python3, Swift 6.3. Exit status: 0 ok, 1 failure (one line on standard error), 2 bad knob.
+# Not run by CI: it takes minutes and its figures depend on the machine.
+set -euo pipefail
+
+fail() { echo "compare-peers: $*" >&2; exit 1; }
+usage() { echo "compare-peers: $*" >&2; exit 2; }
+note() { echo "compare-peers: $*" >&2; }
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+
+SIZES=${SIZES:-1179x2556}
+FRAMES=${FRAMES:-120}
+WARMUP=${WARMUP:-10}
+CPU=${CPU-1}
+KEEP=${KEEP:-}
+
+if ! [[ "$FRAMES" =~ ^[0-9]{1,5}$ ]] || ((10#$FRAMES < 2 || 10#$FRAMES > 10000)); then
+    usage "FRAMES='$FRAMES' is not a whole number in 2...10000"
+fi
+if ! [[ "$WARMUP" =~ ^[0-9]{1,5}$ ]]; then usage "WARMUP='$WARMUP' is not a whole number in 0...99999"; fi
+FRAMES=$((10#$FRAMES)) WARMUP=$((10#$WARMUP))
+for size in $SIZES; do
+    [[ "$size" =~ ^[1-9][0-9]*x[1-9][0-9]*$ ]] || usage "SIZES entry '$size' is not WIDTHxHEIGHT in pixels (e.g. 1179x2556)"
+done
+[ -n "$SIZES" ] || usage "SIZES is empty"
+
+pin=()
+if [ -n "$CPU" ]; then
+    [[ "$CPU" =~ ^[0-9]+$ ]] || usage "CPU='$CPU' is not a core number (CPU= runs unpinned)"
+    if ! command -v taskset >/dev/null; then
+        note "taskset not found: running unpinned"
+    elif ((CPU >= $(nproc))); then
+        usage "CPU=$CPU but this machine has $(nproc) cores (0...$(($(nproc) - 1))); CPU= runs unpinned"
+    else
+        pin=(taskset -c "$CPU")
+    fi
+fi
+
+command -v python3 >/dev/null || fail "python3 is needed to print the table"
+command -v swift >/dev/null || fail "swift is needed to build effect-bench (Swift 6.3)"
+cc=${CC:-cc}
+command -v "$cc" >/dev/null || fail "no C compiler '$cc' (set CC, or apt-get install gcc)"
+
+# pixman and cairo development files
+if ! command -v pkg-config >/dev/null || ! pkg-config --exists pixman-1 cairo; then
+    command -v apt-get >/dev/null || fail "pixman and cairo headers are missing and there is no apt-get: install pixman-1 and cairo development packages"
+    sudo=()
+    if [ "$(id -u)" != 0 ]; then
+        command -v sudo >/dev/null || fail "pixman and cairo headers are missing: run 'apt-get install libpixman-1-dev libcairo2-dev pkg-config' as root"
+        sudo=(sudo)
+    fi
+    note "installing libpixman-1-dev libcairo2-dev pkg-config with apt-get"
+    { "${sudo[@]}" apt-get update -qq && "${sudo[@]}" apt-get install -y -qq libpixman-1-dev libcairo2-dev pkg-config; } >&2 ||
+        fail "apt-get could not install libpixman-1-dev libcairo2-dev pkg-config"
+    pkg-config --exists pixman-1 cairo || fail "pixman-1 or cairo still unknown to pkg-config after apt-get"
+fi
+
+# the C harness
+mkdir -p .build/peers
+harness=.build/peers/peers
+read -r -a peer_flags <<<"$(pkg-config --cflags --libs pixman-1 cairo)"
+note "building the peer harness into $harness"
+"$cc" -O2 -std=c11 -D_GNU_SOURCE -Wall -Wextra -o "$harness" Scripts/peers/*.c "${peer_flags[@]}" -lm ||
+    fail "the C harness did not build (command above)"
+
+# effect-bench, release
+note "building effect-bench (release; nice -n 10)"
+nice -n 10 swift build -c release --product effect-bench >&2 || fail "swift build -c release --product effect-bench failed"
+bench="$(swift build -c release --show-bin-path)/effect-bench"
+[ -x "$bench" ] || fail "effect-bench not found at $bench after the build"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# the machine, for the table's heading
+cpu_model=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 's/^ *//') || cpu_model=unknown
+{
+    echo "machine: ${cpu_model:-unknown}, $(nproc) cores, $(uname -sr)"
+    echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
+    echo "toolchain: $(swift --version 2>&1 | grep -m1 'Swift version'); $("$cc" --version | head -1)"
+    echo "peers: pixman $(pkg-config --modversion pixman-1), cairo $(pkg-config --modversion cairo), cc -O2"
+    if [ ${#pin[@]} -gt 0 ]; then echo "pinned: ${pin[*]}"; else echo "pinned: no"; fi
+    echo "frames: $FRAMES per sweep"
+} >"$work/heading.txt"
+
+for size in $SIZES; do
+    width=${size%x*} height=${size#*x}
+    if ((width % 3 == 0 && height % 3 == 0)); then scale=3; else scale=1; fi
+    points="$((width / scale))x$((height / scale))"
+    lines="$work/peers-$size.txt"
+    : >"$lines"
+    for case_name in $("$harness" --list | cut -d' ' -f1); do
+        note "$size: $case_name"
+        # one process per case: no allocator or cache state carried from one case to the next
+        "${pin[@]}" "$harness" --case "$case_name" --size "$size" --scale "$scale" \
+            --frames "$FRAMES" --warmup "$WARMUP" >>"$lines" || fail "peer case $case_name failed at $size"
+    done
+    note "$size: effect-bench run --size $points --scale $scale --frames $FRAMES"
+    "${pin[@]}" "$bench" run --size "$points" --scale "$scale" --frames "$FRAMES" \
+        --json "$work/bench-$size.json" >"$work/bench-$size.txt" || fail "effect-bench run failed at $size (its error is above)"
+    python3 Scripts/peers/ratio_table.py "$work/heading.txt" "$lines" "$work/bench-$size.json" ||
+        fail "could not read the measurements of $size"
+done
+
+if [ -n "$KEEP" ]; then
+    { mkdir -p "$KEEP" && cp "$work"/* "$KEEP"/; } || fail "could not copy the raw measurements into $KEEP"
+    note "raw peer lines and effect-bench JSON kept in $KEEP"
+fi

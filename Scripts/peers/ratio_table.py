@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Markdown ratio table of effect-bench against the peer harness, for Scripts/compare-peers.sh.
+
+usage: ratio_table.py HEADING.txt PEERS.txt BENCH.json
+
+HEADING.txt: lines printed above the table as they are (machine, date, toolchain).
+PEERS.txt:   the harness's lines, `case=NAME width=W height=H ... p50_ms=X min_ms=Y ...`.
+BENCH.json:  `effect-bench run --json` (schema transitionkit-effect-bench/1; read by key, so keys
+             added later do not matter).
+
+Per effect, the operation with the highest render p50 is its row. The peer and floor ratios
+divide effect-bench's render p50 by the peer case's p50 (both nearest-rank medians of a sweep of
+progress 0...1 over the same number of frames, in milliseconds). p99 of model + render is taken
+over the JSON's per-frame samples (nearest rank, effect-bench's definition); allocations per
+frame are the steady-state model + render means (n/a when effect-bench did not count them).
+"""
+import json
+import math
+import re
+import sys
+
+# Which peer cases draw the frame each effect draws, and which floor bounds it: radial and the
+# push-back start from one screen copied (memcpy); fade and drag-dismiss blend two screens into
+# the frame (read two frames, write one).
+PEERS = {
+    "radial": [("pixman radial", "radial_pixman"), ("cairo radial", "radial_cairo")],
+    "fade": [("pixman fade", "fade_pixman"), ("cairo fade", "fade_cairo")],
+    "pushback3d": [
+        ("pixman projective", "pushback_pixman_projective"),
+        ("pixman affine", "pushback_pixman_affine"),
+        ("cairo affine", "pushback_cairo_affine"),
+    ],
+    "dragdismiss": [("pixman sub-pixel slide", "slide_pixman_subpx")],
+}
+FLOORS = {
+    "radial": ("memcpy", "floor_memcpy"),
+    "fade": ("read-two-write-one", "floor_r2w1"),
+    "pushback3d": ("memcpy", "floor_memcpy"),
+    "dragdismiss": ("read-two-write-one", "floor_r2w1"),
+}
+
+
+def fail(message):
+    print(f"ratio_table: {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+def nearest_rank(values, q):
+    s = sorted(values)
+    return s[max(0, math.ceil(q * len(s)) - 1)]
+
+
+def read_peers(path):
+    cases = {}
+    with open(path) as f:
+        for line in f:
+            fields = dict(re.findall(r"(\w+)=(\S+)", line))
+            if "case" in fields and "p50_ms" in fields:
+                cases[fields["case"]] = fields
+    if not cases:
+        fail(f"{path} has no peer result lines")
+    return cases
+
+
+def main(argv):
+    if len(argv) != 4:
+        fail("usage: ratio_table.py HEADING.txt PEERS.txt BENCH.json")
+    with open(argv[1]) as f:
+        heading = f.read().rstrip("\n")
+    peers = read_peers(argv[2])
+    try:
+        with open(argv[3]) as f:
+            report = json.load(f)
+        schema = report["schema"]
+        results = report["results"]
+        scene = report["scene"]
+        counted = report.get("allocation_counting", False)
+    except (OSError, ValueError, KeyError) as error:
+        fail(f"{argv[3]} is not an effect-bench JSON report: {error}")
+    if not schema.startswith("transitionkit-effect-bench/"):
+        fail(f"{argv[3]} has schema '{schema}', not transitionkit-effect-bench/*")
+    size = f"{scene['width_pixels']}x{scene['height_pixels']}"
+    first = next(iter(peers.values()))
+    if f"{first['width']}x{first['height']}" != size:
+        fail(f"peers drew {first['width']}x{first['height']} but effect-bench {size}")
+
+    def peer_ms(case):
+        return float(peers[case]["p50_ms"]) if case in peers else None
+
+    slowest = {}
+    for r in results:
+        e = r["effect"]
+        if e not in slowest or r["render_milliseconds"]["p50"] > slowest[e]["render_milliseconds"]["p50"]:
+            slowest[e] = r
+
+    print(heading)
+    print(f"frame: {size} pixels ({scene['width_points']:g}x{scene['height_points']:g} points at scale "
+          f"{scene['scale']:g}), one thread\n")
+    print("| effect (slowest operation) | render p50 | vs peer (render p50 ÷ peer p50) | vs floor | "
+          "p99 model+render | model p50 | allocs/frame |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for effect, r in slowest.items():
+        render = r["render_milliseconds"]["p50"]
+        vs_peer = []
+        for label, case in PEERS.get(effect, []):
+            ms = peer_ms(case)
+            if ms:
+                vs_peer.append(f"{render / ms:.2f}x {label} ({ms:.2f} ms)")
+        floor = FLOORS.get(effect)
+        vs_floor = "-"
+        if floor and peer_ms(floor[1]):
+            ms = peer_ms(floor[1])
+            vs_floor = f"{render / ms:.2f}x {floor[0]} ({ms:.2f} ms)"
+        frames = r.get("per_frame") or []
+        p99 = "-"
+        if frames:
+            total = [f["render_milliseconds"] + f["model_nanoseconds"] / 1e6 for f in frames]
+            p99 = f"{nearest_rank(total, 0.99):.2f} ms"
+        model = f"{r['model_nanoseconds']['p50'] / 1000:.1f} µs"
+        steady = r.get("steady_state", {})
+        allocs = "n/a"
+        if counted and "model_allocations" in steady:
+            n = steady["model_allocations"] + steady["render_allocations"]
+            allocs = f"{n:.0f}" if abs(n - round(n)) < 0.05 else f"{n:.1f}"
+        print(f"| {effect} ({r['operation']}) | {render:.2f} ms | {'; '.join(vs_peer) or '-'} | {vs_floor} | "
+              f"{p99} | {model} | {allocs} |")
+
+    print("\n| peer case | sweep p50 | sweep min | p = 0.5 frame p50 | p = 0.5 frame min |")
+    print("| --- | --- | --- | --- | --- |")
+    for name, f in peers.items():
+        print(f"| {name} | {float(f['p50_ms']):.2f} ms | {float(f['min_ms']):.2f} ms | "
+              f"{float(f['mid_p50_ms']):.2f} ms | {float(f['mid_min_ms']):.2f} ms |")
+    print()
+
+
+if __name__ == "__main__":
+    try:
+        main(sys.argv)
+    except (KeyError, TypeError, ValueError) as error:
+        fail(f"unexpected measurement layout ({type(error).__name__}: {error})")
+    except OSError as error:
+        fail(str(error))
