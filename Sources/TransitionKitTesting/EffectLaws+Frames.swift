@@ -19,13 +19,26 @@ extension EffectLaws {
         start.end(finish: false)
 
         let end = try scene.makeStage(operation, modalPresentationStyle: style)
-        end.begin(animator: effect.makeAnimator(for: operation), interactive: true)
+        // The view that leaves is out of sight afterwards, so no render shows what the effect
+        // left on it; a presenter may keep state from `finalizeTransition` until dismissed.
+        let leaving = operation == .present ? nil : layerState(end.fromViewController.view.layer)
+        var container: (view: View, properties: String)?
+        let probe = ProbeAnimator(effect.makeAnimator(for: operation)) { context in
+            container = (context.containerView, "\(context.containerView.layer.properties)")
+        }
+        end.begin(animator: probe, interactive: true)
         end.setProgress(1)
         let atOne = try scene.render(end)
         end.end(finish: true)
         guard end.completed == true else { return log.add("finishing at progress 1 completed with \(String(describing: end.completed))") }
         compare(atOne, try scene.render(end), "progress 1 vs the finished hierarchy" + suffix, &log)
         compare(atOne, try scene.final(operation, modalPresentationStyle: style), "progress 1 vs the final scene" + suffix, &log)
+        if let leaving {
+            log.compare(leaving, layerState(end.fromViewController.view.layer), "after finishing, the outgoing view's layers differ" + suffix)
+        }
+        if let container, "\(container.view.layer.properties)" != container.properties {
+            log.add("after finishing, the container's properties differ\(suffix): \(container.properties)\n  vs \(container.view.layer.properties)")
+        }
     }
 
     /// Adds a violation when `actual` and `expected` differ in any pixel.

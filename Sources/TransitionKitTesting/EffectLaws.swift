@@ -20,7 +20,10 @@ public enum EffectLaws {
     public enum Law: String, CaseIterable, Sendable, CustomStringConvertible {
         /// Progress 0 renders the untouched scene and progress 1 both the finished hierarchy
         /// and the final scene (an untouched stage of the reverse operation with the pictures
-        /// swapped), with no pixel differing at all (0/255).
+        /// swapped), with no pixel differing at all (0/255); after finishing, the container's
+        /// own properties are as before, and so is every layer of the outgoing view (out of
+        /// sight then; not checked for present, whose presenter may keep state from
+        /// `finalizeTransition` until dismissed).
         case endpoints
         /// A cancel at progress 0.5 restores every layer of both screens exactly (properties,
         /// masks, sublayers, superlayers and order, compared as `layerRecord`s and as the
@@ -42,7 +45,8 @@ public enum EffectLaws {
         /// controller and the view controller that left (popped, dismissed, or never arrived)
         /// are deallocated.
         case noLeaks
-        /// For each declared interaction, in both interaction modes: a gesture released short
+        /// Each declared interaction drives a supported operation, no other drives the same
+        /// one (only the first would be installed); and, in both interaction modes: a gesture released short
         /// of half-way cancels (stack and every layer as before), a second one past half-way
         /// finishes (the stack or presentation changed, the revealed screen's layers as they
         /// were before the first gesture), and the view controller that left is deallocated.
@@ -148,8 +152,21 @@ public enum EffectLaws {
         }
         if laws.contains(.interactions) {
             log.law = .interactions
+            var driven: [TransitionOperation] = []
             for interaction in effect.interactions {
-                log.operation = interaction.operation
+                let operation = interaction.operation
+                log.operation = operation
+                // `enableInteractivePop` and `enableDragToDismiss` install the first gesture
+                // declared for an operation, and only for a supported one.
+                guard Effect.supportedOperations.contains(operation) else {
+                    log.add("\(interactionName(interaction)) drives \(operation.rawValue), which the effect does not support")
+                    continue
+                }
+                guard !driven.contains(operation) else {
+                    log.add("\(interactionName(interaction)) is a second gesture for \(operation.rawValue); only the first declared is installed")
+                    continue
+                }
+                driven.append(operation)
                 checkInteraction(effect, interaction, stageScene, &log)
             }
         }

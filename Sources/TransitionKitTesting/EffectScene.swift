@@ -34,11 +34,21 @@ public struct EffectScene {
     ///   - scale: pixels per point, 0.5...8 (default 2, so point-to-pixel mapping is tested).
     ///   - fromImage: the outgoing screen (default `pattern(.from)`).
     ///   - toImage: the incoming screen (default `pattern(.to)`).
-    /// - Throws: `TransitionKitError` for a size or scale a `Window` rejects.
+    /// - Throws: `TransitionKitError` for a size or scale a `Window` rejects;
+    ///   `TransitionKitError.invalidSize` when size × scale does not round to
+    ///   1...`Bitmap.maximumDimension` pixels a side (no frame could be rendered, so every law
+    ///   that renders would fail on the scene, not on the effect).
     public init(
         size: CGSize = CGSize(width: 120, height: 200), scale: CGFloat = 2, fromImage: Bitmap? = nil, toImage: Bitmap? = nil
     ) throws(TransitionKitError) {
         _ = try Window(size: size, scale: scale, frameClock: try ManualFrameClock())  // validates size and scale
+        let pixels = ((size.width * scale).rounded(), (size.height * scale).rounded())
+        let sides = CGFloat(1)...CGFloat(Bitmap.maximumDimension)
+        guard sides.contains(pixels.0), sides.contains(pixels.1) else {
+            throw .invalidSize(
+                name: "effect scene of \(size.width)x\(size.height) points at scale \(scale)", width: Double(pixels.0), height: Double(pixels.1),
+                accepted: "1...\(Bitmap.maximumDimension) pixels a side")
+        }
         self.size = size
         self.scale = scale
         if let fromImage { self.fromImage = fromImage } else { self.fromImage = try Self.pattern(.from) }

@@ -19,7 +19,9 @@ import TransitionKitCore
 /// ```
 /// - Parameters:
 ///   - bitmap: the rendered frame.
-///   - name: the reference's name without `.png`: letters, digits, `.`, `_`, `-`, `/`.
+///   - name: the reference's name without `.png`: ASCII letters, digits, `.`, `_`, `-`, and `/`
+///     between non-empty components other than `.` and `..`; not ending in `.` (an issue is
+///     recorded otherwise).
 ///   - tolerance: how far pixels may differ (default `.rounding`).
 ///   - sourceLocation: where a failure is reported (default: the call).
 /// - Returns: whether it matched.
@@ -30,8 +32,13 @@ public func expectGolden(
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> Bool {
     let parts = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    guard !name.isEmpty, !parts.contains(where: { $0.isEmpty || $0 == ".." || $0 == "." }) else {
-        Issue.record("golden name '\(name)' must be non-empty path components without '.' or '..'", sourceLocation: sourceLocation)
+    // ASCII only: other characters would be rewritten (`(`, `:`) into another name's file, or
+    // stored differently by different file systems (Unicode normalisation).
+    let allowed = name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-/".contains($0)) }
+    guard allowed, !name.isEmpty, !parts.contains(where: { $0.isEmpty || $0 == ".." || $0 == "." }), !name.hasSuffix(".") else {
+        Issue.record(
+            "golden name '\(name)' must be ASCII letters, digits, '.', '_', '-' in non-empty '/'-separated components, none '.' or '..', not ending in '.'",
+            sourceLocation: sourceLocation)
         return false
     }
     let suite = parts.dropLast().joined(separator: "/")

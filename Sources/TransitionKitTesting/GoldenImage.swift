@@ -70,9 +70,12 @@ public enum GoldenImage {
     /// becomes `name_a_b` in the file name.
     /// - Parameters:
     ///   - bitmap: the rendered frame.
-    ///   - suite: the sub-folder of `__Snapshots__` (empty: none).
-    ///   - test: the first part of the file name.
-    ///   - label: the second part (empty: none), e.g. `p0.5`.
+    ///   - suite: the sub-folder of `__Snapshots__` (empty: none): `/`-separated non-empty
+    ///     components, none `.` or `..`.
+    ///   - test: the first part of the file name, without `/`.
+    ///   - label: the second part (empty: none), e.g. `p0.5`, without `/`.
+    ///   A suite, test or label that would put the reference outside `__Snapshots__` fails
+    ///   without reading or writing anything.
     ///   - tolerance: how far pixels may differ (default `.rounding`).
     ///   - file: a path whose folder holds `__Snapshots__` (default: the calling file).
     /// - Returns: whether it matched, and a message saying what happened.
@@ -81,6 +84,10 @@ public enum GoldenImage {
         _ bitmap: Bitmap, suite: String, test: String, label: String,
         tolerance: Tolerance = .rounding, file: String = #filePath
     ) -> Result {
+        let components = suite.isEmpty ? [] : suite.split(separator: "/", omittingEmptySubsequences: false)
+        guard !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }), !test.contains("/"), !label.contains("/") else {
+            return Result(passed: false, message: "golden suite '\(suite)', test '\(test)', label '\(label)' would leave __Snapshots__")
+        }
         let snapshots = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("__Snapshots__")
         let directory = suite.isEmpty ? snapshots : snapshots.appendingPathComponent(suite)
         let testName = test.replacingOccurrences(of: "()", with: "").replacingOccurrences(of: "(", with: "_")

@@ -68,6 +68,10 @@ import TransitionKitCore
         (["run", "--compare", "radial:"], "--compare 'radial:' is not a:b"),
         (["run", "--compare", "a:b:c"], "--compare 'a:b:c' is not a:b"),
         (["run", "--compare", "radial:radial"], "compares an effect with itself"),
+        (["run", "--effects", "fade,radial,fade"], "--effects names 'fade' twice"),
+        (["run", "--compare", "fade:radial", "--compare", "fade:radial"], "--compare fade:radial is given twice"),
+        (["run", "--json", "out.json", "--html", "out.json"], "--json and --html name the same file 'out.json'"),
+        (["run", "--json", "--frames", "3"], "--json needs a file path"),
         (["render", "radial", "--out", "a.png", "--out", "b.png"], "--out is given more than once"),
         (["render"], "render needs an effect name"),
         (["render", "radial"], "render needs --out"),
@@ -82,6 +86,20 @@ import TransitionKitCore
         (["play", "radial", "--operation", "push", "--gesture", "t.json", "--json"], "must be pop or dismiss"),
         (["play", "radial", "--operation", "pop", "--json"], "play needs --gesture"),
     ]
+
+    /// `--json` takes any file name as run's report path, not only one ending in `.json`.
+    @Test func runJSONPathNeedNotEndInJSON() throws {
+        guard case .run(let o) = try ArgumentParser.parse(["run", "--json", "results.txt", "--frames", "2"]) else {
+            Issue.record("not a run")
+            return
+        }
+        #expect(o.jsonPath == "results.txt" && o.frames == 2)
+        guard case .play(let p) = try ArgumentParser.parse(["play", "radial", "--operation", "pop", "--gesture", "t.json", "--json"]) else {
+            Issue.record("not a play")
+            return
+        }
+        #expect(p.json && p.gesturePath == "t.json")
+    }
 
     @Test(arguments: bad)
     func badArgumentsGiveOneClearLine(arguments: [String], fragment: String) {

@@ -34,6 +34,24 @@ import TransitionKitRender
         #expect(page.components(separatedBy: "data:image/png;base64,").count - 1 == 10)
     }
 
+    /// A baseline sharing no effect and operation with the run is refused before anything is
+    /// loaded or measured: the missing `--from` image would otherwise be reported first (and
+    /// with images, only after the whole sweep).
+    @Test func baselineWithNothingInCommonFailsBeforeMeasuring() throws {
+        let json = Self.tmp.appendingPathComponent("other-effects.json").path
+        var base = try RunCommand.run(
+            try options(["--effects", "fade"]), registry: try EffectBench.registry(effects: []), progress: ProgressIndicator(enabled: false)
+        ).report
+        for i in base.results.indices { base.results[i].effect = "retired" }
+        try base.encoded().write(to: URL(fileURLWithPath: json))
+        let missing = Self.tmp.appendingPathComponent("no-such-image.png").path
+        #expect(throws: BenchError.failure("baseline \(json) has no effect and operation in common with this run")) {
+            try RunCommand.run(
+                try options(["--effects", "radial", "--baseline", json, "--from", missing, "--to", missing]),
+                registry: try EffectBench.registry(effects: []), progress: ProgressIndicator(enabled: false))
+        }
+    }
+
     @Test func baselineRegressionIsReported() throws {
         let json = Self.tmp.appendingPathComponent("base.json").path
         var base = try RunCommand.run(

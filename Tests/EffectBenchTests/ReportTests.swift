@@ -128,5 +128,14 @@ import TransitionKitCore
         }
     }
 
+    /// A report of another schema whose keys differ too (a later version renaming `results`)
+    /// is named by its schema, not by the first key it lacks.
+    @Test func baselineOfAnotherSchemaNamesTheSchema() {
+        let later = Data(#"{"schema": "transitionkit-effect-bench/2", "runs": []}"#.utf8)
+        #expect(throws: BenchError.failure("v2.json has schema 'transitionkit-effect-bench/2'; accepted: transitionkit-effect-bench/1")) {
+            try BenchReport.decode(later, path: "v2.json")
+        }
+    }
+
     func isClose(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-12 }
 }

@@ -139,3 +139,31 @@ import TransitionKitCore
                 == "parameter 'popstyle': 'foo' is not one of reveal, conceal")
     }
 }
+
+/// A choice with an empty case (it cannot be given as `--param name=`).
+enum EmptyChoice: String, CaseIterable, Sendable, Hashable {
+    case none = ""
+    case some
+}
+/// A choice whose cases differ only in letter case (the text is compared ignoring it, so
+/// the second could never be chosen).
+enum CaseTwinChoice: String, CaseIterable, Sendable, Hashable {
+    case lower = "on"
+    case upper = "ON"
+}
+
+/// Choice parameters whose cases cannot all be given as text trap when declared, with a
+/// message naming the parameter, instead of listing values that cannot be chosen.
+@Suite struct ChoiceDeclarationTests {
+    @Test func aChoiceWithAnEmptyCaseTraps() async {
+        await #expect(processExitsWith: .failure) {
+            _ = EffectParameter<EmptyChoice>.choice("mode", summary: "m", default: .some, source: "test")
+        }
+    }
+
+    @Test func aChoiceWithCasesDifferingOnlyInLetterCaseTraps() async {
+        await #expect(processExitsWith: .failure) {
+            _ = EffectParameter<CaseTwinChoice>.choice("mode", summary: "m", default: .lower, source: "test")
+        }
+    }
+}

@@ -20,13 +20,17 @@ import TransitionKitTesting
         (.ignoresMissingView, .refusal),
         (.retainsItself, .noLeaks),
         (.retainsItself, .interactions),
+        (.dimsOutgoingViewAfterFinish, .endpoints),
+        (.tintsContainerAfterFinish, .endpoints),
     ])
     func aBrokenEffectFailsItsLaw(flaw: LawProbeEffect.Flaw, law: EffectLaws.Law) {
         if law == .noAllocationPerFrame && !EffectLaws.allocationCounterIsActive { return }  // not countable here
         let found = EffectLaws.violations(of: LawProbeEffect(flaw: flaw), laws: [law])
         #expect(!found.isEmpty && found.allSatisfy { $0.law == law && $0.effect == "lawprobe" }, "\(found)")
         if law != .interactions {
-            #expect(Set(found.compactMap(\.operation)) == Set(LawProbeEffect.supportedOperations), "\(found)")
+            // A presenter may keep state after a finished present, so its view is not checked.
+            let operations = flaw == .dimsOutgoingViewAfterFinish ? [.push, .pop, .dismiss] : LawProbeEffect.supportedOperations
+            #expect(Set(found.compactMap(\.operation)) == Set(operations), "\(found)")
         }
         withKnownIssue {
             EffectLaws.check(LawProbeEffect(flaw: flaw), laws: [law])
@@ -45,9 +49,25 @@ import TransitionKitTesting
             case .allocatesPerFrame: [.noAllocationPerFrame]
             case .ignoresMissingView: [.refusal]
             case .retainsItself: [.noLeaks, .interactions]
+            // The drag-to-dismiss check presents with the effect first, dimming the presenter.
+            case .dimsOutgoingViewAfterFinish: [.endpoints, .interactions]
+            case .tintsContainerAfterFinish: [.endpoints]
             }
         let found = EffectLaws.violations(of: LawProbeEffect(flaw: flaw), laws: Set(EffectLaws.Law.allCases).subtracting(broken))
         #expect(found == [], "\(found)")
+    }
+
+    /// A gesture for an operation the effect does not support, or a second gesture for one
+    /// operation (only the first is ever installed), breaks the interactions law; the first
+    /// pop gesture is still checked (and kept).
+    @Test func aGestureThatCannotBeInstalledFailsTheInteractions() {
+        let found = EffectLaws.violations(of: MisdeclaredGesturesEffect(), laws: [.interactions])
+        #expect(
+            found.map(\.detail) == [
+                "drag-to-dismiss down drives dismiss, which the effect does not support",
+                "custom gesture 'second' is a second gesture for pop; only the first declared is installed",
+            ], "\(found)")
+        #expect(found.allSatisfy { $0.law == .interactions })
     }
 
     /// A name the registry refuses breaks the registry round trip.
@@ -120,4 +140,21 @@ struct DimmingEffect: TransitionEffect {
             context.view(forKey: .to)?.alpha = progress
         }
     }
+}
+
+/// Push and pop only, declaring a dismiss drag it cannot drive and a second pop gesture.
+struct MisdeclaredGesturesEffect: TransitionEffect {
+    static let name = "misdeclared"
+    static let summary = "declares gestures that cannot be installed"
+    static let parameters: [AnyEffectParameter] = []
+    static let supportedOperations: [TransitionOperation] = [.push, .pop]
+    init() {}
+    init(parameters: EffectParameters) {}
+    var interactions: [EffectInteraction] {
+        [
+            .leftEdgePanPop, .dragToDismiss(.down),
+            .custom(CustomGestureInteraction(operation: .pop, direction: .down, name: "second") { PanGestureRecognizer() }),
+        ]
+    }
+    @MainActor func makeAnimator(for operation: TransitionOperation) -> any AnimatedTransitioning { LawProbeAnimator(flaw: .none) }
 }

@@ -35,4 +35,36 @@ import TransitionKitTesting
             issue.sourceLocation == location && issue.comments.contains { $0.rawValue.contains("max difference 3/255") }
         }
     }
+
+    /// Names that would escape `__Snapshots__`, or land in another name's file (`a(b)` and
+    /// `a_b`, `push.` and `push`), or depend on the file system (`é`), are refused with an
+    /// issue and write nothing.
+    @Test(arguments: ["../escape", "/tmp/abs", "a/../b", "a(b)", "a:b", "push.", "caf\u{E9}", "a b"])
+    func aBadNameIsAnIssueAndWritesNothing(name: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("expectgolden-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        let location = SourceLocation(fileID: "X/X.swift", filePath: folder.appendingPathComponent("sub/X.swift").path, line: 1, column: 1)
+        let bitmap = try Bitmap(width: 2, height: 2)
+        withKnownIssue {
+            #expect(!expectGolden(bitmap, named: name, sourceLocation: location))
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.hasPrefix("golden name '\(name)' must be ASCII") }
+        }
+        #expect((try? FileManager.default.subpathsOfDirectory(atPath: folder.path)) == ["sub"])
+    }
+
+    /// `GoldenImage.check` itself refuses a suite, test or label that leaves `__Snapshots__`.
+    @Test func checkRefusesPathsOutsideTheSnapshots() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("goldencheck-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("sub/X.swift").path
+        let bitmap = try Bitmap(width: 2, height: 2)
+        for (suite, test, label) in [("../..", "x", ""), ("", "../x", ""), ("", "x", "y/../../z"), ("/abs", "x", "")] {
+            let result = GoldenImage.check(bitmap, suite: suite, test: test, label: label, file: file)
+            #expect(!result.passed && result.message.hasSuffix("would leave __Snapshots__"), "\(result)")
+        }
+        #expect((try? FileManager.default.subpathsOfDirectory(atPath: folder.path)) == ["sub"])
+    }
 }

@@ -18,6 +18,12 @@ struct LawProbeEffect: TransitionEffect, Hashable {
         case ignoresMissingView
         /// Keeps itself and both view controllers alive (a retain cycle through `self`).
         case retainsItself
+        /// Leaves the outgoing view at half opacity once a transition finished (out of sight
+        /// then; it shows dimmed when it comes back, e.g. popped to without this effect).
+        case dimsOutgoingViewAfterFinish
+        /// Tints the container's background once a transition finished (hidden behind the
+        /// opaque screens, so no render shows it).
+        case tintsContainerAfterFinish
     }
 
     static let name = "lawprobe"
@@ -40,6 +46,7 @@ struct LawProbeEffect: TransitionEffect, Hashable {
 final class LawProbeAnimator: AnimatedTransitioning {
     let flaw: LawProbeEffect.Flaw
     private weak var upper: View?
+    private weak var outgoing: View?
     private let shadow = Layer(name: "lawprobe shadow")
     private var history: [CGFloat] = []
     private var cycle: [AnyObject] = []
@@ -53,6 +60,7 @@ final class LawProbeAnimator: AnimatedTransitioning {
     func prepareTransition(using context: any ContextTransitioning) throws(TransitionKitError) {
         if flaw != .ignoresMissingView { _ = try context.viewsInContainer(effect: LawProbeEffect.name) }
         upper = context.stackedViews?.upper
+        outgoing = context.view(forKey: .from)
         context.containerView.layer.addSublayer(shadow)
         if flaw == .retainsItself { cycle = [self] + [context.viewController(forKey: .from), context.viewController(forKey: .to)].compactMap { $0 } }
     }
@@ -62,8 +70,13 @@ final class LawProbeAnimator: AnimatedTransitioning {
         if flaw == .allocatesPerFrame { history = Array(repeating: progress, count: 32) }
     }
 
+    func finalizeTransition(using context: any ContextTransitioning) {
+        if flaw == .tintsContainerAfterFinish { context.containerView.backgroundColor = Color(red: 1, green: 0, blue: 0) }
+    }
+
     func animationEnded(_ transitionCompleted: Bool) {
         upper?.alpha = 1
+        if flaw == .dimsOutgoingViewAfterFinish && transitionCompleted { outgoing?.alpha = 0.5 }
         if flaw != .leavesLayerAfterCancel || transitionCompleted { shadow.removeFromSuperlayer() }
     }
 }

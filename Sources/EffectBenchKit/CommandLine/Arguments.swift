@@ -84,7 +84,7 @@ enum ArgumentParser {
         var words = arguments[...]
         let verb = words.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
         if verb != nil { words = words.dropFirst() }
-        var options = try Options(words)
+        var options = try Options(words, jsonIsFlag: verb == "play")
         if options.flag("help") || options.flag("h") { return .help }
         switch verb {
         case nil, "run":
@@ -93,6 +93,9 @@ enum ArgumentParser {
             if let e = options.value("effects") {
                 run.effects = e.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
                 if run.effects.isEmpty { throw .usage("--effects needs a comma-separated list of effect names") }
+                if let twice = run.effects.enumerated().first(where: { run.effects[..<$0.offset].contains($0.element) })?.element {
+                    throw .usage("--effects names '\(twice)' twice; name each effect once")
+                }
             }
             run.frames = try options.int("frames", in: 2...10_000) ?? run.frames
             run.threads = try options.int("threads", in: 1...64) ?? run.threads
@@ -101,7 +104,14 @@ enum ArgumentParser {
             run.baselinePath = options.value("baseline")
             run.threshold = try options.double("threshold", in: 0...100) ?? run.threshold
             run.htmlPath = options.value("html")
-            for text in options.values("compare") { run.comparisons.append(try EffectPair(parsing: text)) }
+            for text in options.values("compare") {
+                let pair = try EffectPair(parsing: text)
+                guard !run.comparisons.contains(pair) else { throw .usage("--compare \(pair) is given twice") }
+                run.comparisons.append(pair)
+            }
+            if let json = run.jsonPath, json == run.htmlPath {
+                throw .usage("--json and --html name the same file '\(json)'; the HTML page would replace the JSON report")
+            }
             try options.finish(allowingPositional: 0)
             return .run(run)
         case "list":
@@ -202,16 +212,22 @@ struct Options {
     private var single = Set<String>()
     private(set) var positional: [String] = []
 
-    init(_ words: ArraySlice<String>) throws(BenchError) {
+    /// Reads `words`. `--help` and `-h` are flags; `--json` is one when `jsonIsFlag` (play's
+    /// `--json`), otherwise it takes the next word as its path (run's `--json out.json`, any
+    /// file name) unless that word is missing or an option, so run can say the path is missing.
+    init(_ words: ArraySlice<String>, jsonIsFlag: Bool) throws(BenchError) {
         var i = words.startIndex
-        let flags: Set<String> = ["json", "help", "h"]
+        func isOption(_ w: String) -> Bool { w.hasPrefix("-") && w.count > 1 && Double(w) == nil }
         while i < words.endIndex {
             let w = words[i]
-            if w.hasPrefix("-") && w.count > 1 && Double(w) == nil {
+            if isOption(w) {
                 let body = w.drop(while: { $0 == "-" })
+                let name = String(body)
                 if let eq = body.firstIndex(of: "=") {
                     named.append((String(body[..<eq]), String(body[body.index(after: eq)...])))
-                } else if flags.contains(String(body)) && !(String(body) == "json" && i + 1 < words.endIndex && words[i + 1].hasSuffix(".json")) {
+                } else if name == "help" || name == "h"
+                    || (name == "json" && (jsonIsFlag || i + 1 == words.endIndex || isOption(words[i + 1])))
+                {
                     named.append((String(body), nil))
                 } else {
                     guard i + 1 < words.endIndex else { throw .usage("option --\(body) needs a value") }

@@ -23,6 +23,11 @@ enum RunCommand {
             return try BenchReport.decode(data, path: path)
         }
         for pair in options.comparisons { try check(pair, entries: entries, registry: registry, baseline: baseline, options: options) }
+        if let baseline, options.comparisons.isEmpty,
+            !entries.contains(where: { e in e.supportedOperations.contains { op in baseline.result(effect: e.name, operation: op.rawValue) != nil } })
+        {
+            throw noOverlap(options)
+        }
         for path in [options.jsonPath, options.htmlPath].compactMap({ $0 }) { try OutputPath.check(path) }
 
         let images = try SceneImages.load(options.scene)
@@ -54,9 +59,7 @@ enum RunCommand {
         }
         if let baseline {
             let comparison = BaselineComparison(current: report, baseline: baseline, threshold: options.threshold, pairs: options.comparisons)
-            guard !comparison.rows.isEmpty else {
-                throw .failure("baseline \(options.baselinePath ?? "") has no effect and operation in common with this run")
-            }
+            guard !comparison.rows.isEmpty else { throw noOverlap(options) }
             text += "\n" + comparison.format()
             regression = comparison.hasRegression
         }
@@ -68,6 +71,11 @@ enum RunCommand {
             try OutputPath.write(Data(HTMLReport.page(report, previews: previews).utf8), to: path)
         }
         return Outcome(report: report, text: text, regression: regression)
+    }
+
+    /// The baseline shares no effect and operation with the run (checked before measuring).
+    private static func noOverlap(_ options: RunOptions) -> BenchError {
+        .failure("baseline \(options.baselinePath ?? "") has no effect and operation in common with this run")
     }
 
     /// A usage error unless `pair` gives at least one row: its effect is in this run, its

@@ -204,19 +204,19 @@ public struct BenchReport: Codable, Equatable, Sendable {
         do { return try encoder.encode(self) } catch { throw .failure("could not encode the report: \(error)") }
     }
 
-    /// Reads a report; `path` names the source in messages.
+    /// Reads a report; `path` names the source in messages. The `schema` key is read first, so
+    /// a report of another schema (whatever its other keys) is named as such.
     /// - Throws: `BenchError` (failure) when `data` is not JSON of this schema.
     public static func decode(_ data: Data, path: String) throws(BenchError) -> BenchReport {
+        struct SchemaOnly: Decodable { var schema: String? }
         let decoder = JSONDecoder()
-        let report: BenchReport
+        if let schema = (try? decoder.decode(SchemaOnly.self, from: data))?.schema, schema != schemaName {
+            throw .failure("\(path) has schema '\(schema)'; accepted: \(schemaName)")
+        }
         do {
-            report = try decoder.decode(BenchReport.self, from: data)
+            return try decoder.decode(BenchReport.self, from: data)
         } catch {
             throw .failure("\(path) is not an effect-bench JSON report (\(schemaName)): \(error)")
         }
-        guard report.schema == schemaName else {
-            throw .failure("\(path) has schema '\(report.schema)'; accepted: \(schemaName)")
-        }
-        return report
     }
 }

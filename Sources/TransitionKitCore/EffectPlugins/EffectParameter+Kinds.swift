@@ -30,10 +30,16 @@ extension EffectParameter where Value: CaseIterable & RawRepresentable<String> {
     /// A choice among the cases of `Value` (an enum with lowercase `String` raw values); the
     /// text is the raw value, compared ignoring letter case. Accepted values listed in the
     /// enum's declaration order.
-    /// - Precondition: `name` is lowercase letters and digits.
+    /// - Precondition: `name` and every raw value are lowercase letters and digits (a raw
+    ///   value of `""` cannot be given as `--param name=`, one with a space or comma cannot be
+    ///   told apart in the list of accepted values), the raw values distinct.
     public static func choice(_ name: String, summary: String, default defaultValue: Value, source: String) -> Self {
-        Self(
-            name: name, summary: summary, unit: "", kind: .choice(cases: Value.allCases.map(\.rawValue)), defaultValue: defaultValue,
+        let cases = Value.allCases.map(\.rawValue)
+        precondition(
+            cases.allSatisfy(\.isLowercaseName) && Set(cases).count == cases.count,
+            "choices of effect parameter '\(name)' must be distinct, lowercase letters and digits, got \(cases)")
+        return Self(
+            name: name, summary: summary, unit: "", kind: .choice(cases: cases), defaultValue: defaultValue,
             source: source,
             parse: { text in Value.allCases.first { $0.rawValue.lowercased() == text.lowercased() } },
             accepts: { _ in true },

@@ -29,13 +29,24 @@ public struct EffectRegistry: Sendable {
 
     /// Adds an effect type.
     /// - Throws: `TransitionKitError.invalidOperation` if the name is taken or not lowercase
-    ///   letters and digits.
+    ///   letters and digits, if the effect declares no operation or one operation twice, or
+    ///   if two of its parameters share a name (tools index operations and parameters by
+    ///   these, so such a declaration cannot be listed, rendered or set from text).
     public mutating func register<E: TransitionEffect>(_ type: E.Type) throws(TransitionKitError) {
         let name = E.name
         guard name.isLowercaseName else {
             throw .invalidOperation("effect name '\(name)' must be lowercase letters and digits")
         }
         guard entry(named: name) == nil else { throw .invalidOperation("an effect named '\(name)' is already registered") }
+        let operations = E.supportedOperations.map(\.rawValue)
+        guard !operations.isEmpty, Set(operations).count == operations.count else {
+            throw .invalidOperation(
+                "effect '\(name)' must declare each supported operation once, at least one; declares [\(operations.joined(separator: ", "))]")
+        }
+        let parameterNames = E.parameters.map(\.name)
+        guard Set(parameterNames).count == parameterNames.count else {
+            throw .invalidOperation("effect '\(name)' declares parameter names more than once: \(parameterNames.joined(separator: ", "))")
+        }
         entries.append(
             Entry(
                 name: name, summary: E.summary, parameters: E.parameters, supportedOperations: E.supportedOperations,
