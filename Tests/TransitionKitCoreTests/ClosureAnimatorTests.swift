@@ -81,4 +81,34 @@ import TransitionKitTestSupport
         scene.clock.runUntilIdle()
         #expect(result == false && updates == 0 && scene.stackTitles == ["root"])
     }
+
+    /// An animator whose `transitionDuration` is NaN, infinite or negative (a bug in an
+    /// outside effect) refuses like a throwing prepare: stack unchanged, completion false,
+    /// `prepare` and `update` never called; nothing traps.
+    @Test(arguments: [Double.nan, .infinity, -0.5])
+    func badDurationRefuses(duration: Double) {
+        let scene = TestScene()
+        var calls = 0
+        var result: Bool?
+        let animator = BadDurationAnimator(duration: duration) { calls += 1 }
+        scene.navigationController.perform(
+            .push(scene.makeViewController("A")), animated: true, transition: TransitionOverride(animator: animator)
+        ) { result = $0 }
+        #expect(scene.clock.runUntilIdle() < 100_000)
+        #expect(result == false && calls == 0 && scene.stackTitles == ["root"])
+    }
+}
+
+/// Reports `duration` whatever it is, and counts prepare and update calls.
+@MainActor
+private final class BadDurationAnimator: AnimatedTransitioning {
+    let duration: TimeInterval
+    let called: () -> Void
+    init(duration: TimeInterval, called: @escaping () -> Void) {
+        self.duration = duration
+        self.called = called
+    }
+    func transitionDuration(using context: any ContextTransitioning) -> TimeInterval { duration }
+    func prepareTransition(using context: any ContextTransitioning) throws(TransitionKitError) { called() }
+    func updateTransition(progress: CGFloat, using context: any ContextTransitioning) { called() }
 }

@@ -10,7 +10,8 @@ import Foundation
 @MainActor
 public protocol AnimatedTransitioning: AnyObject {
     /// The duration of the whole transition in seconds, finite and >= 0
-    /// (`transitionDuration(using:)`).
+    /// (`transitionDuration(using:)`). Any other value makes the transition not run, like a
+    /// `prepareTransition` that throws `TransitionKitError.transitionUnavailable`.
     func transitionDuration(using context: any ContextTransitioning) -> TimeInterval
     /// The curve from time to progress for time-based playback. Default `.easeInEaseOut`.
     var timingCurve: TimingCurve { get }

@@ -62,6 +62,8 @@ public final class TransitionDriver {
     weak var queue: TransitionQueue?
     private let onEnd: @MainActor (_ completed: Bool, _ error: TransitionKitError?) -> Void
     private let completion: (@MainActor (Bool) -> Void)?
+    /// Set when the animator's `transitionDuration` was not finite and >= 0: `start()` refuses.
+    private let durationError: TransitionKitError?
 
     init(
         context: TransitionContext, animator: any AnimatedTransitioning, interactionController: (any InteractiveTransitioning)?,
@@ -74,8 +76,11 @@ public final class TransitionDriver {
         self.interactionController = interactionController
         self.clock = clock
         let d = animator.transitionDuration(using: context)
-        precondition(d.isFinite && d >= 0, "transitionDuration must be finite and >= 0 seconds, got \(d)")
-        self.duration = d
+        // An animator's bad duration (an outside effect's bug) refuses the transition at
+        // `start()` like a throwing prepare, rather than trapping the app.
+        self.duration = d.isFinite && d >= 0 ? d : 0
+        self.durationError =
+            d.isFinite && d >= 0 ? nil : .transitionUnavailable("transitionDuration must be finite and >= 0 seconds, got \(d)")
         self.restorePoint = LayerRestorePoint(capturing: views)
         self.onEnd = onEnd
         context.driver = self
@@ -87,6 +92,10 @@ public final class TransitionDriver {
     /// Prepares the animator and starts the timeline.
     func start() {
         precondition(state == .idle, "a driver starts once")
+        if let durationError {
+            end(completed: false, error: durationError)
+            return
+        }
         do {
             try animator.prepareTransition(using: context)
         } catch {
