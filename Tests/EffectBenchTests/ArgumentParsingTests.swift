@@ -11,7 +11,7 @@ import TransitionKitCore
         let c = try ArgumentParser.parse([])
         guard case .run(let o) = c else { Issue.record("\(c)"); return }
         #expect(o.scene.size == CGSize(width: 393, height: 852) && o.scene.scale == 3)
-        #expect(o.frames == 120 && o.threads == 1 && o.effects.isEmpty && o.threshold == 0.25)
+        #expect(o.frames == 120 && o.threads == 1 && o.repeats == 3 && o.effects.isEmpty && o.threshold == 0.25)
         #expect(o.jsonPath == nil && o.baselinePath == nil && o.htmlPath == nil)
         #expect(try ArgumentParser.parse(["run"]) == c)
     }
@@ -19,12 +19,12 @@ import TransitionKitCore
     @Test func runOptions() throws {
         let c = try ArgumentParser.parse([
             "run", "--effects", "radial,fade", "--size", "390x844", "--scale", "2", "--frames", "60",
-            "--threads", "2", "--json", "out.json", "--baseline=old.json", "--threshold", "0.25",
+            "--threads", "2", "--repeat", "5", "--json", "out.json", "--baseline=old.json", "--threshold", "0.25",
             "--html", "r.html", "--from", "a.png", "--to", "b.png", "--compare", "radial:fade", "--compare=fade:radial",
         ])
         guard case .run(let o) = c else { Issue.record("\(c)"); return }
         #expect(o.effects == ["radial", "fade"] && o.scene.size == CGSize(width: 390, height: 844) && o.scene.scale == 2)
-        #expect(o.frames == 60 && o.threads == 2 && o.jsonPath == "out.json" && o.baselinePath == "old.json")
+        #expect(o.frames == 60 && o.threads == 2 && o.repeats == 5 && o.jsonPath == "out.json" && o.baselinePath == "old.json")
         #expect(o.threshold == 0.25 && o.htmlPath == "r.html" && o.scene.fromPath == "a.png" && o.scene.toPath == "b.png")
         #expect(o.comparisons == [EffectPair(effect: "radial", reference: "fade"), EffectPair(effect: "fade", reference: "radial")])
     }
@@ -53,6 +53,8 @@ import TransitionKitCore
         (["run", "--frames", "1"], "--frames '1'"),
         (["run", "--frames", "abc"], "--frames 'abc'"),
         (["run", "--threads", "0"], "--threads '0'"),
+        (["run", "--repeat", "0"], "--repeat '0'"),
+        (["run", "--repeat", "101"], "--repeat '101'"),
         (["run", "--size", "393"], "--size '393'"),
         (["run", "--size", "0x10"], "--size '0x10'"),
         (["run", "--size", "nanxnan"], "--size 'nanxnan'"),

@@ -50,6 +50,32 @@ import TransitionKitCore
         #expect(try BenchReport.decode(data, path: "x") == Self.report(render: ["radial push": 2]))
     }
 
+    /// `--repeat`: each frame's costs are the minimum over the sweeps, and the noise is
+    /// (max − min) ÷ min of the sweeps' render p50s: sweeps with render 2, 3, 2.5 ms on every
+    /// frame fold to 2 ms (p50 2) with spread (3 − 2) ÷ 2 = 0.5; a single sweep has no spread.
+    @Test func repeatedSweepsFoldByPerFrameMinimum() {
+        func sweep(_ ms: [Double], model: Double, allocations: Int) -> SweepResult {
+            SweepResult(
+                effect: "radial", operation: "push", transitionDuration: 0.33,
+                frames: ms.enumerated().map { k, v in
+                    FrameSample(
+                        progress: Double(k) / Double(ms.count - 1), modelNanoseconds: model, renderMilliseconds: v,
+                        modelAllocations: allocations, modelBytes: 16 * allocations, renderAllocations: 0, renderBytes: 0)
+                })
+        }
+        let sweeps = [
+            sweep([2, 3, 2], model: 900, allocations: 1), sweep([3, 3, 3], model: 800, allocations: 0),
+            sweep([2.5, 1, 2.5], model: 1000, allocations: 2),
+        ]
+        let folded = BenchReport.Result(repeated: sweeps)
+        #expect(folded.perFrame.map(\.renderMilliseconds) == [2, 1, 2])
+        #expect(folded.perFrame.map(\.modelNanoseconds) == [800, 800, 800])
+        #expect(folded.perFrame.map(\.modelAllocations) == [0, 0, 0])
+        #expect(folded.perFrame.map(\.progress) == [0, 0.5, 1])
+        #expect(folded.renderP50Spread == (3 - 2) / 2.0)
+        #expect(BenchReport.Result(repeated: [sweeps[0]]).renderP50Spread == nil)
+    }
+
     /// Nearest-rank percentiles of 1...100: p50 = 50, p90 = 90, p99 = 99 (definition).
     @Test func percentilesAreNearestRank() {
         let d = Distribution((1...100).map(Double.init).reversed())

@@ -65,6 +65,39 @@ public struct SweepResult: Equatable, Codable, Sendable {
     }
 }
 
+extension SweepResult {
+    /// Repeated sweeps of one effect and operation folded into one: each frame's model and
+    /// render cost is its minimum over the sweeps (the least disturbed measurement of the same
+    /// frame), and so are its allocation counts. Sweeps must have the same frame count.
+    /// - Precondition: `sweeps` is not empty and every sweep has as many frames as the first.
+    /// - Complexity: O(sweeps × frames).
+    public static func perFrameMinimum(_ sweeps: [SweepResult]) -> SweepResult {
+        precondition(!sweeps.isEmpty, "perFrameMinimum needs at least one sweep")
+        var result = sweeps[0]
+        for sweep in sweeps.dropFirst() {
+            precondition(sweep.frames.count == result.frames.count, "repeated sweeps must have one frame count")
+            for k in result.frames.indices {
+                let a = result.frames[k], b = sweep.frames[k]
+                result.frames[k] = FrameSample(
+                    progress: a.progress, modelNanoseconds: min(a.modelNanoseconds, b.modelNanoseconds),
+                    renderMilliseconds: min(a.renderMilliseconds, b.renderMilliseconds),
+                    modelAllocations: min(a.modelAllocations, b.modelAllocations), modelBytes: min(a.modelBytes, b.modelBytes),
+                    renderAllocations: min(a.renderAllocations, b.renderAllocations), renderBytes: min(a.renderBytes, b.renderBytes))
+            }
+        }
+        return result
+    }
+
+    /// The noise between repeated sweeps: (largest − smallest) ÷ smallest of their render p50s
+    /// (0.04 = the sweeps' medians differ by 4 %); 0 for one sweep or a zero p50.
+    /// - Precondition: `sweeps` is not empty.
+    public static func renderP50Spread(_ sweeps: [SweepResult]) -> Double {
+        let p50s = sweeps.map { Distribution($0.frames.map(\.renderMilliseconds)).p50 }
+        guard let lo = p50s.min(), let hi = p50s.max(), lo > 0 else { return 0 }
+        return (hi - lo) / lo
+    }
+}
+
 /// Runs a transition frame by frame on a manual clock and measures each frame.
 ///
 /// The clock steps by duration/(frames − 1), so frame k shows timeline progress k/(frames − 1)

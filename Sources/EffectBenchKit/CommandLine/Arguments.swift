@@ -39,6 +39,9 @@ struct RunOptions: Equatable {
     var frames = 120
     /// Row bands rendered in parallel, 1...64 (default 1).
     var threads = 1
+    /// Measured sweeps per effect and operation, 1...100, after one discarded warm-up sweep
+    /// (default 3); each frame's cost is its minimum over them.
+    var repeats = 3
     var jsonPath: String?
     var baselinePath: String?
     /// Allowed slowdown against the baseline before failing, as a fraction (default 0.25:
@@ -99,6 +102,7 @@ enum ArgumentParser {
             }
             run.frames = try options.int("frames", in: 2...10_000) ?? run.frames
             run.threads = try options.int("threads", in: 1...64) ?? run.threads
+            run.repeats = try options.int("repeat", in: 1...100) ?? run.repeats
             if options.flag("json") { throw .usage("--json needs a file path: --json out.json") }
             run.jsonPath = options.value("json")
             run.baselinePath = options.value("baseline")

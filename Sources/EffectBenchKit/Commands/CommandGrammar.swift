@@ -23,7 +23,7 @@ enum CommandGrammar {
                 command: "effect-bench run",
                 options: [
                     "[--effects a,b]", "[--size \(size)]", "[--scale \(format(run.scene.scale))]", "[--frames \(run.frames)]",
-                    "[--threads N]", "[--from a.png --to b.png]", "[--json out.json]", "[--baseline old.json]",
+                    "[--repeat \(run.repeats)]", "[--threads N]", "[--from a.png --to b.png]", "[--json out.json]", "[--baseline old.json]",
                     "[--threshold \(format(run.threshold))]", "[--html report.html]", "[--compare a:b]...",
                 ]),
             Form(command: "effect-bench list", options: [], remark: "effects, their parameters and accepted values"),

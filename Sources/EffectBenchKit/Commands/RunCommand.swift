@@ -39,11 +39,18 @@ enum RunCommand {
             do { effect = try registry.makeEffect(named: entry.name) } catch { throw BenchError(error) }
             for op in entry.supportedOperations {
                 done += 1
-                progress.show("[\(done)/\(total)] \(entry.name) \(op.rawValue): \(options.frames) frames")
-                let sweep = try Sweep.run(
-                    effect: effect, name: entry.name, style: entry.modalPresentationStyle, operation: op,
-                    scene: options.scene, images: images, frames: options.frames, threads: options.threads)
-                results.append(BenchReport.Result(sweep))
+                // One warm-up sweep (caches, pools, lazily built tables), discarded; then the repeats.
+                var sweeps: [SweepResult] = []
+                for k in 0...options.repeats {
+                    progress.show(
+                        "[\(done)/\(total)] \(entry.name) \(op.rawValue): \(k == 0 ? "warm-up" : "sweep \(k)/\(options.repeats)"), "
+                            + "\(options.frames) frames")
+                    let sweep = try Sweep.run(
+                        effect: effect, name: entry.name, style: entry.modalPresentationStyle, operation: op,
+                        scene: options.scene, images: images, frames: options.frames, threads: options.threads)
+                    if k > 0 { sweeps.append(sweep) }
+                }
+                results.append(BenchReport.Result(repeated: sweeps))
             }
         }
         progress.clear()
@@ -51,7 +58,8 @@ enum RunCommand {
         let report = BenchReport(
             machine: .current,
             scene: BenchReport.Scene(s),
-            frames: options.frames, threads: options.threads, allocationCounting: AllocationCounter.isActive, results: results)
+            frames: options.frames, threads: options.threads, allocationCounting: AllocationCounter.isActive,
+            repeats: options.repeats, results: results)
         var text = TableReport.format(report)
         var regression = false
         if baseline == nil && !options.comparisons.isEmpty {

@@ -8,10 +8,12 @@ import Foundation
 ///   "scene": { "source": "built-in"|"images", "from", "to", "width_points", "height_points",
 ///              "scale", "width_pixels", "height_pixels" },
 ///   "frames", "threads", "allocation_counting" (false: allocation figures are not measured),
+///   "repeats" (sweeps per operation after a discarded warm-up; absent in older reports: 1),
 ///   "results": [ { "effect", "operation", "transition_duration" (s),
 ///                  "model_nanoseconds": { "p50", "p90", "p99", "max", "mean" },
 ///                  "render_milliseconds": { same },
 ///                  "frames_over_60hz", "frames_over_120hz"   (render + model over 16.67 / 8.33 ms),
+///                  "render_p50_spread" ((max − min) ÷ min of the repeats' render p50s; absent: 1 sweep),
 ///                  "steady_state": { "model_allocations", "model_bytes",
 ///                                    "render_allocations", "render_bytes" }  (mean per frame,
 ///                                    frames 1...n−2),
@@ -29,6 +31,7 @@ public struct BenchReport: Codable, Equatable, Sendable {
         case frames = "frames"
         case threads = "threads"
         case allocationCounting = "allocation_counting"
+        case repeats = "repeats"
         case results = "results"
     }
     /// The schema this version writes and reads.
@@ -123,6 +126,7 @@ public struct BenchReport: Codable, Equatable, Sendable {
             case framesOver60hz = "frames_over_60hz"
             case framesOver120hz = "frames_over_120hz"
             case steadyState = "steady_state"
+            case renderP50Spread = "render_p50_spread"
             case perFrame = "per_frame"
         }
         /// The effect's registry name.
@@ -143,6 +147,9 @@ public struct BenchReport: Codable, Equatable, Sendable {
         public var steadyState: SteadyState
         /// Every frame's costs.
         public var perFrame: [FrameSample]
+        /// The noise between the repeated sweeps this result folds (`SweepResult.renderP50Spread`);
+        /// nil for a single sweep.
+        public var renderP50Spread: Double?
 
         /// The statistics of `sweep`.
         /// - Precondition: `sweep.frames` is not empty.
@@ -163,6 +170,14 @@ public struct BenchReport: Codable, Equatable, Sendable {
                 renderAllocations: mean(\.renderAllocations), renderBytes: mean(\.renderBytes))
             perFrame = sweep.frames
         }
+
+        /// The statistics of repeated sweeps of one effect and operation: their per-frame
+        /// minimum (`SweepResult.perFrameMinimum`) and, for two or more, their spread.
+        /// - Precondition: `sweeps` is not empty and they have one frame count.
+        public init(repeated sweeps: [SweepResult]) {
+            self.init(SweepResult.perFrameMinimum(sweeps))
+            renderP50Spread = sweeps.count > 1 ? SweepResult.renderP50Spread(sweeps) : nil
+        }
     }
 
     /// `schemaName` for reports this version writes.
@@ -177,12 +192,18 @@ public struct BenchReport: Codable, Equatable, Sendable {
     public var threads: Int
     /// Whether allocation figures were measured (`AllocationCounter.isActive`).
     public var allocationCounting: Bool
+    /// Sweeps per effect and operation, after a discarded warm-up sweep, folded per frame by
+    /// minimum; nil in reports written before `--repeat` existed (one sweep).
+    public var repeats: Int?
     /// One per effect and operation, in run order.
     public var results: [Result]
 
     /// A report of `results` measured on `machine` and `scene` with `frames` frames a sweep and
     /// `threads` row bands.
-    public init(machine: MachineInfo, scene: Scene, frames: Int, threads: Int, allocationCounting: Bool, results: [Result]) {
+    public init(
+        machine: MachineInfo, scene: Scene, frames: Int, threads: Int, allocationCounting: Bool, repeats: Int? = nil, results: [Result]
+    ) {
+        self.repeats = repeats
         self.machine = machine
         self.scene = scene
         self.frames = frames

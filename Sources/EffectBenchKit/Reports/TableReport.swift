@@ -13,7 +13,8 @@ public enum TableReport {
         }
         lines.append(
             "effect-bench: \(s.widthPixels)x\(s.heightPixels) px (\(fmt(s.widthPoints, 0))x\(fmt(s.heightPoints, 0)) pt @\(fmt(s.scale, 2))x, \(s.source)), "
-                + "\(report.frames) frames a sweep, \(report.threads) thread\(report.threads == 1 ? "" : "s")")
+                + "\(report.frames) frames a sweep, \(report.threads) thread\(report.threads == 1 ? "" : "s")"
+                + (report.repeats.map { ", \($0) sweep\($0 == 1 ? "" : "s") after a warm-up, per-frame minimum" } ?? ""))
         lines.append("machine: \(m.cores) cores, \(m.cpu); \(m.toolchain), \(m.configuration) build")
         let header = ["effect", "op", "model p50", "p99", "render p50", "p90", "p99", "max", ">60Hz", ">120Hz", "allocs/frame", "bytes/frame"]
         var rows: [[String]] = []
@@ -32,6 +33,11 @@ public enum TableReport {
             "model = driver tick + effect evaluation (frame 0 includes setting the transition up, so it is the max/p99 "
                 + "of short sweeps); render = presentation snapshot + compositing; >60Hz/>120Hz = frames whose model + render "
                 + "exceed 16.67 / 8.33 ms; allocations and bytes: mean per frame over frames 1...n−2 (model + render)")
+        if let noisiest = report.results.filter({ $0.renderP50Spread != nil }).max(by: { $0.renderP50Spread! < $1.renderP50Spread! }) {
+            lines.append(
+                "noise: render p50 differed between the \(report.repeats ?? 1) sweeps by at most \(fmt(100 * noisiest.renderP50Spread!, 1)) % "
+                    + "(\(noisiest.effect) \(noisiest.operation))")
+        }
         return lines.joined(separator: "\n")
     }
 
