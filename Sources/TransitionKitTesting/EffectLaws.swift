@@ -125,6 +125,8 @@ public enum EffectLaws {
             return log.violations
         }
         let style = Effect.modalPresentationStyle
+        // Built once for all operations (its two pattern bitmaps are generated per scene).
+        let oddScene = scene == nil && laws.contains(.endpoints) ? EffectScene.oddSized : nil
         for operation in Effect.supportedOperations {
             for law in Law.allCases where laws.contains(law) {
                 log.operation = operation
@@ -133,7 +135,7 @@ public enum EffectLaws {
                     switch law {
                     case .endpoints:
                         try checkEndpoints(effect, operation, style, stageScene, &log)
-                        if scene == nil { try checkEndpoints(effect, operation, style, EffectScene.oddSized, &log, on: "the odd-sized scene") }
+                        if let oddScene { try checkEndpoints(effect, operation, style, oddScene, &log, on: "the odd-sized scene") }
                     case .cancelRestores: try checkCancelRestores(effect, operation, style, stageScene, &log)
                     case .refusal: try checkRefusal(effect, operation, style, stageScene, &log)
                     case .noAllocationPerFrame: try checkNoAllocation(effect, operation, style, stageScene, &log)

@@ -18,13 +18,15 @@ extension TestScene {
         do {
             let a = makeViewController("A")
             refs.add(a, "pushed then popped A")
-            for (step, name) in [(0, "push"), (1, "pop")] {
-                if step == 0 { push(navigationController, a) } else { pop(navigationController) }
+            func play(_ name: String, _ begin: () -> Void) {
+                begin()
                 let current = running(navigationController)
                 refs.add(current.driver, "\(name) driver")
                 refs.add(current.animator, "\(name) animator")
                 ended = ended && clock.runUntilIdle(maxFrames: 1000) < 1000
             }
+            play("push") { push(navigationController, a) }
+            play("pop") { pop(navigationController) }
         }
         return (refs, ended)
     }

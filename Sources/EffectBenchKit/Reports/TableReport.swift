@@ -33,10 +33,11 @@ public enum TableReport {
             "model = driver tick + effect evaluation (frame 0 includes setting the transition up, so it is the max/p99 "
                 + "of short sweeps); render = presentation snapshot + compositing; >60Hz/>120Hz = frames whose model + render "
                 + "exceed 16.67 / 8.33 ms; allocations and bytes: mean per frame over frames 1...n−2 (model + render)")
-        if let noisiest = report.results.filter({ $0.renderP50Spread != nil }).max(by: { $0.renderP50Spread! < $1.renderP50Spread! }) {
+        let spreads = report.results.compactMap { r in r.renderP50Spread.map { (spread: $0, result: r) } }
+        if let noisiest = spreads.max(by: { $0.spread < $1.spread }) {
             lines.append(
-                "noise: render p50 differed between the \(report.repeats ?? 1) sweeps by at most \(fmt(100 * noisiest.renderP50Spread!, 1)) % "
-                    + "(\(noisiest.effect) \(noisiest.operation))")
+                "noise: render p50 differed between the \(report.repeats ?? 1) sweeps by at most \(fmt(100 * noisiest.spread, 1)) % "
+                    + "(\(noisiest.result.effect) \(noisiest.result.operation))")
         }
         return lines.joined(separator: "\n")
     }

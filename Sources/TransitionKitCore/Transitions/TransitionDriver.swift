@@ -78,9 +78,9 @@ public final class TransitionDriver {
         let d = animator.transitionDuration(using: context)
         // An animator's bad duration (an outside effect's bug) refuses the transition at
         // `start()` like a throwing prepare, rather than trapping the app.
-        self.duration = d.isFinite && d >= 0 ? d : 0
-        self.durationError =
-            d.isFinite && d >= 0 ? nil : .transitionUnavailable("transitionDuration must be finite and >= 0 seconds, got \(d)")
+        let valid = d.isFinite && d >= 0
+        self.duration = valid ? d : 0
+        self.durationError = valid ? nil : .transitionUnavailable("transitionDuration must be finite and >= 0 seconds, got \(d)")
         self.restorePoint = LayerRestorePoint(capturing: views)
         self.onEnd = onEnd
         context.driver = self
