@@ -62,6 +62,15 @@ public struct EffectParameters: Sendable, Hashable {
         return copy
     }
 
+    /// The values of the parameters `declared` (one part of a composed effect) read from this
+    /// composition's parameters named `prefix` + each name; a name not found keeps its default.
+    /// - Complexity: O(declared).
+    func part(_ declared: [AnyEffectParameter], prefix: String) -> EffectParameters {
+        var part = EffectParameters(declared)
+        for p in declared { part.values[p.name] = values[prefix + p.name] ?? p.defaultValue }
+        return part
+    }
+
     /// Every value as text, name → text (what `init(_:text:)` reads back to these values).
     public var textValues: [String: String] {
         var out: [String: String] = [:]

@@ -29,13 +29,17 @@ public struct EffectRegistry: Sendable {
 
     /// Adds an effect type.
     /// - Throws: `TransitionKitError.invalidOperation` if the name is taken or not lowercase
-    ///   letters and digits, if the effect declares no operation or one operation twice, or
+    ///   letters and digits (a `ComposedEffect`'s: such names joined by `+` and `>`, with
+    ///   balanced parentheses, e.g. `(radial+fade)>pushback3d`), if the effect declares no operation or one operation twice, or
     ///   if two of its parameters share a name (tools index operations and parameters by
     ///   these, so such a declaration cannot be listed, rendered or set from text).
     public mutating func register<E: TransitionEffect>(_ type: E.Type) throws(TransitionKitError) {
         let name = E.name
-        guard name.isLowercaseName else {
-            throw .invalidOperation("effect name '\(name)' must be lowercase letters and digits")
+        let composed = E.self is any ComposedEffect.Type
+        guard composed ? name.isComposedEffectName : name.isLowercaseName else {
+            throw .invalidOperation(
+                "effect name '\(name)' must be lowercase letters and digits"
+                    + (composed ? " joined by '+' and '>', with balanced parentheses" : ""))
         }
         guard entry(named: name) == nil else { throw .invalidOperation("an effect named '\(name)' is already registered") }
         let operations = E.supportedOperations.map(\.rawValue)

@@ -29,6 +29,9 @@ public enum TransitionKitError: Error, Equatable, Sendable, CustomStringConverti
     /// - `name`: the parameter; `text`: what was given; `accepted`: what it accepts as a
     ///   phrase, e.g. `"one of reveal, conceal"`, `"a number in 0...10 seconds"`.
     case invalidText(name: String, text: String, accepted: String)
+    /// Two parts of a composed effect set the same property of the same layer and no rule
+    /// combines them (see `EffectConflict`); the transition did not run.
+    case effectConflict(EffectConflict)
 
     public var description: String {
         switch self {
@@ -48,6 +51,8 @@ public enum TransitionKitError: Error, Equatable, Sendable, CustomStringConverti
             return text
         case let .invalidText(name, text, accepted):
             return "parameter '\(name)': '\(text)' is not \(accepted)"
+        case let .effectConflict(conflict):
+            return "effect conflict: \(conflict)"
         }
     }
 }

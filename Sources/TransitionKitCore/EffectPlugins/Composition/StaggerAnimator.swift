@@ -1,0 +1,103 @@
+import Foundation
+
+/// The animator of a `StaggeredEffect`: the effect on the transition (item 0) and one
+/// animator of it per subview of the incoming view, each in its window of the timeline.
+@MainActor
+final class StaggerAnimator: AnimatedTransitioning {
+    private struct Item {
+        let context: StaggerItemContext
+        let animator: any AnimatedTransitioning
+        let window: ProgressWindow
+    }
+
+    private let screen: any AnimatedTransitioning
+    private let delay: CGFloat
+    private let makeItemAnimator: @MainActor () -> any AnimatedTransitioning
+    private var screenWindow = ProgressWindow.whole
+    private var items: [Item] = []
+
+    init(screen: any AnimatedTransitioning, delay: CGFloat, makeItemAnimator: @escaping @MainActor () -> any AnimatedTransitioning) {
+        self.screen = screen
+        self.delay = delay
+        self.makeItemAnimator = makeItemAnimator
+    }
+
+    /// The effect's curve, on the whole timeline.
+    var timingCurve: TimingCurve { screen.timingCurve }
+
+    /// The effect's duration × (1 + N·delay), N the incoming view's subviews now.
+    func transitionDuration(using context: any ContextTransitioning) -> TimeInterval {
+        let n = context.view(forKey: .to)?.subviews.count ?? 0
+        return screen.transitionDuration(using: context) * (1 + Double(n) * Double(delay))
+    }
+
+    /// Prepares item 0, then for each subview of the incoming view an empty view with its
+    /// frame just below it and the effect's animator on that pair.
+    /// - Throws: what the effect's prepare throws (for the transition or a subview).
+    func prepareTransition(using context: any ContextTransitioning) throws(TransitionKitError) {
+        try screen.prepareTransition(using: context)
+        guard let incoming = context.view(forKey: .to) else { return }
+        let subviews = incoming.subviews
+        let window = { [delay] (k: Int) in ProgressWindow.staggered(k, of: subviews.count, delay: delay) }
+        screenWindow = subviews.isEmpty ? .whole : window(0)
+        for (i, subview) in subviews.enumerated() {
+            let empty = View(frame: subview.frame, name: "stagger empty outgoing view")
+            incoming.insertSubview(empty, belowSubview: subview)
+            let itemContext = StaggerItemContext(parent: context, container: incoming, from: empty, to: subview)
+            let animator = makeItemAnimator()
+            try animator.prepareTransition(using: itemContext)
+            items.append(Item(context: itemContext, animator: animator, window: window(i + 1)))
+        }
+    }
+
+    /// Every item at its window's progress.
+    /// - Complexity: the effect's update once per item; no allocation.
+    func updateTransition(progress: CGFloat, using context: any ContextTransitioning) {
+        screen.updateTransition(progress: screenWindow.local(progress), using: context)
+        for item in items { item.animator.updateTransition(progress: item.window.local(progress), using: item.context) }
+    }
+
+    /// Item 0's `finalizeTransition` only.
+    func finalizeTransition(using context: any ContextTransitioning) { screen.finalizeTransition(using: context) }
+
+    func animationEnded(_ transitionCompleted: Bool) {
+        screen.animationEnded(transitionCompleted)
+        for item in items { item.animator.animationEnded(transitionCompleted) }
+        items = []
+    }
+}
+
+/// The context of one subview of a stagger: the incoming view as container, an empty view
+/// as the outgoing view and the subview as the incoming one; everything else is the
+/// transition's (its operation, view controllers, progress and interactive calls).
+@MainActor
+final class StaggerItemContext: ContextTransitioning {
+    private weak var parent: (any ContextTransitioning)?
+    private weak var from: View?
+    private weak var to: View?
+    let containerView: View
+    let operation: TransitionOperation
+    let frameClock: any FrameClock
+
+    init(parent: any ContextTransitioning, container: View, from: View, to: View) {
+        self.parent = parent
+        self.containerView = container
+        self.from = from
+        self.to = to
+        operation = parent.operation
+        frameClock = parent.frameClock
+    }
+
+    var isAnimated: Bool { parent?.isAnimated ?? true }
+    var isInteractive: Bool { parent?.isInteractive ?? false }
+    var transitionWasCancelled: Bool { parent?.transitionWasCancelled ?? false }
+    var percentComplete: CGFloat { parent?.percentComplete ?? 0 }
+    func viewController(forKey key: TransitionContextKey) -> ViewController? { parent?.viewController(forKey: key) }
+    func view(forKey key: TransitionContextKey) -> View? { key == .from ? from : to }
+    func initialFrame(for viewController: ViewController) -> CGRect { parent?.initialFrame(for: viewController) ?? .zero }
+    func finalFrame(for viewController: ViewController) -> CGRect { parent?.finalFrame(for: viewController) ?? .zero }
+    func updateInteractiveTransition(_ percentComplete: CGFloat) { parent?.updateInteractiveTransition(percentComplete) }
+    func finishInteractiveTransition() { parent?.finishInteractiveTransition() }
+    func cancelInteractiveTransition() { parent?.cancelInteractiveTransition() }
+    func pauseInteractiveTransition() { parent?.pauseInteractiveTransition() }
+}
