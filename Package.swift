@@ -59,6 +59,13 @@ let package = Package(
         .testTarget(name: "FadeEffectTests", dependencies: ["FadeEffect", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "PushBack3DEffectTests", dependencies: ["PushBack3DEffect", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "DragDismissEffectTests", dependencies: ["DragDismissEffect", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "ComposedEffectTests",
+            dependencies: [
+                "RadialEffect", "FadeEffect", "PushBack3DEffect", "DragDismissEffect", "TransitionKitRender", "TransitionKitTestSupport", "TransitionKitTesting",
+            ],
+            exclude: ["__Snapshots__"]
+        ),
         .testTarget(name: "EffectBenchTests", dependencies: ["EffectBenchKit", "TransitionKitTestSupport"]),
         .testTarget(name: "EffectBenchKitUsageTests", dependencies: ["EffectBenchKit", "TransitionKitCore", "TransitionKitRender"]),
         .testTarget(
