@@ -27,20 +27,22 @@ import TransitionKitTesting
     }
 
     /// The stagger adds an empty view below each subview and sets each subview's layers; a
-    /// cancel at 0.5 and a finish restore every layer of the incoming view (records compared)
-    /// and its subviews (the same views, in the same order).
+    /// cancel at 0.5 and a finish restore the incoming view's properties and its subviews (the
+    /// same views, in the same order, every layer below them as recorded before).
     @Test(arguments: [false, true])
     func staggerRestoresSubviews(finish: Bool) throws {
         let stage = try makeStage(.push, rows: 3)
         let incoming = stage.toViewController.view
         let subviews = incoming.subviews.map(ObjectIdentifier.init)
-        let before = layerRecord(incoming.layer)
+        let before = incoming.subviews.map { layerRecord($0.layer) }
+        let properties = incoming.layer.properties
         show(StaggeredEffect(ParallelEffect(Radial(), Fade())), .push, at: 0.5, on: stage)
         #expect(incoming.subviews.count == 6)
         #expect(incoming.subviews.compactMap(\.layer.mask).count == 3)
         stage.end(finish: finish)
         #expect(stage.completed == finish)
         #expect(incoming.subviews.map(ObjectIdentifier.init) == subviews)
-        #expect(layerRecord(incoming.layer) == before)
+        #expect(incoming.subviews.map { layerRecord($0.layer) } == before)
+        #expect(incoming.layer.properties == properties)
     }
 }

@@ -167,9 +167,12 @@ final class CompositionAnimator: AnimatedTransitioning {
     }
 
     private func conflict(_ w: LayerWrite, _ context: any ContextTransitioning) -> EffectConflict {
-        EffectConflict(
-            first: first.name, second: second.name, role: EffectConflict.Role(of: w.layer, in: context), layerName: w.layer.name,
-            property: w.property, operation: context.operation)
+        let role = EffectConflict.Role(of: w.layer, in: context)
+        // The container and the two views are named by their role alone.
+        let named = [.insideFromView, .insideToView, .other].contains(role)
+        return EffectConflict(
+            first: first.name, second: second.name, role: role, layerName: named ? w.layer.name : nil, property: w.property,
+            operation: context.operation)
     }
 
     /// Both parts at their window's progress, shared properties combined.

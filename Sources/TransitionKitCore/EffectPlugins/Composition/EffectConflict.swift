@@ -42,7 +42,8 @@ public struct EffectConflict: Sendable, Hashable, CustomStringConvertible {
     public var second: String
     /// The layer both set.
     public var role: Role
-    /// The layer's `name`, if it has one (a mask or overlay an effect added).
+    /// The layer's `name` when it is inside a view or another layer and has one (a subview's
+    /// layer, an overlay an effect added); nil for the container and the two views.
     public var layerName: String?
     /// The property both set.
     public var property: Property
