@@ -25,16 +25,24 @@ public enum EffectBench {
     /// fade, pushback3d, dragdismiss.
     public static var builtInEffects: [any TransitionEffect.Type] { [Radial.self, Fade.self, PushBack3D.self, DragDismiss.self] }
 
+    /// The compositions of built-in effects every bench lists and runs after them (see
+    /// `ComposedEffect`): `radial+fade` (the reveal while the incoming view fades in) and
+    /// `pushback3d>fade` (the outgoing view tilts back, then the incoming one fades in over it).
+    public static var builtInCompositions: [any TransitionEffect.Type] {
+        [ParallelEffect<Radial, Fade>.self, SequentialEffect<PushBack3D, Fade>.self]
+    }
+
     /// A registry holding `effects` in the given order, then (when `includingBuiltIns`) the
-    /// built-in effects.
+    /// built-in effects and the built-in compositions.
     /// - Throws: `TransitionKitError.invalidOperation` when two effects share a name (one of
-    ///   yours and a built-in included) or a name is not lowercase letters and digits.
+    ///   yours and a built-in included) or a name is not lowercase letters and digits (a
+    ///   composition's: see `EffectRegistry.register(_:)`).
     public static func registry(effects: [any TransitionEffect.Type], includingBuiltIns: Bool = true) throws(TransitionKitError)
         -> EffectRegistry
     {
         var registry = EffectRegistry()
         func register<E: TransitionEffect>(_ type: E.Type) throws(TransitionKitError) { try registry.register(type) }
-        for type in effects + (includingBuiltIns ? builtInEffects : []) { try register(type) }
+        for type in effects + (includingBuiltIns ? builtInEffects + builtInCompositions : []) { try register(type) }
         return registry
     }
 
