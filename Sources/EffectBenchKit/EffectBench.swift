@@ -117,12 +117,14 @@ public enum EffectBench {
         exit(run(arguments: Array(CommandLine.arguments.dropFirst()), registry: registry, program: program))
     }
 
-    /// The entry named `name`, or a usage error listing the registered names
-    /// (`TransitionKitError.unknownName`'s message).
+    /// The entry named `name` (registered, or a composition of registered effects such as
+    /// `radial>fade`: `EffectRegistry.resolvedEntry(named:)`), or a usage error listing the
+    /// registered names (`TransitionKitError.unknownName`'s message).
     static func entry(_ name: String, in registry: EffectRegistry) throws(BenchError) -> EffectRegistry.Entry {
-        guard let e = registry.entry(named: name) else {
-            throw BenchError(TransitionKitError.unknownName(kind: "effect", name: name, accepted: registry.names))
+        do throws(TransitionKitError) {
+            return try registry.resolvedEntry(named: name)
+        } catch {
+            throw BenchError(error)
         }
-        return e
     }
 }

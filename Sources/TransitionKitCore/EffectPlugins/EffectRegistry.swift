@@ -20,6 +20,8 @@ public struct EffectRegistry: Sendable {
         public let supportedOperations: [TransitionOperation]
         /// How its presented view controllers cover the presenter.
         public let modalPresentationStyle: ModalPresentationStyle
+        /// The effect type (compositions of registered effects are built from it).
+        let type: any TransitionEffect.Type
         let make: @Sendable (EffectParameters) throws(TransitionKitError) -> any TransitionEffect
     }
 
@@ -34,6 +36,14 @@ public struct EffectRegistry: Sendable {
     ///   if two of its parameters share a name (tools index operations and parameters by
     ///   these, so such a declaration cannot be listed, rendered or set from text).
     public mutating func register<E: TransitionEffect>(_ type: E.Type) throws(TransitionKitError) {
+        let e = try Self.checkedEntry(type)
+        guard entry(named: e.name) == nil else { throw .invalidOperation("an effect named '\(e.name)' is already registered") }
+        entries.append(e)
+    }
+
+    /// The entry of `E`, its declaration checked as `register(_:)` documents (but for the
+    /// name being taken).
+    static func checkedEntry<E: TransitionEffect>(_: E.Type) throws(TransitionKitError) -> Entry {
         let name = E.name
         let composed = E.self is any ComposedEffect.Type
         guard composed ? name.isComposedEffectName : name.isLowercaseName else {
@@ -41,8 +51,8 @@ public struct EffectRegistry: Sendable {
                 "effect name '\(name)' must be lowercase letters and digits"
                     + (composed ? " joined by '+' and '>', with balanced parentheses" : ""))
         }
-        guard entry(named: name) == nil else { throw .invalidOperation("an effect named '\(name)' is already registered") }
         let operations = E.supportedOperations.map(\.rawValue)
+        if composed, operations.isEmpty { throw .invalidOperation("the parts of '\(name)' have no operation in common") }
         guard !operations.isEmpty, Set(operations).count == operations.count else {
             throw .invalidOperation(
                 "effect '\(name)' must declare each supported operation once, at least one; declares [\(operations.joined(separator: ", "))]")
@@ -51,13 +61,12 @@ public struct EffectRegistry: Sendable {
         guard Set(parameterNames).count == parameterNames.count else {
             throw .invalidOperation("effect '\(name)' declares parameter names more than once: \(parameterNames.joined(separator: ", "))")
         }
-        entries.append(
-            Entry(
-                name: name, summary: E.summary, parameters: E.parameters, supportedOperations: E.supportedOperations,
-                modalPresentationStyle: E.modalPresentationStyle
-            ) {
-                (p: EffectParameters) throws(TransitionKitError) -> any TransitionEffect in try E(parameters: p)
-            })
+        return Entry(
+            name: name, summary: E.summary, parameters: E.parameters, supportedOperations: E.supportedOperations,
+            modalPresentationStyle: E.modalPresentationStyle, type: E.self
+        ) {
+            (p: EffectParameters) throws(TransitionKitError) -> any TransitionEffect in try E(parameters: p)
+        }
     }
 
     /// Registered names in registration order.
@@ -69,16 +78,19 @@ public struct EffectRegistry: Sendable {
     /// The entry called `name`, if registered.
     public func entry(named name: String) -> Entry? { entries.first { $0.name == name } }
 
-    /// The effect called `name` with text `settings` (parameter name → text, as
+    /// The effect called `name` (registered, or a composition of registered effects: see
+    /// `resolvedEntry(named:)`) with text `settings` (parameter name → text, as
     /// `--param name=value` gives them) applied over its defaults.
     /// - Throws: `TransitionKitError.unknownName` for an unknown effect (listing the
     ///   registered names: `unknown effect 'irs'; registered: radial, fade, …`) or an unknown
     ///   parameter (`kind` "radial parameter", listing its parameters);
     ///   `TransitionKitError.invalidText` for a value the parameter does not accept (listing
     ///   what it accepts).
-    /// - Complexity: O(registered effects + settings · parameters).
+    ///   A composition of registered effects that cannot be registered (no operation in
+    ///   common, parameter names repeated) throws as `register(_:)` documents.
+    /// - Complexity: O(registered effects + settings · parameters), plus parsing a composition.
     public func makeEffect(named name: String, settings: [String: String] = [:]) throws(TransitionKitError) -> any TransitionEffect {
-        guard let e = entry(named: name) else { throw .unknownName(kind: "effect", name: name, accepted: names) }
+        let e = try resolvedEntry(named: name)
         let parameters: EffectParameters
         do {
             parameters = try EffectParameters(e.parameters, text: settings)
