@@ -66,27 +66,4 @@ import DragDismissEffect
         #expect(stage.navigationController!.viewControllers.map(ObjectIdentifier.init) == stack)
         #expect(layerRecords(stage.fromViewController, stage.toViewController) == before)
     }
-
-    /// Registration: composed names, prefixed parameters, the intersection of operations, and
-    /// a clear refusal when names would repeat or no operation is shared.
-    @Test func registry() throws {
-        var registry = EffectRegistry()
-        try registry.register(ParallelEffect<Radial, Fade>.self)
-        try registry.register(SequentialEffect<ParallelEffect<Radial, Fade>, PushBack3D>.self)
-        try registry.register(StaggeredEffect<Fade>.self)
-        #expect(registry.names == ["radial+fade", "(radial+fade)>pushback3d", "staggered(fade)"])
-        #expect(
-            registry.entry(named: "radial+fade")?.parameters.map(\.name)
-                == ["radial.duration", "radial.popstyle", "fade.duration", "fade.style", "fade.color"])
-        #expect(registry.entry(named: "(radial+fade)>pushback3d")?.supportedOperations == [.push, .pop])
-        let made = try registry.makeEffect(named: "radial+fade", settings: ["fade.duration": "0.5", "radial.popstyle": "conceal"])
-        #expect(made as? ParallelEffect<Radial, Fade> == ParallelEffect(Radial(popStyle: .conceal), Fade(duration: 0.5)))
-        let staggered = try registry.makeEffect(named: "staggered(fade)", settings: ["delay": "0.1"])
-        #expect(staggered as? StaggeredEffect<Fade> == StaggeredEffect(Fade(), delay: 0.1))
-        #expect(ParallelEffect<Fade, DragDismiss>.supportedOperations == [.present, .dismiss])
-        #expect(ParallelEffect<Fade, DragDismiss>.modalPresentationStyle == .overFullScreen)
-
-        #expect(throws: TransitionKitError.self) { try registry.register(ParallelEffect<Fade, Fade>.self) }
-        #expect(throws: TransitionKitError.self) { try registry.register(ParallelEffect<Radial, DragDismiss>.self) }
-    }
 }

@@ -38,8 +38,13 @@ import TransitionKitTestSupport
         (["render", "radial", "--out", "missing/a.png"], 1, "does not exist"),
         (["run", "--frames", "2", "--size", "20x20", "--json=."], 1, "cannot write"),
         (["run", "--frames", "2", "--size", "20x20", "--html", "./"], 1, "names a directory"),
-        (["render", "irs", "--out", "a.png"], 2, "effect-bench: unknown effect 'irs'; registered: radial, fade, pushback3d, dragdismiss"),
-        (["render", "radail", "--out", "a.png"], 2, "registered: radial, fade, pushback3d, dragdismiss; did you mean 'radial'?"),
+        (
+            ["render", "irs", "--out", "a.png"], 2,
+            "effect-bench: unknown effect 'irs'; registered: radial, fade, pushback3d, dragdismiss, radial+fade, pushback3d>fade"
+        ),
+        (["render", "radail", "--out", "a.png"], 2, "registered: radial, fade, pushback3d, dragdismiss, radial+fade, pushback3d>fade; did you mean 'radial'?"),
+        (["render", "radial+dragdismiss", "--out", "a.png"], 2, "effect-bench: invalid operation: the parts of 'radial+dragdismiss' have no operation in common"),
+        (["render", "radial>fade", "--param", "split=2", "--out", "a.png"], 2, "parameter 'split': '2' is not a number in 0...1 progress"),
         (["render", "radial", "--param", "nosuch=1", "--out", "a.png"], 2, "unknown radial parameter 'nosuch'; accepted: duration, popstyle"),
         (["render", "radial", "--param", "duration=1e308", "--out", "a.png"], 2, "parameter 'duration': '1e308' is not a number in 0...10 seconds"),
         (["render", "radial", "--param", "duration=inf", "--out", "a.png"], 2, "parameter 'duration': 'inf' is not a number in 0...10 seconds"),
