@@ -14,7 +14,7 @@ import TransitionKitCore
 /// import EffectBenchKit
 /// import IrisEffect
 ///
-/// EffectBench.main(effects: [Iris.self])   // iris, radial, fade, pushback3d, dragdismiss
+/// EffectBench.main(effects: [Iris.self])   // iris, the built-ins, radial+fade, pushback3d>fade
 /// ```
 ///
 /// `swift run -c release iris-bench run --compare iris:radial` then prints every effect in one

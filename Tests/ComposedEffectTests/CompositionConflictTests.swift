@@ -3,7 +3,6 @@ import Testing
 import TransitionKitCore
 import TransitionKitTesting
 
-import DragDismissEffect
 @testable import FadeEffect
 @testable import PushBack3DEffect
 @testable import RadialEffect

@@ -26,8 +26,10 @@ import TransitionKitTesting
     /// and row 4 at q = (0.75 − 4/6)·3 = 0.25.
     @Test(arguments: [0.5, 0.75])
     func staggeredFade(progress: CGFloat) throws {
-        let colors = [Color(red: 0.9, green: 0.3, blue: 0.2), Color(red: 0.2, green: 0.6, blue: 0.3), Color(red: 0.2, green: 0.4, blue: 0.9),
-                      Color(red: 0.9, green: 0.7, blue: 0.1)]
+        let colors = [
+            Color(red: 0.9, green: 0.3, blue: 0.2), Color(red: 0.2, green: 0.6, blue: 0.3), Color(red: 0.2, green: 0.4, blue: 0.9),
+            Color(red: 0.9, green: 0.7, blue: 0.1),
+        ]
         let size = CGSize(width: 200, height: 300)
         let pattern = try EffectScene.pattern(.from)
         let stage = try TransitionStage(

@@ -42,8 +42,8 @@ import TransitionKitTestSupport
             ["render", "irs", "--out", "a.png"], 2,
             "effect-bench: unknown effect 'irs'; registered: radial, fade, pushback3d, dragdismiss, radial+fade, pushback3d>fade"
         ),
-        (["render", "radail", "--out", "a.png"], 2, "registered: radial, fade, pushback3d, dragdismiss, radial+fade, pushback3d>fade; did you mean 'radial'?"),
-        (["render", "radial+dragdismiss", "--out", "a.png"], 2, "effect-bench: invalid operation: the parts of 'radial+dragdismiss' have no operation in common"),
+        (["render", "radail", "--out", "a.png"], 2, "dragdismiss, radial+fade, pushback3d>fade; did you mean 'radial'?"),
+        (["render", "radial+dragdismiss", "--out", "a.png"], 2, "invalid operation: the parts of 'radial+dragdismiss' have no operation in common"),
         (["render", "radial>fade", "--param", "split=2", "--out", "a.png"], 2, "parameter 'split': '2' is not a number in 0...1 progress"),
         (["render", "radial", "--param", "nosuch=1", "--out", "a.png"], 2, "unknown radial parameter 'nosuch'; accepted: duration, popstyle"),
         (["render", "radial", "--param", "duration=1e308", "--out", "a.png"], 2, "parameter 'duration': '1e308' is not a number in 0...10 seconds"),
