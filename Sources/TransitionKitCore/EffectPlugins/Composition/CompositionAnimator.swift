@@ -104,7 +104,7 @@ final class CompositionAnimator: AnimatedTransitioning {
     }
 
     /// The parts' durations combined by the rule: the longer (parallel) or the sum (sequence).
-    public func transitionDuration(using context: any ContextTransitioning) -> TimeInterval {
+    func transitionDuration(using context: any ContextTransitioning) -> TimeInterval {
         let a = first.animator.transitionDuration(using: context), b = second.animator.transitionDuration(using: context)
         switch durationRule {
         case .longest: return max(a, b)
@@ -113,13 +113,13 @@ final class CompositionAnimator: AnimatedTransitioning {
     }
 
     /// The first part's curve, applied to the whole timeline.
-    public var timingCurve: TimingCurve { first.animator.timingCurve }
+    var timingCurve: TimingCurve { first.animator.timingCurve }
 
     /// Prepares both parts, finds what each sets and checks that only opacity and transform
     /// are set by both.
     /// - Throws: what a part's prepare throws; `TransitionKitError.effectConflict` for a
     ///   property both set (the driver then restores everything, stack unchanged).
-    public func prepareTransition(using context: any ContextTransitioning) throws(TransitionKitError) {
+    func prepareTransition(using context: any ContextTransitioning) throws(TransitionKitError) {
         let root = context.containerView.layer
         let beforeFirst = LayerTreeState(root)
         try first.animator.prepareTransition(using: context)
@@ -177,7 +177,7 @@ final class CompositionAnimator: AnimatedTransitioning {
 
     /// Both parts at their window's progress, shared properties combined.
     /// - Complexity: the parts' updates plus O(shared properties); no allocation.
-    public func updateTransition(progress: CGFloat, using context: any ContextTransitioning) {
+    func updateTransition(progress: CGFloat, using context: any ContextTransitioning) {
         for s in shared { s.reset() }
         first.animator.updateTransition(progress: first.window.local(progress), using: context)
         for i in shared.indices { shared[i].captureFirst() }
@@ -187,13 +187,13 @@ final class CompositionAnimator: AnimatedTransitioning {
     }
 
     /// Both parts' `finalizeTransition`, first then second.
-    public func finalizeTransition(using context: any ContextTransitioning) {
+    func finalizeTransition(using context: any ContextTransitioning) {
         first.animator.finalizeTransition(using: context)
         second.animator.finalizeTransition(using: context)
     }
 
     /// Both parts' `animationEnded`, first then second.
-    public func animationEnded(_ transitionCompleted: Bool) {
+    func animationEnded(_ transitionCompleted: Bool) {
         shared = []
         first.animator.animationEnded(transitionCompleted)
         second.animator.animationEnded(transitionCompleted)
