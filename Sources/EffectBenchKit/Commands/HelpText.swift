@@ -17,6 +17,11 @@ enum HelpText {
                     --sheet C: those frames as a contact sheet with C columns.
             play    replays a recorded touch trace (JSON) as an interactive pop or dismiss.
 
+            an effect (also in --effects and --compare) is a registered name or a composition of
+            them: a+b (at once), a>b (one after the other), staggered(a) (a cascade over the
+            incoming view's subviews), parenthesised as needed; quote it in a shell. Its parts'
+            parameters are --param <part>.<name>=value, plus split (a>b) and delay (staggered).
+
             --from is the outgoing screen (on top before the operation), --to the incoming one;
             both fill the view like scaleAspectFill. Without them a built-in scene is drawn.
             exit status: 0 ok, 1 failure, 2 bad arguments, 3 regression against --baseline.
