@@ -117,17 +117,42 @@ import TransitionKitTestSupport
         stage.end(finish: true)
     }
 
-    /// The published window formula and the stagger's duration: fade's 0.3 s × (1 + 3·0.5).
+    /// The published window formula and the stagger's duration, fade's 0.3 s × (1 + 3·0.5),
+    /// asked before the transition (by the driver) and again during it (after the stagger
+    /// added its empty views).
     @Test func staggerWindowsAndDuration() throws {
         #expect(StaggeredEffect<Fade>.itemWindow(0, of: 3, delay: 0.5) == (start: 0, length: 0.4))
         let last = StaggeredEffect<Fade>.itemWindow(3, of: 3, delay: 0.5)
         #expect(isApproximatelyEqual(last.start + last.length, 1, absolute: 1e-12))
         let stage = try makeStage(.push, rows: 3)
-        let animator = StaggeredEffect(Fade(), delay: 0.5).makeAnimator(for: .push)
-        var duration = 0.0
-        stage.begin(animator: ClosureAnimator(duration: 0.1) { _, c in duration = animator.transitionDuration(using: c) }, interactive: true)
+        let probe = DurationProbe(StaggeredEffect(Fade(), delay: 0.5).makeAnimator(for: .push))
+        stage.begin(animator: probe, interactive: true)
         stage.setProgress(0.1)
-        #expect(isApproximatelyEqual(duration, 0.75, absolute: 1e-12))
+        #expect(probe.durations.count >= 2)
+        #expect(probe.durations.allSatisfy { isApproximatelyEqual($0, 0.75, absolute: 1e-12) }, "\(probe.durations)")
         stage.end(finish: false)
     }
+}
+
+/// Forwards to an animator and records its duration each time the driver asks for it and at
+/// every frame.
+@MainActor
+final class DurationProbe: AnimatedTransitioning {
+    let inner: any AnimatedTransitioning
+    private(set) var durations: [TimeInterval] = []
+
+    init(_ inner: any AnimatedTransitioning) { self.inner = inner }
+
+    var timingCurve: TimingCurve { inner.timingCurve }
+    func transitionDuration(using context: any ContextTransitioning) -> TimeInterval {
+        let d = inner.transitionDuration(using: context)
+        durations.append(d)
+        return d
+    }
+    func prepareTransition(using context: any ContextTransitioning) throws(TransitionKitError) { try inner.prepareTransition(using: context) }
+    func updateTransition(progress: CGFloat, using context: any ContextTransitioning) {
+        inner.updateTransition(progress: progress, using: context)
+        durations.append(inner.transitionDuration(using: context))
+    }
+    func animationEnded(_ transitionCompleted: Bool) { inner.animationEnded(transitionCompleted) }
 }

@@ -15,6 +15,8 @@ final class StaggerAnimator: AnimatedTransitioning {
     private let makeItemAnimator: @MainActor () -> any AnimatedTransitioning
     private var screenWindow = ProgressWindow.whole
     private var items: [Item] = []
+    /// The subviews counted when preparing (nil before).
+    private var subviewCount: Int?
 
     init(screen: any AnimatedTransitioning, delay: CGFloat, makeItemAnimator: @escaping @MainActor () -> any AnimatedTransitioning) {
         self.screen = screen
@@ -25,9 +27,10 @@ final class StaggerAnimator: AnimatedTransitioning {
     /// The effect's curve, on the whole timeline.
     var timingCurve: TimingCurve { screen.timingCurve }
 
-    /// The effect's duration × (1 + N·delay), N the incoming view's subviews now.
+    /// The effect's duration × (1 + N·delay), N the incoming view's subviews (counted when
+    /// preparing, before an empty view was added below each).
     func transitionDuration(using context: any ContextTransitioning) -> TimeInterval {
-        let n = context.view(forKey: .to)?.subviews.count ?? 0
+        let n = subviewCount ?? context.view(forKey: .to)?.subviews.count ?? 0
         return screen.transitionDuration(using: context) * (1 + Double(n) * Double(delay))
     }
 
@@ -38,6 +41,7 @@ final class StaggerAnimator: AnimatedTransitioning {
         try screen.prepareTransition(using: context)
         guard let incoming = context.view(forKey: .to) else { return }
         let subviews = incoming.subviews
+        subviewCount = subviews.count
         let window = { [delay] (k: Int) in ProgressWindow.staggered(k, of: subviews.count, delay: delay) }
         screenWindow = subviews.isEmpty ? .whole : window(0)
         for (i, subview) in subviews.enumerated() {
