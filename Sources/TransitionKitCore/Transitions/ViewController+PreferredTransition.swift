@@ -51,10 +51,14 @@ extension ViewController {
         }
 
         /// Makes one interactive run, given the operation (`.pop` or `.dismiss`), the view
-        /// controller that goes away and where the finger touched down (the transition
-        /// container's coordinates, points); nil refuses to begin (nothing starts).
+        /// controller that goes away, the gesture's direction toward completion and where the
+        /// finger touched down (the transition container's coordinates, points); nil refuses to
+        /// begin (nothing starts).
         public typealias MakeInteractiveAnimation =
-            @MainActor (_ operation: TransitionOperation, _ viewController: ViewController, _ touchDown: CGPoint) -> InteractiveAnimation?
+            @MainActor (
+                _ operation: TransitionOperation, _ viewController: ViewController, _ direction: PanInteractionController.Direction,
+                _ touchDown: CGPoint
+            ) -> InteractiveAnimation?
 
         /// A name for messages and debugging (`"zoom"`).
         public var name: String
@@ -80,7 +84,7 @@ extension ViewController {
             self.name = name
             self.makeAnimator = makeAnimator
             self.gestures = gestures
-            self.makeInteractiveAnimation = makeInteractiveAnimation ?? { operation, _, _ in InteractiveAnimation(animator: makeAnimator(operation)) }
+            self.makeInteractiveAnimation = makeInteractiveAnimation ?? { operation, _, _, _ in InteractiveAnimation(animator: makeAnimator(operation)) }
         }
     }
 
@@ -171,7 +175,7 @@ extension ViewController {
         }
         guard gesture.operations.contains(operation) else { return nil }
         let zoomedView = view
-        guard let animation = transition.makeInteractiveAnimation(operation, self, zoomedView.convert(touchDown, to: container) ?? touchDown)
+        guard let animation = transition.makeInteractiveAnimation(operation, self, gesture.direction, zoomedView.convert(touchDown, to: container) ?? touchDown)
         else { return nil }
         let override = TransitionOverride(animator: animation.animator, interactionController: interaction)
         if operation == .pop {
