@@ -107,8 +107,8 @@ public final class ZoomAnimator: AnimatedTransitioning {
         dim.backgroundColor = configuration.options.dimmingColor
         dim.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         dim.alpha = 0
-        container.insertSubview(dim, belowSubview: zoomed)
         container.insertSubview(zoomed, aboveSubview: behind)
+        container.insertSubview(dim, belowSubview: zoomed)
         dimming = dim
         zoomedView = zoomed
         zoomed.layer.mask = mask
