@@ -28,7 +28,8 @@ struct ZoomLawTests {
         #expect(!violations.isEmpty)
         for v in violations {
             let atSource =
-                (v.operation == .push || v.operation == .present) ? v.detail.hasPrefix("progress 0 vs the untouched scene")
+                (v.operation == .push || v.operation == .present)
+                ? v.detail.hasPrefix("progress 0 vs the untouched scene")
                 : v.detail.hasPrefix("progress 1 vs the")
             #expect(atSource, "\(v)")
         }

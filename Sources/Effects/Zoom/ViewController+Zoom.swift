@@ -30,8 +30,12 @@ extension ViewController.Transition {
             name: Zoom.name, gestures: gestures,
             makeInteractiveAnimation: { operation, viewController, direction, _ in
                 if let shouldBegin = options.interactiveDismissShouldBegin {
-                    let source = operation == .pop ? viewController.navigationController?.viewControllers.dropLast().last : viewController.presentingViewController
-                    guard shouldBegin(ZoomContext(zoomedViewController: viewController, sourceViewController: source, operation: operation)) else { return nil }
+                    let source =
+                        operation == .pop
+                        ? viewController.navigationController?.viewControllers.dropLast().last : viewController.presentingViewController
+                    guard shouldBegin(ZoomContext(zoomedViewController: viewController, sourceViewController: source, operation: operation)) else {
+                        return nil
+                    }
                 }
                 return zoom.interactiveAnimation(dragDirection: direction)
             },

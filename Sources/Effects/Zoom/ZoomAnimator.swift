@@ -188,7 +188,8 @@ public final class ZoomAnimator: AnimatedTransitioning {
             let span = runOutFinishes ? 1 - releasedProgress : releasedProgress
             let travelled = runOutFinishes ? progress - releasedProgress : releasedProgress - progress
             let f = span > 0 ? max(0, travelled / span) : 1
-            look = context.isInteractive
+            look =
+                context.isInteractive
                 ? last
                 : Look(
                     rect: ZoomGeometry.lerp(released.rect, releaseTarget.rect, f),

@@ -84,7 +84,8 @@ extension ViewController {
             self.name = name
             self.makeAnimator = makeAnimator
             self.gestures = gestures
-            self.makeInteractiveAnimation = makeInteractiveAnimation ?? { operation, _, _, _ in InteractiveAnimation(animator: makeAnimator(operation)) }
+            self.makeInteractiveAnimation =
+                makeInteractiveAnimation ?? { operation, _, _, _ in InteractiveAnimation(animator: makeAnimator(operation)) }
         }
     }
 
@@ -175,7 +176,9 @@ extension ViewController {
         }
         guard gesture.operations.contains(operation) else { return nil }
         let zoomedView = view
-        guard let animation = transition.makeInteractiveAnimation(operation, self, gesture.direction, zoomedView.convert(touchDown, to: container) ?? touchDown)
+        guard
+            let animation = transition.makeInteractiveAnimation(
+                operation, self, gesture.direction, zoomedView.convert(touchDown, to: container) ?? touchDown)
         else { return nil }
         let override = TransitionOverride(animator: animation.animator, interactionController: interaction)
         if operation == .pop {
