@@ -145,7 +145,9 @@ struct Slide: TransitionEffect {
         let unknown = bench(["render", "slid", "--out", path("x.png")])
         #expect(unknown.status == 2 && unknown.out.isEmpty)
         #expect(
-            unknown.err == ["effect-bench: unknown effect 'slid'; registered: slide, radial, fade, pushback3d, dragdismiss, zoom; did you mean 'slide'?"])
+            unknown.err == [
+                "effect-bench: unknown effect 'slid'; registered: slide, radial, fade, pushback3d, dragdismiss, zoom; did you mean 'slide'?"
+            ])
         let unshared = bench(["run", "--compare", "slide:fade", "--effects", "slide"])
         #expect(
             unshared.status == 2 && unshared.err == ["effect-bench: --compare slide:fade: 'fade' is not in this run; add it to --effects (slide)"])

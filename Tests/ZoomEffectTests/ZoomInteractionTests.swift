@@ -177,6 +177,29 @@ struct ZoomInteractionTests {
         #expect(!app.isShowingDetail)
     }
 
+    /// Through `EffectTransitioningDelegate` (the registered effect's drag-to-dismiss) the
+    /// finger reaches the animator in the container's points although the recognizer sits on
+    /// the moving, scaled modal view: the view under the finger is exactly the closed form.
+    @Test func dragToDismissThroughTheDelegateFollowsTheFinger() throws {
+        let app = try ZoomApp(navigation: false)
+        app.detail.preferredTransition = nil
+        let delegate = EffectTransitioningDelegate(effect: Zoom(source: .none), modalViewController: app.detail)
+        delegate.enableDragToDismiss()
+        app.show()
+        let finger = Finger(window: app.window, clock: app.clock, stepsClock: false)
+        finger.down(at: CGPoint(x: 100, y: 80))
+        finger.move(to: CGPoint(x: 100, y: 92))
+        finger.move(to: CGPoint(x: 120, y: 142))
+        finger.move(to: CGPoint(x: 140, y: 192))
+        let visible = try #require(ZoomScene.visible(app.detail.view))
+        #expect(close(visible.rect, Self.fingerRect(scale: 0.875, translation: CGPoint(x: 40, y: 100)), 1e-9), "\(visible.rect)")
+        finger.lift()
+        app.runOut()
+        // Released at 112/400 = 28 %, moving at 300 pt/s (short of the 500 pt/s flick): cancels.
+        #expect(app.isShowingDetail && app.detailRestored)
+        withExtendedLifetime(delegate) {}
+    }
+
     @Test func interactiveDismissShouldBeginCanRefuse() throws {
         let app = try ZoomApp(options: ZoomOptions(interactiveDismissShouldBegin: { context in context.operation != .pop }))
         app.show()
