@@ -82,8 +82,7 @@ public struct Zoom: TransitionEffect {
     /// `duration` seconds.
     /// - Throws: nothing beyond the registry's own validation (every declared range is valid).
     public init(parameters: EffectParameters) throws(TransitionKitError) {
-        let duration = parameters[Self.durationParameter]
-        let spring = duration == ZoomOptions.defaultSettlingDuration ? ZoomOptions.defaultSpring : Spring(settlingDuration: duration, dampingRatio: 1)
+        let spring = Spring(settlingDuration: parameters[Self.durationParameter], dampingRatio: 1)
         self.init(
             options: ZoomOptions(dimmingColor: parameters[Self.dimmingParameter], spring: spring),
             source: .thumbnail(

@@ -120,8 +120,10 @@ extension ViewController {
     ///
     /// Its gestures are installed on this view controller's view when it is pushed or
     /// presented (not when this is set, so setting it does not load the view) and removed
-    /// when it changes; a gesture starts a pop or dismiss only while the view controller is on
-    /// top and nothing else runs in its window.
+    /// when it changes; a gesture starts a pop only while the view controller is the top of a
+    /// navigation stack of two or more on screen, a dismiss only while it is itself the
+    /// presented view controller (not inside a presented navigation controller) and presents
+    /// nothing, and either only when nothing else runs or waits in its window.
     public var preferredTransition: Transition? {
         get { self[extension: Self.preferredTransitionKey]?.transition }
         set {
