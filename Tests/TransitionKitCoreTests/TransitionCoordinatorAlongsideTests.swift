@@ -47,7 +47,7 @@ import TransitionKitTesting
         #expect(frame == 18 && calls.count == 19)
         #expect(calls.map(\.progress) == animator.progressLog)
         #expect(s.scene.stackTitles == ["root", "A"] && completions == [false])
-        #expect(s.bar.oldTitle.opacity == 0 && s.bar.newTitle.opacity == 1 && s.bar.newTitle.position.x == 160)
+        #expect(s.bar.oldTitle.opacity == 0 && s.bar.newTitle.opacity == 1 && s.bar.newTitle.position.x == 160 && !s.bar.newTitle.isHidden)
     }
 
     /// An interactive pop cancelled by the `reversal` trace (out to 0.5, back to 0.1, let go
@@ -76,7 +76,7 @@ import TransitionKitTesting
         #expect(s.scene.stackTitles == ["root", "A"] && completions == [true])
         #expect(layerRecord(s.bar.view.layer) == barBefore)
         #expect(s.scene.window.snapshot() == windowBefore)
-        #expect(s.bar.oldTitle.opacity == 1 && s.bar.newTitle.opacity == 0)
+        #expect(s.bar.oldTitle.opacity == 1 && s.bar.newTitle.opacity == 0 && s.bar.newTitle.isHidden)
     }
 
     /// The same pop finished by the `slow-drag` trace: the bar keeps the final state.
@@ -89,7 +89,7 @@ import TransitionKitTesting
         #expect(try s.replay("slow-drag").reachedIdle)
         #expect(s.scene.stackTitles == ["root"] && completions == [false])
         #expect(s.animators[0].progressLog.last == 1)
-        #expect(s.bar.oldTitle.opacity == 0 && s.bar.newTitle.opacity == 1 && s.bar.newTitle.position.x == 160)
+        #expect(s.bar.oldTitle.opacity == 0 && s.bar.newTitle.opacity == 1 && s.bar.newTitle.position.x == 160 && !s.bar.newTitle.isHidden)
     }
 
     /// `animate(alongsideTransition:)` records the container (the navigation controller's
@@ -156,7 +156,9 @@ import TransitionKitTesting
             coordinator?.animateAlongsideTransition(in: s.bar.view) { context in
                 calls += 1
                 s.bar.crossFade(context)
-            } completion: { completions.append($0.isCancelled) }
+            } completion: {
+                completions.append($0.isCancelled)
+            }
         }
         var done: Bool?
         s.nc.perform(.push(s.a), animated: true, transition: TransitionOverride(animator: animator)) { done = $0 }

@@ -4,8 +4,9 @@ import TransitionKitTestSupport
 
 /// A navigation-bar-like view for the coordinator tests: a 320x44 pt bar at the top of the
 /// window, above the navigation controller's view (outside the transition's container), with
-/// two text-ish layers, the old title (opaque) and the new one (transparent), as a bar shows
-/// them before a push cross-fades them.
+/// two text-ish layers: the old title, shown, and the new one, hidden and transparent until a
+/// transition cross-fades them (so progress 0 of the cross-fade differs from the bar at rest,
+/// and only a restore brings the rest state back).
 @MainActor
 final class TitleBar {
     let view = View(frame: CGRect(x: 0, y: 0, width: 320, height: 44), name: "bar")
@@ -20,13 +21,15 @@ final class TitleBar {
             view.layer.addSublayer(layer)
         }
         newTitle.opacity = 0
+        newTitle.isHidden = true
         window.rootView.addSubview(view)
     }
 
     /// The cross-fade, a closed form of the context's progress p: old title 1 − p, new title
-    /// p, and the new title slides in from 10 pt right of its rest (x 110 → 100).
+    /// p, and the new title, shown, slides in from 10 pt right of its rest (x 110 → 100).
     func crossFade(_ context: any TransitionCoordinatorContext) {
         let p = context.progress
+        newTitle.isHidden = false
         oldTitle.opacity = Float(1 - p)
         newTitle.opacity = Float(p)
         newTitle.position.x = 170 - 10 * p
