@@ -133,6 +133,10 @@ public final class TransitionCoordinator: TransitionCoordinatorContext {
     /// started yet. A re-grab makes the transition interactive again without a call; its next
     /// release calls again (UIKit calls on every change from interactive to non-interactive).
     /// Never called for a time-based transition, nor after the transition ended.
+    ///
+    /// A `DisplayLinkInteractiveTransition` plays its linear run-out itself while the
+    /// transition is still interactive, and ends the interaction when that run-out arrives:
+    /// the call then comes at the end of the run-out, with `percentComplete` 1 or 0.
     public func notifyWhenInteractionChanges(_ handler: @escaping Handler) {
         guard ended == nil else { return }
         interactionHandlers.append(handler)
