@@ -116,6 +116,21 @@ import TransitionKitTesting
         #expect((calls.last?.percent ?? 0) > 0.5 && s.scene.stackTitles == ["root"])
     }
 
+    /// Display-link driven (`.displayLinkDriven()`): the interaction controller plays its own
+    /// linear run-out while the transition stays interactive, so the one call comes when that
+    /// run-out arrives, at percentComplete 1 (`slow-drag` finishes), as documented.
+    @Test func displayLinkDrivenNotifiesAtTheEndOfItsRunOut() throws {
+        let s = CoordinatorScene()
+        s.nc.interactivePopController?.mode = .displayLinkDriven()
+        var calls: [(cancelled: Bool, percent: CGFloat)] = []
+        s.observer.onWillShow = { coordinator in
+            coordinator?.notifyWhenInteractionChanges { calls.append(($0.isCancelled, $0.percentComplete)) }
+        }
+        #expect(try s.replay("slow-drag").reachedIdle)
+        #expect(calls.count == 1 && calls.first?.cancelled == false && calls.first?.percent == 1)
+        #expect(s.scene.stackTitles == ["root"])
+    }
+
     /// A time-based push never calls the interaction-change handler; its completion runs.
     @Test func neverNotifiedForAnAnimatedPush() {
         let s = CoordinatorScene(pushA: false)
