@@ -160,6 +160,30 @@ import TransitionKitTesting
         #expect(popped == [false, true] && s.scene.stackTitles == ["root"])
     }
 
+    /// How a presented screen learns whether a drag dismissed it: in its `viewWillDisappear`
+    /// (the appearance observer) it reads its coordinator and registers a completion; an
+    /// interactive dismissal cancelled at 0.3, then one finished at 0.8 (the path a drag
+    /// dismissal takes: `dismiss` with an interaction controller) report false, then true.
+    @Test func dragDismissalCompletionLearnedInViewWillDisappear() {
+        let s = CoordinatorScene(pushA: false)
+        let modal = s.scene.makeViewController("M")
+        modal.modalPresentationStyle = .overFullScreen
+        s.nc.present(modal, animated: false)
+        var dismissed: [Bool] = []
+        modal.appearanceObserver = { vc, callback in
+            guard callback == .viewWillDisappear(animated: true), vc.presentingViewController != nil else { return }
+            vc.transitionCoordinator?.animate(alongsideTransition: nil) { dismissed.append(!$0.isCancelled) }
+        }
+        for (progress, finish) in [(0.3, false), (0.8, true)] {
+            let interaction = PercentDrivenInteractiveTransition()
+            modal.dismiss(animated: true, transition: TransitionOverride(animator: RecordingAnimator(), interactionController: interaction))
+            interaction.update(progress)
+            interaction.release(finish: finish, velocity: 0)
+            #expect(s.scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
+        }
+        #expect(dismissed == [false, true] && s.nc.presentedViewController == nil)
+    }
+
     /// L1 for the coordinator: after a time-based push, a cancelled interactive pop and a
     /// present, the coordinator, the driver and what the handlers captured are freed; a
     /// coordinator the app keeps reports the outcome and refuses new work.
