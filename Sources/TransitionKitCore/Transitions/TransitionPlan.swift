@@ -88,6 +88,16 @@ struct TransitionPlan {
     var removesOutgoingView: Bool { from !== stayingPresenter }
     /// Whether the incoming view leaves the container when the transition is cancelled.
     var removesIncomingViewOnCancel: Bool { to !== stayingPresenter }
+    /// The coordinator made before the plan, when the request's owner had to hand it out
+    /// first (a navigation controller, before its delegate's `willShow`); nil: the runner
+    /// makes one for an animated transition.
+    var coordinator: TransitionCoordinator? = nil
+    /// The presented view controller's style for present and dismiss; nil otherwise.
+    var presentationStyle: ModalPresentationStyle? {
+        if operation == .present { return to.modalPresentationStyle }
+        if operation == .dismiss { return from.modalPresentationStyle }
+        return nil
+    }
     /// The views whose trees the driver records and restores at the end.
     var viewsToRestore: [View] { [from.view, to.view] }
 }
