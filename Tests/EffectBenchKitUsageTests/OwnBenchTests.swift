@@ -63,9 +63,9 @@ struct Slide: TransitionEffect {
     }
 
     @Test func registryPutsOwnEffectsFirstThenTheBuiltIns() throws {
-        #expect(registry.names == ["slide", "radial", "fade", "pushback3d", "dragdismiss", "radial+fade", "pushback3d>fade"])
+        #expect(registry.names == ["slide", "radial", "fade", "pushback3d", "dragdismiss", "zoom", "radial+fade", "pushback3d>fade"])
         #expect(EffectBench.builtInCompositions.map { $0.name } == ["radial+fade", "pushback3d>fade"])
-        #expect(EffectBench.builtInEffects.map { $0.name } == ["radial", "fade", "pushback3d", "dragdismiss"])
+        #expect(EffectBench.builtInEffects.map { $0.name } == ["radial", "fade", "pushback3d", "dragdismiss", "zoom"])
         #expect(throws: TransitionKitError.self) { try EffectBench.registry(effects: [Slide.self, Slide.self]) }
     }
 
@@ -147,7 +147,7 @@ struct Slide: TransitionEffect {
         #expect(unknown.status == 2 && unknown.out.isEmpty)
         #expect(
             unknown.err == [
-                "effect-bench: unknown effect 'slid'; registered: slide, radial, fade, pushback3d, dragdismiss, radial+fade, pushback3d>fade; did you mean 'slide'?"
+                "effect-bench: unknown effect 'slid'; registered: slide, radial, fade, pushback3d, dragdismiss, zoom, radial+fade, pushback3d>fade; did you mean 'slide'?"
             ])
         let unshared = bench(["run", "--compare", "slide:fade", "--effects", "slide"])
         #expect(

@@ -174,13 +174,20 @@ public final class NavigationController: ViewController {
             return
         }
         let operation: TransitionOperation = viewControllers.contains { $0 === to } ? .pop : .push
+        if operation == .push { to.installPreferredTransitionGestures() }
         let visible = isViewLoaded && view.window != nil && appearanceState == .appeared
+        // An animated transition's coordinator exists before `willShow`, so the delegate can
+        // register handlers for every push and pop, gesture-started ones included.
+        let coordinator =
+            animated && visible
+            ? TransitionCoordinator(operation: operation, from: from, to: to, container: view, presentationStyle: nil, also: [self]) : nil
         delegate?.navigationController(self, willShow: to, animated: animated && visible)
         let animation =
             animated && visible
             ? TransitionPlan.Animation(
                 override: transition, clock: view.window!.frameClock,
                 animator: { self.delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to) },
+                preferred: { (operation == .push ? to : from).preferredTransition?.makeAnimator(operation) },
                 interaction: { self.delegate?.navigationController(self, interactionControllerFor: $0) }) : nil
         let placement: TransitionPlan.IncomingViewPlacement =
             animation == nil ? .replacingOutgoing : operation.insertsIncomingAbove ? .aboveOutgoing : .belowOutgoing
@@ -188,7 +195,8 @@ public final class NavigationController: ViewController {
             operation: operation, from: from, to: to, container: isViewLoaded ? view : nil, animation: animation,
             sendsAppearanceCallbacks: visible, stayingPresenter: nil, incomingPlacement: placement,
             commit: { [unowned self] in self.commit(stack) },
-            didShow: { [unowned self] animated in self.delegate?.navigationController(self, didShow: to, animated: animated) })
+            didShow: { [unowned self] animated in self.delegate?.navigationController(self, didShow: to, animated: animated) },
+            coordinator: coordinator)
         TransitionRunner.run(plan, on: queue, completion: completion)
     }
 }

@@ -7,6 +7,10 @@ import Foundation
 /// subviews and sublayers (anything an animator added is removed) — scenario C1 for any
 /// effect, not only the listed ones. Membership of the roots themselves in the container is
 /// the driver's job.
+///
+/// A transition coordinator's record for an alongside closure leaves out the two view
+/// controllers' views (`excluding`): the driver's own record restores those whatever the
+/// outcome, so two records never disagree about one layer.
 @MainActor
 struct LayerRestorePoint {
     private struct LayerRecord {
@@ -24,11 +28,15 @@ struct LayerRestorePoint {
     /// The recorded root views (the two view controllers' views).
     let roots: [View]
 
-    init(capturing roots: [View]) {
+    /// Records the trees of `roots`, leaving out the trees of the views in `excluded` (a root
+    /// inside one of them records nothing).
+    /// - Complexity: O(views + layers) of the recorded trees.
+    init(capturing roots: [View], excluding excluded: [View] = []) {
         self.roots = roots
-        var seenLayers = Set<ObjectIdentifier>()
-        var seenViews = Set<ObjectIdentifier>()
-        for root in roots {
+        // Marking the excluded views and their layers as seen stops both walks there.
+        var seenLayers = Set(excluded.map { ObjectIdentifier($0.layer) })
+        var seenViews = Set(excluded.map(ObjectIdentifier.init))
+        for root in roots where !excluded.contains(where: root.isDescendant(of:)) {
             captureViews(root, &seenViews)
             captureLayers(root.layer, &seenLayers)
         }

@@ -4,8 +4,8 @@ import Foundation
 /// animator's progress, then restores the layers and hands the outcome to whoever started it.
 ///
 /// Lifetime: the window's (or navigation controller's) `TransitionQueue` holds the driver
-/// while it runs; the display link and the context hold it weakly. After the end nothing
-/// references it (scenario L1).
+/// while it runs; the display link, the context and the coordinator hold it weakly. After the
+/// end nothing references it (scenario L1).
 @MainActor
 public final class TransitionDriver {
     /// The driver's phase.
@@ -59,6 +59,9 @@ public final class TransitionDriver {
     private var link: DisplayLink?
     private var segment: Segment?
     private let restorePoint: LayerRestorePoint
+    /// The app's view of this transition: its alongside closures run after the animator at
+    /// every frame, its handlers at the release and at the end.
+    public let coordinator: TransitionCoordinator
     weak var queue: TransitionQueue?
     private let onEnd: @MainActor (_ completed: Bool, _ error: TransitionKitError?) -> Void
     private let completion: (@MainActor (Bool) -> Void)?
@@ -67,10 +70,11 @@ public final class TransitionDriver {
 
     init(
         context: TransitionContext, animator: any AnimatedTransitioning, interactionController: (any InteractiveTransitioning)?,
-        clock: any FrameClock, restoring views: [View], completion: (@MainActor (Bool) -> Void)?,
+        clock: any FrameClock, restoring views: [View], coordinator: TransitionCoordinator, completion: (@MainActor (Bool) -> Void)?,
         onEnd: @escaping @MainActor (_ completed: Bool, _ error: TransitionKitError?) -> Void
     ) {
         self.completion = completion
+        self.coordinator = coordinator
         self.context = context
         self.animator = animator
         self.interactionController = interactionController
@@ -84,10 +88,24 @@ public final class TransitionDriver {
         self.restorePoint = LayerRestorePoint(capturing: views)
         self.onEnd = onEnd
         context.driver = self
+        coordinator.driver = self
     }
 
+    /// Whether the timeline runs: started and not ended.
+    var isRunning: Bool {
+        switch state {
+        case .animating, .interacting, .finishing, .cancelling: true
+        case .idle, .ended: false
+        }
+    }
+
+    /// The curve of the run-out after a release: the interaction controller's, else
+    /// `.easeInEaseOut` (UIKit's default `.easeInOut`).
+    var completionCurve: TimingCurve { interactionController?.completionCurve ?? .easeInEaseOut }
+
     /// `onEnd` commits or rolls back the hierarchy and sends appearance callbacks; then a
-    /// finished transition's animator finalises; then `completion` runs, exactly once.
+    /// finished transition's animator finalises; then the coordinator's completions and
+    /// `completion` run, exactly once.
 
     /// Prepares the animator and starts the timeline.
     func start() {
@@ -121,7 +139,13 @@ public final class TransitionDriver {
         percentComplete = linear
         context.percentComplete = linear
         animatorProgress = eased
-        animator.updateTransition(progress: eased, using: context)
+        draw()
+    }
+
+    /// One frame at `animatorProgress`: the animator, then the app's alongside closures.
+    private func draw() {
+        animator.updateTransition(progress: animatorProgress, using: context)
+        coordinator.animateFrame()
     }
 
     private func run(_ s: Segment) {
@@ -186,17 +210,24 @@ public final class TransitionDriver {
     /// cancelled card leave the screen), and every frame is clamped at p, which holds for any
     /// curve, e.g. a lightly damped spring thrown hard toward the target that swings back past
     /// p after overshooting. Overshoot past the target, a spring's bounce, is kept.
+    ///
+    /// The coordinator's interaction-change handlers run first, with the outcome set and the
+    /// progress at release; if one of them re-grabs the transition, no run-out starts.
     func interactiveEnd(finish: Bool) {
         guard state == .interacting else { return }
-        state = finish ? .finishing : .cancelling
+        let outcome: State = finish ? .finishing : .cancelling
+        state = outcome
         context.isInteractive = false
         context.transitionWasCancelled = !finish
+        coordinator.interactionDidChange()
+        // A handler may have re-grabbed the transition (`pauseInteractiveTransition()`).
+        guard state == outcome else { return }
         let speed = interactionController?.completionSpeed ?? 1
         precondition(speed > 0 && speed.isFinite, "completionSpeed must be finite and > 0, got \(speed)")
         let p = percentComplete
         let target: CGFloat = finish ? 1 : 0
         let distance = Double(target - p)
-        var curve = interactionController?.completionCurve ?? .easeInEaseOut
+        var curve = completionCurve
         var remaining: TimeInterval = 0
         var curveDuration: TimeInterval = 0
         if distance == 0 {
@@ -246,8 +277,10 @@ public final class TransitionDriver {
         // have been resized during the transition (G3), so the recorded frame can be stale.
         let container = context.containerView
         for view in restorePoint.roots where view.superview === container { view.frame = container.bounds }
+        coordinator.transitionDidEnd(completed: completed)
         onEnd(completed, error)
         if completed { animator.finalizeTransition(using: context) }
+        coordinator.runCompletions()
         completion?(completed)
         animator.animationEnded(completed)
         queue?.end(self)
@@ -260,11 +293,6 @@ public final class TransitionDriver {
     func viewDidResize(_ view: View) {
         guard view === context.containerView else { return }
         context.toFinalFrame = view.bounds
-        switch state {
-        case .animating, .interacting, .finishing, .cancelling:
-            animator.updateTransition(progress: animatorProgress, using: context)
-        case .idle, .ended:
-            break
-        }
+        if isRunning { draw() }
     }
 }

@@ -21,15 +21,17 @@ struct TransitionPlan {
         var clock: any FrameClock
 
         /// The override's animator and interaction controller when there is an override,
-        /// else the delegate's (`animator`, then `interaction` for that animator), with the
+        /// else the delegate's (`animator`, then `interaction` for that animator), else the
+        /// animator of the view controller's `preferredTransition` (`preferred`), with the
         /// slide as the default animator. The delegate is asked only for what the override
-        /// does not give.
+        /// does not give, the preferred transition only when the delegate gives no animator.
         init(
             override: TransitionOverride?, clock: any FrameClock,
             animator delegateAnimator: () -> (any AnimatedTransitioning)?,
+            preferred: () -> (any AnimatedTransitioning)? = { nil },
             interaction delegateInteraction: (any AnimatedTransitioning) -> (any InteractiveTransitioning)?
         ) {
-            let animator = override?.animator ?? delegateAnimator() ?? SlideAnimator()
+            let animator = override?.animator ?? delegateAnimator() ?? preferred() ?? SlideAnimator()
             self.animator = animator
             self.interactionController = override.map { $0.interactionController } ?? delegateInteraction(animator)
             self.clock = clock
@@ -86,6 +88,16 @@ struct TransitionPlan {
     var removesOutgoingView: Bool { from !== stayingPresenter }
     /// Whether the incoming view leaves the container when the transition is cancelled.
     var removesIncomingViewOnCancel: Bool { to !== stayingPresenter }
+    /// The coordinator made before the plan, when the request's owner had to hand it out
+    /// first (a navigation controller, before its delegate's `willShow`); nil: the runner
+    /// makes one for an animated transition.
+    var coordinator: TransitionCoordinator? = nil
+    /// The presented view controller's style for present and dismiss; nil otherwise.
+    var presentationStyle: ModalPresentationStyle? {
+        if operation == .present { return to.modalPresentationStyle }
+        if operation == .dismiss { return from.modalPresentationStyle }
+        return nil
+    }
     /// The views whose trees the driver records and restores at the end.
     var viewsToRestore: [View] { [from.view, to.view] }
 }

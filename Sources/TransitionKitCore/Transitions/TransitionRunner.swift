@@ -37,10 +37,14 @@ enum TransitionRunner {
         let context = TransitionContext(
             container: container, operation: plan.operation, animated: true, from: plan.from, to: plan.to,
             fromInitialFrame: plan.from.view.frame, toFinalFrame: container.bounds, clock: animation.clock)
+        let coordinator =
+            plan.coordinator
+            ?? TransitionCoordinator(
+                operation: plan.operation, from: plan.from, to: plan.to, container: container, presentationStyle: plan.presentationStyle)
         prepareIncomingView(plan, in: container)
         let driver = TransitionDriver(
             context: context, animator: animation.animator, interactionController: animation.interactionController,
-            clock: animation.clock, restoring: plan.viewsToRestore, completion: completion
+            clock: animation.clock, restoring: plan.viewsToRestore, coordinator: coordinator, completion: completion
         ) { completed, _ in
             if completed {
                 commit(plan, animated: true)

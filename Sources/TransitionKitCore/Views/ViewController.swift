@@ -53,6 +53,9 @@ public class ViewController {
     public var modalPresentationStyle: ModalPresentationStyle = .fullScreen
 
     private var loadedView: View?
+    /// The coordinator of the transition this view controller takes part in now, set and
+    /// cleared by the coordinator (see `transitionCoordinator`).
+    weak var runningTransitionCoordinator: TransitionCoordinator?
     /// Values of `subscript(extension:)`, by slot.
     var extensionValues: [ExtensionSlot: Any] = [:]
 
