@@ -65,7 +65,7 @@ extension EffectLaws {
                     window.rootViewController = tabs
                     try tabs.select(1, animated: true, transition: transition)
                 }
-                leavingExpected = finish == (operation == .pop || operation == .dismiss)
+                leavingExpected = operation != .tab && finish == (operation == .pop || operation == .dismiss)
                 if leavingExpected { leaving = other }
                 driver?.update(0.4)
                 finish ? driver?.finish() : driver?.cancel()

@@ -177,7 +177,7 @@ import TransitionKitTestSupport
         var registry = EffectRegistry()
         try registry.register(Fade.self)
         #expect(registry.names == ["fade"])
-        #expect(registry.entry(named: "fade")?.supportedOperations == [.push, .pop, .present, .dismiss])
+        #expect(registry.entry(named: "fade")?.supportedOperations == [.push, .pop, .present, .dismiss, .tab])
         let plain = try registry.makeEffect(named: "fade") as! Fade
         #expect(plain == Fade() && plain.duration == 0.3 && plain.style == .crossDissolve && plain.timingCurve == .easeInEaseOut)
         let dip = try registry.makeEffect(named: "fade", settings: ["style": "through", "color": "#ff0000", "duration": "0.5"]) as? Fade

@@ -7,9 +7,9 @@ import TransitionKitCore
 /// Push reveals the incoming view through a circle growing from `startFrame` (default the
 /// container's right-edge midpoint); pop does the same from the left-edge midpoint
 /// (`.reveal`, the original's look) or shrinks the outgoing view's circle into the start
-/// frame (`.conceal`). A tab switch reveals the incoming tab from its bar item's frame (by
-/// default; `tabBarController.radialSelect(_:)`), in either direction, as the original
-/// revealed a push from a button's frame. The mask's geometry is `RadialGeometry`; `RadialAnimator` applies it.
+/// frame (`.conceal`). A tab switch reveals the incoming tab from its bar item (by default;
+/// `tabBarController.radialSelect(_:)`), in either direction, as the original revealed a
+/// push from a button's frame. The mask's geometry is `RadialGeometry`; `RadialAnimator` applies it.
 ///
 /// ```swift
 /// nc.radialPush(detail)                                           // 0.33 s from the right edge

@@ -8,10 +8,12 @@ import TransitionKitCore
 ///   one and shown through an ellipse mask growing from the start frame (see `RadialGeometry`).
 /// - `.conceal` (pop): the outgoing view stays on top and its mask shrinks from the full
 ///   circle into the start frame, uncovering the incoming view below.
-/// - A tab switch (`.tab`, either direction) reveals: the default start frame is the incoming
-///   tab's bar item (`TabBarController.itemFrameInContainerView(at:)`), below the content
-///   area, so the circle rises out of the tapped item; the edge midpoint of the direction's
-///   push or pop when the incoming view controller is not a tab.
+/// - A tab switch (`.tab`, either direction) reveals: the default start frame is the empty
+///   rectangle at the centre of the incoming tab's bar item
+///   (`TabBarController.itemFrameInContainerView(at:)`), below the content area, so the
+///   circle rises out of the tapped item and progress 0 shows nothing of it (the whole item
+///   frame's ellipse would touch the content's bottom edge); the edge midpoint of the
+///   direction's push or pop when the incoming view controller is not a tab.
 @MainActor
 public final class RadialAnimator: AnimatedTransitioning {
     /// The effect's configuration (duration, start frame, pop style, curve).
@@ -94,14 +96,16 @@ public final class RadialAnimator: AnimatedTransitioning {
         mask.path = .ellipse(in: rect)
     }
 
-    /// For a tab switch, the incoming tab's bar item frame in the container (points); nil
-    /// for other operations or when the incoming view controller is not a tab.
+    /// For a tab switch, the empty rectangle at the centre of the incoming tab's bar item, in
+    /// the container (points); nil for other operations or when the incoming view controller
+    /// is not a tab.
     /// - Complexity: O(tabs), no allocation.
     private static func tabItemFrame(_ context: any ContextTransitioning) -> CGRect? {
         guard context.operation == .tab, let to = context.viewController(forKey: .to), let tabs = to.tabBarController,
             let index = tabs.viewControllers.firstIndex(where: { $0 === to })
         else { return nil }
-        return tabs.itemFrameInContainerView(at: index)
+        let item = tabs.itemFrameInContainerView(at: index)
+        return CGRect(x: item.midX, y: item.midY, width: 0, height: 0)
     }
 
     /// The geometry in use (after `prepareTransition`; the container's bounds at the last frame).
