@@ -116,9 +116,10 @@ import TransitionKitTesting
         #expect(layerRecords(scene.a, scene.b) == before)
         #expect(scene.contentTitles == content)
         #expect(scene.tabs.selectedIndex == 0)
-        #expect(scene.appearanceLog == [
-            "A willDisappear", "B willAppear", "B willDisappear", "B didDisappear", "A willAppear", "A didAppear",
-        ])
+        #expect(
+            scene.appearanceLog == [
+                "A willDisappear", "B willAppear", "B willDisappear", "B didDisappear", "A willAppear", "A didAppear",
+            ])
         #expect(scene.a.appearanceState == .appeared && scene.b.appearanceState == .disappeared)
         try scene.tabs.select(1, transition: TransitionOverride(animator: RecordingAnimator())) { done.append($0) }
         scene.clock.runUntilIdle()

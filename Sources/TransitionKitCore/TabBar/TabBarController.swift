@@ -152,7 +152,8 @@ public final class TabBarController: ViewController {
         if let transition {
             chosen = transition
         } else if let animator = delegate?.tabBarController(self, animationControllerForTransitionFrom: from, to: to) {
-            chosen = TransitionOverride(animator: animator, interactionController: delegate?.tabBarController(self, interactionControllerFor: animator))
+            chosen = TransitionOverride(
+                animator: animator, interactionController: delegate?.tabBarController(self, interactionControllerFor: animator))
         } else {
             return nil
         }
