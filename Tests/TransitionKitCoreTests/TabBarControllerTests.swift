@@ -136,6 +136,27 @@ import TransitionKitTesting
         #expect(scene.tabs.selectedIndex == c.to && to.transform3D == .identity)
     }
 
+    /// A navigation controller as a tab: it fills the content area, its push runs on the
+    /// window's queue, and a tab selection made during the push waits for it (one queue per
+    /// window, shared by navigation and tab switches).
+    @Test func navigationControllerInATab() throws {
+        let clock = try ManualFrameClock(framesPerSecond: 60)
+        let window = try Window(size: CGSize(width: 320, height: 480), frameClock: clock)
+        let root = ViewController(title: "R"), other = ViewController(title: "O")
+        let nav = NavigationController(rootViewController: root)
+        let tabs = try TabBarController(viewControllers: [nav, other])
+        window.rootViewController = tabs
+        #expect(nav.view.frame == CGRect(x: 0, y: 0, width: 320, height: 431))
+        #expect(nav.transitionQueue === window.transitionQueue && tabs.transitionQueue === window.transitionQueue)
+        var log: [String] = []
+        nav.push(ViewController(title: "X")) { log.append("push \($0) \(tabs.selectedIndex)") }
+        try tabs.select(1, transition: TransitionOverride(animator: SlideAnimator())) { log.append("tab \($0) \(nav.viewControllers.count)") }
+        #expect(window.transitionQueue.pendingCount == 1)
+        clock.runUntilIdle()
+        #expect(log == ["push true 0", "tab true 2"])
+        #expect(nav.appearanceState == .disappeared && other.appearanceState == .appeared)
+    }
+
     /// A view controller in a tab presents over the whole tab bar controller (its
     /// presentation root), and a tab cannot be presented or pushed elsewhere.
     @Test func tabsPresentOverTheTabBarController() {
