@@ -168,6 +168,29 @@ import TransitionKitTesting
         #expect(scene.tabs.selectedIndex == 1)
     }
 
+    /// T_L1 (ownership): a tab bar controller with its interactive switch installed, after a
+    /// finished interactive switch, is deallocated with its tabs, recognizer and pan
+    /// controller once the window lets it go; nothing else holds them.
+    @Test func T_L1_tabBarControllerAndItsPanAreReleased() throws {
+        let watch = WeakReferences()
+        let clock = try ManualFrameClock(framesPerSecond: 60)
+        let window = try Window(size: CGSize(width: 320, height: 480), frameClock: clock)
+        do {
+            let vcs = [ViewController(title: "A"), ViewController(title: "B")]
+            let tabs = try TabBarController(viewControllers: vcs)
+            window.rootViewController = tabs
+            let pan = tabs.installInteractiveSwitch(key: ExtensionKey("test.switch")) { _, _, _ in
+                InteractiveAnimation(animator: SlideAnimator())
+            }
+            window.replay(SyntheticTrace.drag(from: CGPoint(x: 280, y: 200), to: CGPoint(x: 40, y: 200), speed: 300), on: clock)
+            #expect(tabs.selectedIndex == 1)
+            for object: AnyObject in [tabs, pan, pan.recognizer, pan.interaction] + vcs { watch.add(object, "\(type(of: object))") }
+            window.rootViewController = nil
+        }
+        #expect(watch.count == 6)
+        #expect(watch.alive.isEmpty, "\(watch.alive)")
+    }
+
     /// T_L2 and T_L4: the app's delegate set before `slideSelect` is still the delegate
     /// afterwards, is asked `shouldSelect` and hears `didSelect` (not for its animator: the
     /// request brings its own), and the completion is called exactly once, after the
