@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "FadeEffect", targets: ["FadeEffect"]),
         .library(name: "PushBack3DEffect", targets: ["PushBack3DEffect"]),
         .library(name: "DragDismissEffect", targets: ["DragDismissEffect"]),
+        .library(name: "ZoomEffect", targets: ["ZoomEffect"]),
         .library(name: "EffectBenchKit", targets: ["EffectBenchKit"]),
         .library(name: "TransitionKitTesting", targets: ["TransitionKitTesting"]),
         .library(name: "CAllocationCounter", targets: ["CAllocationCounter"]),
@@ -33,6 +34,7 @@ let package = Package(
         .target(name: "FadeEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/Fade"),
         .target(name: "PushBack3DEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/PushBack3D"),
         .target(name: "DragDismissEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/DragDismiss"),
+        .target(name: "ZoomEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/Zoom"),
 
         // The whole bench (run, list, render, play, reports) as a library, so any package can make
         // its own bench executable over its effects and the built-ins; effect-bench is that over the built-ins.
@@ -40,7 +42,7 @@ let package = Package(
             name: "EffectBenchKit",
             dependencies: [
                 "TransitionKitCore", "TransitionKitRender", "RadialEffect", "FadeEffect", "PushBack3DEffect", "DragDismissEffect",
-                "CAllocationCounter",
+                "ZoomEffect", "CAllocationCounter",
             ]
         ),
         .executableTarget(name: "effect-bench", dependencies: ["EffectBenchKit"]),
@@ -61,6 +63,9 @@ let package = Package(
         .testTarget(name: "FadeEffectTests", dependencies: ["FadeEffect", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "PushBack3DEffectTests", dependencies: ["PushBack3DEffect", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "DragDismissEffectTests", dependencies: ["DragDismissEffect", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "ZoomEffectTests", dependencies: ["ZoomEffect", "TransitionKitTestSupport", "TransitionKitTesting"],
+            exclude: ["__Snapshots__"]),
         .testTarget(name: "EffectBenchTests", dependencies: ["EffectBenchKit", "TransitionKitTestSupport"]),
         .testTarget(name: "EffectBenchKitUsageTests", dependencies: ["EffectBenchKit", "TransitionKitCore", "TransitionKitRender"]),
         .testTarget(

@@ -4,6 +4,7 @@ import Foundation
 import PushBack3DEffect
 import RadialEffect
 import TransitionKitCore
+import ZoomEffect
 
 /// The whole effect-bench (`run`, `list`, `render`, `play`, JSON, HTML, baseline and
 /// effect-to-effect comparison) as a library: a package's own bench executable over its
@@ -14,16 +15,18 @@ import TransitionKitCore
 /// import EffectBenchKit
 /// import IrisEffect
 ///
-/// EffectBench.main(effects: [Iris.self])   // iris, radial, fade, pushback3d, dragdismiss
+/// EffectBench.main(effects: [Iris.self])   // iris, radial, fade, pushback3d, dragdismiss, zoom
 /// ```
 ///
 /// `swift run -c release iris-bench run --compare iris:radial` then prints every effect in one
 /// table and the ratio rows iris ÷ radial. The command grammar is the one of `effect-bench
 /// --help` (README.md, "effect-bench").
 public enum EffectBench {
-    /// The four effects TransitionKit ships, in the order `list` and `run` show them: radial,
-    /// fade, pushback3d, dragdismiss.
-    public static var builtInEffects: [any TransitionEffect.Type] { [Radial.self, Fade.self, PushBack3D.self, DragDismiss.self] }
+    /// The five effects TransitionKit ships, in the order `list` and `run` show them: radial,
+    /// fade, pushback3d, dragdismiss, zoom.
+    public static var builtInEffects: [any TransitionEffect.Type] {
+        [Radial.self, Fade.self, PushBack3D.self, DragDismiss.self, Zoom.self]
+    }
 
     /// A registry holding `effects` in the given order, then (when `includingBuiltIns`) the
     /// built-in effects.

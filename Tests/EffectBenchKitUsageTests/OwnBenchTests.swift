@@ -63,8 +63,8 @@ struct Slide: TransitionEffect {
     }
 
     @Test func registryPutsOwnEffectsFirstThenTheBuiltIns() throws {
-        #expect(registry.names == ["slide", "radial", "fade", "pushback3d", "dragdismiss"])
-        #expect(EffectBench.builtInEffects.map { $0.name } == ["radial", "fade", "pushback3d", "dragdismiss"])
+        #expect(registry.names == ["slide", "radial", "fade", "pushback3d", "dragdismiss", "zoom"])
+        #expect(EffectBench.builtInEffects.map { $0.name } == ["radial", "fade", "pushback3d", "dragdismiss", "zoom"])
         #expect(throws: TransitionKitError.self) { try EffectBench.registry(effects: [Slide.self, Slide.self]) }
     }
 
@@ -146,7 +146,9 @@ struct Slide: TransitionEffect {
         let unknown = bench(["render", "slid", "--out", path("x.png")])
         #expect(unknown.status == 2 && unknown.out.isEmpty)
         #expect(
-            unknown.err == ["effect-bench: unknown effect 'slid'; registered: slide, radial, fade, pushback3d, dragdismiss; did you mean 'slide'?"])
+            unknown.err == [
+                "effect-bench: unknown effect 'slid'; registered: slide, radial, fade, pushback3d, dragdismiss, zoom; did you mean 'slide'?"
+            ])
         let unshared = bench(["run", "--compare", "slide:fade", "--effects", "slide"])
         #expect(
             unshared.status == 2 && unshared.err == ["effect-bench: --compare slide:fade: 'fade' is not in this run; add it to --effects (slide)"])

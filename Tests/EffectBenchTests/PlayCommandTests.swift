@@ -45,6 +45,16 @@ import TransitionKitTestSupport
         #expect(s.outcome == "finished" && s.effect == "pushback3d" && s.depthAfter == 1)
     }
 
+    /// zoom declares a pan down anywhere for pop and dismiss: 60 % of the height at rest
+    /// finishes both, a drag the system cancels at 30 % cancels.
+    @Test func zoomPlaysItsPanDown() throws {
+        for op in [TransitionOperation.pop, .dismiss] {
+            let s = try summary("zoom", op, "vertical-drag-slow-60")
+            #expect(s.outcome == "finished" && s.depthBefore - s.depthAfter == 1, "\(op): \(s)")
+            #expect(try summary("zoom", op, "vertical-cancel").outcome == "cancelled", "\(op)")
+        }
+    }
+
     @Test func dragDismissTrace() throws {
         let s = try summary("dragdismiss", .dismiss, "vertical-drag-101")
         #expect(s.outcome == "cancelled" && s.depthBefore == 1 && s.depthAfter == 1 && s.samples > 0)

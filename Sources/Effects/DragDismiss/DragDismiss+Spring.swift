@@ -29,27 +29,11 @@ extension DragDismiss {
     }
 
     /// The spring of mass 1, damping ratio `dampingRatio` and `initialVelocity` (distances
-    /// per second) whose `settlingDuration` equals `duration` seconds (see `spring`).
+    /// per second) whose `settlingDuration` equals `duration` seconds (see `spring`):
+    /// `Spring(settlingDuration:dampingRatio:initialVelocity:)`.
     /// - Precondition: `duration` finite and > 0, `dampingRatio` finite and > 0,
     ///   `initialVelocity` finite.
     public static func uiViewSpring(duration: Double, dampingRatio: Double, initialVelocity: Double) -> Spring {
-        precondition(
-            duration.isFinite && duration > 0 && dampingRatio.isFinite && dampingRatio > 0 && initialVelocity.isFinite,
-            "uiViewSpring(duration: \(duration), dampingRatio: \(dampingRatio), initialVelocity: \(initialVelocity)): duration and dampingRatio must be finite and > 0, initialVelocity finite"
-        )
-        func settling(_ response: Double) -> Double {
-            Spring(response: response, dampingRatio: dampingRatio, initialVelocity: initialVelocity).settlingDuration
-        }
-        // Settling time grows with the response (every time scale of the motion is
-        // proportional to it): bracket, then bisect.
-        var low = duration / 64, high = duration
-        while settling(low) > duration, low > 1e-9 { low /= 2 }
-        while settling(high) < duration, high < 1e6 { high *= 2 }
-        for _ in 0..<64 {
-            let mid = (low + high) / 2
-            if settling(mid) > duration { high = mid } else { low = mid }
-            if high - low <= 1e-12 * high { break }
-        }
-        return Spring(response: low, dampingRatio: dampingRatio, initialVelocity: initialVelocity)
+        Spring(settlingDuration: duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity)
     }
 }

@@ -73,10 +73,19 @@ extension EffectTransitioningDelegate {
         guard let modal = modalViewController, modal.transitioningDelegate === self, modal.presentingViewController != nil,
             modal.presentedViewController == nil, let window = modal.view.window, window.transitionQueue.isIdle
         else { return nil }
-        let animation = effect.makeInteractiveAnimation(for: .dismiss, touchDown: touchDown)
+        // The recognizer reports points in the modal view's coordinates, which move with the
+        // effect's transform; animations get the container's (the window's root view).
+        let modalView = modal.view
+        let animation = effect.makeInteractiveAnimation(for: .dismiss, touchDown: modalView.convert(touchDown, to: nil) ?? touchDown)
         modal.dismiss(animated: true, transition: TransitionOverride(animator: animation.animator, interactionController: interaction))
         // The request runs at once on an idle queue; if it did not, no transition started.
         guard window.transitionQueue.current != nil else { return nil }
-        return PanInteractionController.Session(fingerMoved: animation.fingerMoved, completionCurve: animation.completionCurve)
+        let moved = animation.fingerMoved.map { fingerMoved in
+            { @MainActor [weak modalView] (point: CGPoint) in
+                guard let modalView, modalView.window != nil else { return }
+                fingerMoved(modalView.convert(point, to: nil) ?? point)
+            }
+        }
+        return PanInteractionController.Session(fingerMoved: moved, completionCurve: animation.completionCurve)
     }
 }

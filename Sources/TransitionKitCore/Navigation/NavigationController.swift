@@ -168,6 +168,7 @@ public final class NavigationController: ViewController {
             return
         }
         let operation: TransitionOperation = viewControllers.contains { $0 === to } ? .pop : .push
+        if operation == .push { to.installPreferredTransitionGestures() }
         let visible = isViewLoaded && view.window != nil && appearanceState == .appeared
         delegate?.navigationController(self, willShow: to, animated: animated && visible)
         let animation =
@@ -175,6 +176,7 @@ public final class NavigationController: ViewController {
             ? TransitionPlan.Animation(
                 override: transition, clock: view.window!.frameClock,
                 animator: { self.delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to) },
+                preferred: { (operation == .push ? to : from).preferredTransition?.makeAnimator(operation) },
                 interaction: { self.delegate?.navigationController(self, interactionControllerFor: $0) }) : nil
         let placement: TransitionPlan.IncomingViewPlacement =
             animation == nil ? .replacingOutgoing : operation.insertsIncomingAbove ? .aboveOutgoing : .belowOutgoing

@@ -34,7 +34,8 @@ extension ViewController {
     /// The request is queued behind any running transition of the window. When it runs it
     /// does nothing and calls `completion(false)` if this view controller's view is not in a
     /// window or it already presents something (UIKit refuses both). The animator comes from
-    /// `viewController.transitioningDelegate` (default: slide up).
+    /// `viewController.transitioningDelegate`, else its `preferredTransition` (default: slide
+    /// up); the matching `dismiss` asks them again in the same order.
     public func present(_ viewController: ViewController, animated: Bool = true, completion: (@MainActor (Bool) -> Void)? = nil) {
         present(viewController, animated: animated, transition: nil, completion: completion)
     }
@@ -89,11 +90,13 @@ extension ViewController {
             completion?(false)
             return
         }
+        presented.installPreferredTransitionGestures()
         let animation =
             animated
             ? TransitionPlan.Animation(
                 override: transition, clock: window.frameClock,
                 animator: { presented.transitioningDelegate?.animationController(forPresented: presented, presenting: presenting) },
+                preferred: { presented.preferredTransition?.makeAnimator(.present) },
                 interaction: { presented.transitioningDelegate?.interactionControllerForPresentation(using: $0) }) : nil
         let plan = TransitionPlan(
             operation: .present, from: presenting, to: presented, container: window.rootView, animation: animation,
@@ -129,6 +132,7 @@ extension ViewController {
             ? TransitionPlan.Animation(
                 override: transition, clock: window.frameClock,
                 animator: { target.transitioningDelegate?.animationController(forDismissed: target) },
+                preferred: { target.preferredTransition?.makeAnimator(.dismiss) },
                 interaction: { target.transitioningDelegate?.interactionControllerForDismissal(using: $0) }) : nil
         let plan = TransitionPlan(
             operation: .dismiss, from: target, to: presenting, container: container, animation: animation,

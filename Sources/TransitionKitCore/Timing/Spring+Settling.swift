@@ -51,4 +51,38 @@ extension Spring {
             tolerance: velocityTolerance)
         return max(position, velocity)
     }
+
+    /// The spring of mass 1, damping ratio `dampingRatio` and `initialVelocity` whose
+    /// `settlingDuration` (the default criterion above) equals `settlingDuration` seconds:
+    /// how a spring described by "how long until it is at rest" becomes physical parameters
+    /// (UIKit's `UIView.animate(withDuration:usingSpringWithDamping:…)` and a zoom that must
+    /// be over in a given time both need it).
+    ///
+    /// The response (period of the undamped spring) is found by bisection: settling time
+    /// grows with the response, since every time scale of the motion is proportional to it.
+    /// - Parameters:
+    ///   - settlingDuration: seconds, finite and > 0.
+    ///   - dampingRatio: finite and > 0 (1 is critically damped).
+    ///   - initialVelocity: step distances per second, finite (default 0).
+    /// - Precondition: the parameters are in those ranges.
+    /// - Complexity: up to 64 bisection steps of `settlingDuration` (each a few hundred
+    ///   evaluations); compute it once per animator, never per frame.
+    public init(settlingDuration: Double, dampingRatio: Double, initialVelocity: Double = 0) {
+        precondition(
+            settlingDuration.isFinite && settlingDuration > 0 && dampingRatio.isFinite && dampingRatio > 0 && initialVelocity.isFinite,
+            "Spring(settlingDuration: \(settlingDuration), dampingRatio: \(dampingRatio), initialVelocity: \(initialVelocity)): settlingDuration and dampingRatio must be finite and > 0, initialVelocity finite"
+        )
+        func settling(_ response: Double) -> Double {
+            Spring(response: response, dampingRatio: dampingRatio, initialVelocity: initialVelocity).settlingDuration
+        }
+        var low = settlingDuration / 64, high = settlingDuration
+        while settling(low) > settlingDuration, low > 1e-9 { low /= 2 }
+        while settling(high) < settlingDuration, high < 1e6 { high *= 2 }
+        for _ in 0..<64 {
+            let mid = (low + high) / 2
+            if settling(mid) > settlingDuration { high = mid } else { low = mid }
+            if high - low <= 1e-12 * high { break }
+        }
+        self.init(response: low, dampingRatio: dampingRatio, initialVelocity: initialVelocity)
+    }
 }

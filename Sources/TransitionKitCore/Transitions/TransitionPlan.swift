@@ -21,15 +21,17 @@ struct TransitionPlan {
         var clock: any FrameClock
 
         /// The override's animator and interaction controller when there is an override,
-        /// else the delegate's (`animator`, then `interaction` for that animator), with the
+        /// else the delegate's (`animator`, then `interaction` for that animator), else the
+        /// animator of the view controller's `preferredTransition` (`preferred`), with the
         /// slide as the default animator. The delegate is asked only for what the override
-        /// does not give.
+        /// does not give, the preferred transition only when the delegate gives no animator.
         init(
             override: TransitionOverride?, clock: any FrameClock,
             animator delegateAnimator: () -> (any AnimatedTransitioning)?,
+            preferred: () -> (any AnimatedTransitioning)? = { nil },
             interaction delegateInteraction: (any AnimatedTransitioning) -> (any InteractiveTransitioning)?
         ) {
-            let animator = override?.animator ?? delegateAnimator() ?? SlideAnimator()
+            let animator = override?.animator ?? delegateAnimator() ?? preferred() ?? SlideAnimator()
             self.animator = animator
             self.interactionController = override.map { $0.interactionController } ?? delegateInteraction(animator)
             self.clock = clock

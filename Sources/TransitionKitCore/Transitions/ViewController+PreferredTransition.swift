@@ -1,0 +1,202 @@
+import Foundation
+
+extension ViewController {
+    /// A transition a view controller asks to be shown and taken away with (UIKit's
+    /// `UIViewController.Transition`): set it as the view controller's `preferredTransition`
+    /// before it is pushed or presented.
+    ///
+    /// Core knows nothing about any particular transition: a `Transition` is the closures that
+    /// make its animators and interactive animations plus the gestures that pop or dismiss the
+    /// view controller interactively. Effect modules extend it with static factories, as UIKit
+    /// has `.zoom(options:sourceViewProvider:)`:
+    ///
+    /// ```swift
+    /// extension ViewController.Transition {
+    ///     public static func iris(duration: TimeInterval = 0.5) -> Self {
+    ///         let iris = Iris(duration: duration)
+    ///         return Self(name: "iris") { operation in iris.makeAnimator(for: operation) }
+    ///     }
+    /// }
+    /// detail.preferredTransition = .iris()
+    /// nav.push(detail)          // and nav.pop() plays the iris backwards
+    /// ```
+    @MainActor
+    public struct Transition {
+        /// A pan on the view controller's view that pops it (when it is the top of a navigation
+        /// stack of two or more) or dismisses it (when it is presented and presents nothing),
+        /// driven by `PanInteractionController`: progress = translation along `direction` ÷ the
+        /// view's width (horizontal) or height (vertical), released by the default
+        /// `InteractionPolicy`, re-grabbed during the run-out.
+        @MainActor
+        public struct Gesture {
+            /// The finger movement toward completion.
+            public var direction: PanInteractionController.Direction
+            /// The operations the gesture may drive: `.pop`, `.dismiss` or both.
+            public var operations: Set<TransitionOperation>
+            /// Makes a fresh, unattached recognizer each time the gesture is installed.
+            public var makeRecognizer: @MainActor () -> PanGestureRecognizer
+
+            /// - Parameters:
+            ///   - direction: the finger movement toward completion.
+            ///   - operations: `.pop`, `.dismiss` or both (default both).
+            ///   - makeRecognizer: a new, unattached recognizer.
+            public init(
+                direction: PanInteractionController.Direction, operations: Set<TransitionOperation> = [.pop, .dismiss],
+                makeRecognizer: @escaping @MainActor () -> PanGestureRecognizer
+            ) {
+                self.direction = direction
+                self.operations = operations
+                self.makeRecognizer = makeRecognizer
+            }
+        }
+
+        /// Makes one interactive run, given the operation (`.pop` or `.dismiss`), the view
+        /// controller that goes away, the gesture's direction toward completion and where the
+        /// finger touched down (the transition container's coordinates, points); nil refuses to
+        /// begin (nothing starts).
+        public typealias MakeInteractiveAnimation =
+            @MainActor (
+                _ operation: TransitionOperation, _ viewController: ViewController, _ direction: PanInteractionController.Direction,
+                _ touchDown: CGPoint
+            ) -> InteractiveAnimation?
+
+        /// A name for messages and debugging (`"zoom"`).
+        public var name: String
+        /// Makes the animator of one push, pop, present or dismiss; called when that
+        /// transition starts.
+        public var makeAnimator: @MainActor (_ operation: TransitionOperation) -> any AnimatedTransitioning
+        /// The gestures installed on the view controller's view (default none).
+        public var gestures: [Gesture]
+        /// Makes one interactive run of a gesture (default: `makeAnimator` alone).
+        public var makeInteractiveAnimation: MakeInteractiveAnimation
+
+        /// - Parameters:
+        ///   - name: a name for messages.
+        ///   - gestures: installed on the view controller's view when it is pushed or
+        ///     presented (default none).
+        ///   - makeInteractiveAnimation: one interactive run (default nil: `makeAnimator` alone,
+        ///     nothing following the finger).
+        ///   - makeAnimator: the animator of each transition.
+        public init(
+            name: String, gestures: [Gesture] = [], makeInteractiveAnimation: MakeInteractiveAnimation? = nil,
+            makeAnimator: @escaping @MainActor (_ operation: TransitionOperation) -> any AnimatedTransitioning
+        ) {
+            self.name = name
+            self.makeAnimator = makeAnimator
+            self.gestures = gestures
+            self.makeInteractiveAnimation =
+                makeInteractiveAnimation ?? { operation, _, _, _ in InteractiveAnimation(animator: makeAnimator(operation)) }
+        }
+    }
+
+    /// What is stored per view controller: the transition and the gestures installed for it.
+    final class PreferredTransitionState {
+        var transition: Transition?
+        var controllers: [PanInteractionController] = []
+        var installed = false
+    }
+
+    private static let preferredTransitionKey = ExtensionKey<PreferredTransitionState>("TransitionKitCore.preferredTransition")
+
+    private var preferredTransitionState: PreferredTransitionState {
+        if let state = self[extension: Self.preferredTransitionKey] { return state }
+        let state = PreferredTransitionState()
+        self[extension: Self.preferredTransitionKey] = state
+        return state
+    }
+
+    /// The transition this view controller is pushed, popped, presented and dismissed with
+    /// (UIKit's `preferredTransition`); nil (the default) for the usual ones.
+    ///
+    /// Which animator a transition gets, first match wins:
+    /// 1. the request's own `TransitionOverride` (category APIs such as `radialPush`, and the
+    ///    gestures below);
+    /// 2. the delegate's: the navigation controller's `delegate` for push and pop, the
+    ///    presented view controller's `transitioningDelegate` for present and dismiss;
+    /// 3. this transition's `makeAnimator`, asked at the start of each push or present of this
+    ///    view controller and again at the start of its pop or dismiss (the top one leaving
+    ///    for a pop of several);
+    /// 4. the default slide.
+    ///
+    /// Its gestures are installed on this view controller's view when it is pushed or
+    /// presented (not when this is set, so setting it does not load the view) and removed
+    /// when it changes; a gesture starts a pop only while the view controller is the top of a
+    /// navigation stack of two or more on screen, a dismiss only while it is itself the
+    /// presented view controller (not inside a presented navigation controller) and presents
+    /// nothing, and either only when nothing else runs or waits in its window.
+    public var preferredTransition: Transition? {
+        get { self[extension: Self.preferredTransitionKey]?.transition }
+        set {
+            let state = preferredTransitionState
+            removePreferredTransitionGestures(state)
+            state.transition = newValue
+        }
+    }
+
+    private func removePreferredTransitionGestures(_ state: PreferredTransitionState) {
+        for controller in state.controllers { controller.recognizer.view?.removeGestureRecognizer(controller.recognizer) }
+        state.controllers = []
+        state.installed = false
+    }
+
+    /// The pan interaction controllers of `preferredTransition`'s gestures, once installed
+    /// (empty before the first push or present, and without a transition).
+    public var preferredTransitionInteractions: [PanInteractionController] {
+        self[extension: Self.preferredTransitionKey]?.controllers ?? []
+    }
+
+    /// Installs `preferredTransition`'s gestures on the view, once per transition value set.
+    func installPreferredTransitionGestures() {
+        guard let state = self[extension: Self.preferredTransitionKey], let transition = state.transition, !state.installed else { return }
+        state.installed = true
+        for gesture in transition.gestures {
+            let recognizer = gesture.makeRecognizer()
+            let controller = PanInteractionController(recognizer: recognizer, direction: gesture.direction) {
+                [weak self] interaction, touchDown in
+                self?.startPreferredInteraction(interaction, gesture: gesture, touchDown: touchDown)
+            }
+            view.addGestureRecognizer(recognizer)
+            state.controllers.append(controller)
+        }
+    }
+
+    /// Begins the pop or dismiss `gesture` drives, or returns nil when neither can run now.
+    private func startPreferredInteraction(
+        _ interaction: any InteractiveTransitioning, gesture: Transition.Gesture, touchDown: CGPoint
+    ) -> PanInteractionController.Session? {
+        guard let transition = preferredTransition, isViewLoaded, let window = view.window, window.transitionQueue.isIdle else { return nil }
+        let operation: TransitionOperation
+        let container: View
+        if let nav = navigationController, nav.topViewController === self, nav.viewControllers.count > 1, nav.isViewLoaded,
+            nav.appearanceState == .appeared
+        {
+            (operation, container) = (.pop, nav.view)
+        } else if navigationController == nil, presentingViewController != nil, presentedViewController == nil {
+            (operation, container) = (.dismiss, window.rootView)
+        } else {
+            return nil
+        }
+        guard gesture.operations.contains(operation) else { return nil }
+        let zoomedView = view
+        guard
+            let animation = transition.makeInteractiveAnimation(
+                operation, self, gesture.direction, zoomedView.convert(touchDown, to: container) ?? touchDown)
+        else { return nil }
+        let override = TransitionOverride(animator: animation.animator, interactionController: interaction)
+        if operation == .pop {
+            navigationController?.perform(.pop, animated: true, transition: override)
+        } else {
+            dismiss(animated: true, transition: override)
+        }
+        guard window.transitionQueue.current != nil else { return nil }
+        // The recognizer reports points in this (moving) view's coordinates; the animation
+        // wants the container's.
+        let moved = animation.fingerMoved.map { fingerMoved in
+            { @MainActor [weak zoomedView, weak container] (point: CGPoint) in
+                guard let zoomedView, let container, zoomedView.isDescendant(of: container) else { return }
+                fingerMoved(zoomedView.convert(point, to: container) ?? point)
+            }
+        }
+        return PanInteractionController.Session(fingerMoved: moved, completionCurve: animation.completionCurve)
+    }
+}
