@@ -55,7 +55,9 @@ let package = Package(
             dependencies: ["TransitionKitCore", "TransitionKitRender", "TransitionKitTesting"],
             path: "Tests/TransitionKitTestSupport"
         ),
-        .testTarget(name: "TransitionKitCoreTests", dependencies: ["TransitionKitCore", "TransitionKitTestSupport", "TransitionKitTesting"]),
+        .testTarget(
+            name: "TransitionKitCoreTests", dependencies: ["TransitionKitCore", "TransitionKitTestSupport", "TransitionKitTesting"],
+            exclude: ["__Snapshots__"]),
         .testTarget(name: "TransitionKitRenderTests", dependencies: ["TransitionKitRender", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "RadialEffectTests", dependencies: ["RadialEffect", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "FadeEffectTests", dependencies: ["FadeEffect", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),

@@ -11,7 +11,7 @@ extension EffectLaws {
     ) throws(TransitionKitError) {
         for (key, which) in [(TransitionContextKey.to, "incoming"), (.from, "outgoing")] {
             let stage = try scene.makeStage(operation, modalPresentationStyle: style)
-            let stack = stage.navigationController?.viewControllers.map(ObjectIdentifier.init) ?? []
+            let stack = stage.modelIdentity
             let presented = [stage.fromViewController, stage.toViewController].map { $0.presentedViewController.map(ObjectIdentifier.init) }
             let probe = ProbeAnimator(effect.makeAnimator(for: operation)) { $0.view(forKey: key)?.removeFromSuperview() }
             stage.begin(animator: probe, interactive: false)
@@ -23,8 +23,8 @@ extension EffectLaws {
             case nil: log.add("\(label), prepareTransition did not throw")
             }
             if stage.completed == true { log.add("\(label), the transition completed with true") }
-            if (stage.navigationController?.viewControllers.map(ObjectIdentifier.init) ?? []) != stack {
-                log.add("\(label), the navigation stack changed")
+            if stage.modelIdentity != stack {
+                log.add("\(label), the navigation stack or the selected tab changed")
             }
             if [stage.fromViewController, stage.toViewController].map({ $0.presentedViewController.map(ObjectIdentifier.init) }) != presented {
                 log.add("\(label), the presentation changed")

@@ -85,7 +85,7 @@ struct StageState {
         to = layerRecord(stage.toViewController.view.layer)
         fromSuperview = stage.fromViewController.view.superview.map(ObjectIdentifier.init)
         toSuperview = stage.toViewController.view.superview.map(ObjectIdentifier.init)
-        stack = stage.navigationController?.viewControllers.map(ObjectIdentifier.init) ?? []
+        stack = stage.modelIdentity
         fromPresented = stage.fromViewController.presentedViewController.map(ObjectIdentifier.init)
         toPresented = stage.toViewController.presentedViewController.map(ObjectIdentifier.init)
         idle = stage.window.transitionQueue.isIdle && stage.clock.activeLinkCount == 0
@@ -93,7 +93,7 @@ struct StageState {
 
     /// Adds a violation for every part that differs from `before`.
     func differences(from before: StageState, _ log: inout ViolationLog) {
-        if stack != before.stack { log.add("the navigation stack changed") }
+        if stack != before.stack { log.add("the navigation stack or the selected tab changed") }
         if fromPresented != before.fromPresented || toPresented != before.toPresented { log.add("the presentation changed") }
         if fromSuperview != before.fromSuperview { log.add("the outgoing view is not where it was") }
         if toSuperview != before.toSuperview { log.add("the incoming view is not where it was") }
@@ -101,5 +101,14 @@ struct StageState {
         log.compare(before.window, window, "the window's layers differ")
         log.compare(before.from, from, "the outgoing view's layers differ")
         log.compare(before.to, to, "the incoming view's layers differ")
+    }
+}
+
+extension TransitionStage {
+    /// The navigation stack, or a tab stage's selected tab, as identities: the model a
+    /// cancelled or refused transition leaves as it was (empty for presentation stages).
+    var modelIdentity: [ObjectIdentifier] {
+        if let tabs = tabBarController { return [ObjectIdentifier(tabs.selectedViewController)] }
+        return navigationController?.viewControllers.map(ObjectIdentifier.init) ?? []
     }
 }

@@ -23,7 +23,7 @@ extension EffectLaws {
                 switch interaction.operation {
                 case .pop: window = try checkInteractivePop(effect, interaction, mode, scene, label, watch, &log)
                 case .dismiss: window = try checkInteractiveDismiss(effect, interaction, mode, scene, label, watch, &log)
-                case .push, .present: log.add("\(label): a gesture must drive .pop or .dismiss")
+                case .push, .present, .tab: log.add("\(label): a gesture must drive .pop or .dismiss")
                 }
             } catch {
                 log.add("\(label): \(error)")

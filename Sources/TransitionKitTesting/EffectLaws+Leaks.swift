@@ -23,8 +23,8 @@ extension EffectLaws {
 
     /// `Law.noLeaks` for one operation: each `LeakRun` on a fresh window; afterwards the
     /// animator, the interaction controller, and the view controller that left
-    /// (pushed-then-cancelled, popped, presented-then-cancelled or dismissed) must be
-    /// deallocated.
+    /// (pushed-then-cancelled, popped, presented-then-cancelled or dismissed; a tab switch
+    /// keeps both tabs) must be deallocated.
     @MainActor
     static func checkNoLeaks<Effect: TransitionEffect>(
         _ effect: Effect, _ operation: TransitionOperation, _ style: ModalPresentationStyle, _ scene: EffectScene,
@@ -59,8 +59,13 @@ extension EffectLaws {
                         root.present(other, animated: false)
                         other.dismiss(animated: true, transition: transition)
                     }
+                case .tab:
+                    // Both tabs stay in the tab bar controller: nothing leaves.
+                    let tabs = try TabBarController(viewControllers: [root, other])
+                    window.rootViewController = tabs
+                    try tabs.select(1, animated: true, transition: transition)
                 }
-                leavingExpected = finish == (operation == .pop || operation == .dismiss)
+                leavingExpected = operation != .tab && finish == (operation == .pop || operation == .dismiss)
                 if leavingExpected { leaving = other }
                 driver?.update(0.4)
                 finish ? driver?.finish() : driver?.cancel()

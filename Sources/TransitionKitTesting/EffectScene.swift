@@ -153,13 +153,16 @@ public struct EffectScene {
             modalPresentationStyle: Effect.modalPresentationStyle)
     }
 
-    /// The operation that undoes `operation`: push ↔ pop, present ↔ dismiss.
+    /// The operation that undoes `operation`: push ↔ pop, present ↔ dismiss; a tab switch is
+    /// undone by a tab switch (with the pictures swapped, the stage of `.tab` shows the
+    /// incoming picture on the selected tab, the scene a forward switch ends in).
     public nonisolated static func reverse(of operation: TransitionOperation) -> TransitionOperation {
         switch operation {
         case .push: return .pop
         case .pop: return .push
         case .present: return .dismiss
         case .dismiss: return .present
+        case .tab: return .tab
         }
     }
 }

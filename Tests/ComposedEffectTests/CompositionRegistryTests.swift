@@ -23,7 +23,7 @@ import TransitionKitCore
         #expect(
             registry.entry(named: "radial+fade")?.parameters.map(\.name)
                 == ["radial.duration", "radial.popstyle", "fade.duration", "fade.style", "fade.color"])
-        #expect(registry.entry(named: "(radial+fade)>pushback3d")?.supportedOperations == [.push, .pop])
+        #expect(registry.entry(named: "(radial+fade)>pushback3d")?.supportedOperations == [.push, .pop, .tab])
         let made = try registry.makeEffect(named: "radial+fade", settings: ["fade.duration": "0.5", "radial.popstyle": "conceal"])
         #expect(made as? ParallelEffect<Radial, Fade> == ParallelEffect(Radial(popStyle: .conceal), Fade(duration: 0.5)))
         let staggered = try registry.makeEffect(named: "staggered(fade)", settings: ["delay": "0.1"])
@@ -51,7 +51,7 @@ import TransitionKitCore
         #expect(try registry.resolvedEntry(named: "radial>fade").name == "radial>fade")
         #expect(try registry.resolvedEntry(named: "radial+fade>pushback3d").name == "(radial+fade)>pushback3d")
         #expect(try registry.resolvedEntry(named: "radial+(fade>pushback3d)").name == "radial+(fade>pushback3d)")
-        #expect(try registry.resolvedEntry(named: "staggered(radial+fade)").supportedOperations == [.push, .pop])
+        #expect(try registry.resolvedEntry(named: "staggered(radial+fade)").supportedOperations == [.push, .pop, .tab])
         #expect(registry.entry(named: "radial>fade") == nil)
         let made = try registry.makeEffect(named: "radial>fade", settings: ["split": "0.25", "radial.duration": "1"])
         #expect(made as? SequentialEffect<Radial, Fade> == SequentialEffect(Radial(duration: 1), Fade(), split: 0.25))

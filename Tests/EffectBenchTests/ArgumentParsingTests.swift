@@ -85,7 +85,7 @@ import TransitionKitCore
         (["render", "radial", "--out", "x.png", "--param", "=1"], "--param '=1'"),
         (["render", "radial", "--out", "x.png", "--param", "duration=1", "--param", "duration=2"], "--param duration is given twice"),
         (["play", "radial", "--gesture", "t.json", "--json"], "play needs --operation"),
-        (["play", "radial", "--operation", "push", "--gesture", "t.json", "--json"], "must be pop or dismiss"),
+        (["play", "radial", "--operation", "push", "--gesture", "t.json", "--json"], "must be pop, dismiss or tab"),
         (["play", "radial", "--operation", "pop", "--json"], "play needs --gesture"),
     ]
 

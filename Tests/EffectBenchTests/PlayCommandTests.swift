@@ -61,6 +61,33 @@ import TransitionKitTestSupport
         #expect(try summary("dragdismiss", .dismiss, "vertical-drag-slow-60").outcome == "finished")
     }
 
+    /// `play --operation tab`: the neighbour pan on tabs [outgoing, incoming] (closed forms
+    /// in Tests/Fixtures/traces/README.md): a slow pan to 70 % of the content width finishes,
+    /// one to 30 % cancels, a 15 % flick at 800 pt/s finishes, for every effect supporting tab
+    /// (the selected tab's index is the depth: 0 → 1 when it switched).
+    @Test(arguments: ["radial", "fade", "pushback3d"])
+    func tabSwitchTraces(effect: String) throws {
+        let finished = try summary(effect, .tab, "tab-swipe")
+        #expect(finished.outcome == "finished" && finished.depthBefore == 0 && finished.depthAfter == 1 && finished.operation == "tab")
+        let cancelled = try summary(effect, .tab, "tab-swipe-short")
+        #expect(cancelled.outcome == "cancelled" && cancelled.depthAfter == 0)
+        #expect(try summary(effect, .tab, "tab-flick").outcome == "finished")
+        // A pan to the right, towards no tab: nothing starts (an edge pan's trace goes right).
+        #expect(try summary(effect, .tab, "slow-drag").outcome == "none")
+    }
+
+    /// dragdismiss does not support tab: a usage error naming the operations it accepts.
+    @Test func tabNeedsAnEffectSupportingIt() throws {
+        let request = PlayRequest(effect: "dragdismiss", operation: .tab, gesturePath: Fixtures.url("traces/tab-swipe.json").path, json: true)
+        let registry = try EffectBench.registry(effects: [])
+        do {
+            _ = try PlayCommand.run(request, registry: registry)
+            Issue.record("dragdismiss was played for tab")
+        } catch {
+            #expect(error.kind == .usage && error.description.contains("does not support --operation tab"))
+        }
+    }
+
     @Test func badInput() throws {
         let registry = try EffectBench.registry(effects: [])
         let missing = PlayRequest(effect: "radial", operation: .pop, gesturePath: "/nonexistent.json", json: true)

@@ -13,9 +13,10 @@ import TransitionKitTesting
 @Suite struct FadeGoldenTests {
     nonisolated static let progresses: [CGFloat] = [0, 0.25, 0.5, 0.75, 1]
 
-    /// Golden cross-dissolve frames for push and pop. Looked at: `shell-appts` blended over
-    /// `shell-exit-expanded` with weight = progress (both images visible at 0.25–0.75).
-    @Test(arguments: [TransitionOperation.push, .pop], progresses)
+    /// Golden cross-dissolve frames for push, pop and a tab switch. Looked at: `shell-appts`
+    /// blended over `shell-exit-expanded` with weight = progress (both images visible at
+    /// 0.25–0.75); for tab in the content area above the unchanged 49 pt bar.
+    @Test(arguments: [TransitionOperation.push, .pop, .tab], progresses)
     func golden(operation: TransitionOperation, progress: CGFloat) async throws {
         let bitmap = try await EffectFrames.frame(operation, animator: Fade().makeAnimator(for: operation), progress: progress)
         let result = GoldenImage.check(bitmap, suite: "FadeGoldenTests", test: operation.rawValue, label: EffectFrames.label(progress))
@@ -35,7 +36,7 @@ import TransitionKitTesting
     /// opaque outgoing one, as stored sRGB values without linearising, the compositor's rule). Tolerance 1/255: the
     /// compositor rounds the blend to 8 bits once, the expected value here is rounded once too
     /// (measured: max 1/255 at 0.25, 0.5 and 0.75).
-    @Test(arguments: [TransitionOperation.push, .pop], [CGFloat(0.25), 0.5, 0.75])
+    @Test(arguments: [TransitionOperation.push, .pop, .tab], [CGFloat(0.25), 0.5, 0.75])
     func crossDissolveIsLinearBlend(operation: TransitionOperation, progress: CGFloat) async throws {
         let frame = try await EffectFrames.frame(operation, animator: Fade().makeAnimator(for: operation), progress: progress)
         let untouched = try await EffectFrames.untouchedScene(operation)

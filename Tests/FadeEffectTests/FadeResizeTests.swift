@@ -31,6 +31,7 @@ import TransitionKitTestSupport
             case .dismiss:
                 nc.present(other, animated: false)
                 other.dismiss(animated: true, transition: transition)
+            case .tab: Issue.record("not a navigation or presentation operation")
             }
             return (scene.window, scene.clock, scene)
         }

@@ -222,7 +222,7 @@ import TransitionKitTestSupport
         var registry = EffectRegistry()
         try registry.register(PushBack3D.self)
         #expect(registry.names == ["pushback3d"])
-        #expect(registry.entry(named: "pushback3d")?.supportedOperations == [.push, .pop])
+        #expect(registry.entry(named: "pushback3d")?.supportedOperations == [.push, .pop, .tab])
         let d = try registry.makeEffect(named: "pushback3d") as! PushBack3D
         #expect(d == PushBack3D() && d.duration == 0.3 && d.angle == 10 && d.perspectiveDistance == 300 && d.scale == 1 && d.dimming == 0)
         #expect(d.timingCurve == .easeInEaseOut)

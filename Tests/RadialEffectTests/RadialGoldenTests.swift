@@ -11,15 +11,22 @@ import TransitionKitTesting
 /// looked at before recording, and pixel checks of the end states that need no golden.
 @MainActor
 @Suite struct RadialGoldenTests {
-    /// The transitions with goldens: push and pop with the default reveal, pop with conceal.
+    /// The transitions with goldens: push and pop with the default reveal, pop with conceal,
+    /// and a tab switch (tabs [from, to], 0 → 1) revealing from the second bar item.
     enum Case: String, CaseIterable, Sendable {
-        case push, pop, popConceal
+        case push, pop, popConceal, tab
 
-        var operation: TransitionOperation { self == .push ? .push : .pop }
+        var operation: TransitionOperation {
+            switch self {
+            case .push: return .push
+            case .pop, .popConceal: return .pop
+            case .tab: return .tab
+            }
+        }
 
         @MainActor func makeAnimator() -> any AnimatedTransitioning {
             switch self {
-            case .push, .pop: return (try! Radial(parameters: EffectParameters(Radial.parameters))).makeAnimator(for: operation)
+            case .push, .pop, .tab: return (try! Radial(parameters: EffectParameters(Radial.parameters))).makeAnimator(for: operation)
             case .popConceal: return RadialAnimator(Radial(popStyle: .conceal), operation: .pop)
             }
         }
@@ -30,6 +37,8 @@ import TransitionKitTesting
     /// Golden frames. Looked at: a circle of `shell-appts` growing from the right-edge
     /// midpoint (push) / left-edge midpoint (pop) over `shell-exit-expanded`; with conceal the
     /// circle of `shell-exit-expanded` shrinks into the left-edge midpoint over `shell-appts`.
+    /// Tab: a circle of `shell-appts` rising from the centre of the right-hand bar item (below
+    /// the 795 pt content area, above the unchanged grey bar) over `shell-exit-expanded`.
     @Test(arguments: Case.allCases, progresses)
     func golden(_ transition: Case, progress: CGFloat) async throws {
         let bitmap = try await EffectFrames.frame(transition.operation, animator: transition.makeAnimator(), progress: progress)

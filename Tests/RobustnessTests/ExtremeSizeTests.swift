@@ -94,7 +94,8 @@ import TransitionKitTestSupport
                 }
             }
         }
-        #expect(runs == Self.sides.count * 2 * (2 + 4 + 4 + 2 + 2))
+        // Operations: radial 3, fade 5, fade through 5, pushback3d 3 (each with tab), dragdismiss 2.
+        #expect(runs == Self.sides.count * 2 * (3 + 5 + 5 + 3 + 2))
         #expect(issues.isEmpty, "\(issues.count) issues: \(issues.prefix(6))")
     }
 

@@ -144,8 +144,10 @@ enum ArgumentParser {
             guard let effect = options.positional.first else {
                 throw .usage("play needs an effect name: effect-bench play <effect> --operation pop --gesture trace.json")
             }
-            guard let op = try options.value("operation").map(operation) else { throw .usage("play needs --operation pop|dismiss") }
-            guard op == .pop || op == .dismiss else { throw .usage("play --operation must be pop or dismiss (interactive), got \(op.rawValue)") }
+            guard let op = try options.value("operation").map(operation) else { throw .usage("play needs --operation pop|dismiss|tab") }
+            guard op == .pop || op == .dismiss || op == .tab else {
+                throw .usage("play --operation must be pop, dismiss or tab (interactive), got \(op.rawValue)")
+            }
             guard let gesture = options.value("gesture") else { throw .usage("play needs --gesture trace.json") }
             var p = PlayRequest(effect: effect, operation: op, gesturePath: gesture)
             p.scene = try scene(&options, defaults: p.scene)
@@ -188,7 +190,7 @@ enum ArgumentParser {
 
     static func operation(_ text: String) throws(BenchError) -> TransitionOperation {
         guard let op = TransitionOperation(rawValue: text) else {
-            throw .usage("--operation '\(text)' is unknown; accepted: push, pop, present, dismiss")
+            throw .usage("--operation '\(text)' is unknown; accepted: \(TransitionOperation.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return op
     }

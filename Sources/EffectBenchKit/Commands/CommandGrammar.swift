@@ -30,13 +30,13 @@ enum CommandGrammar {
             Form(
                 command: "effect-bench render <effect>",
                 options: [
-                    "[--operation push|pop|present|dismiss]", "[--progress P | --frames N [--sheet C]]", "[--from a.png --to b.png]",
+                    "[--operation push|pop|present|dismiss|tab]", "[--progress P | --frames N [--sheet C]]", "[--from a.png --to b.png]",
                     "[--size WxH]", "[--scale S]", "[--param name=value]...", "--out file.png",
                 ]),
             Form(
                 command: "effect-bench play <effect>",
                 options: [
-                    "--operation pop|dismiss", "--gesture trace.json", "[--from a.png --to b.png]", "[--size WxH]", "[--scale S]",
+                    "--operation pop|dismiss|tab", "--gesture trace.json", "[--from a.png --to b.png]", "[--size WxH]", "[--scale S]",
                     "[--json]", "[--out file.png]",
                 ]),
         ]

@@ -2,17 +2,22 @@ import Foundation
 import TransitionKitCore
 import TransitionKitRender
 
-/// `effect-bench play`: an interactive pop (left-edge pan) or dismiss (drag-to-dismiss)
-/// driven by a recorded touch trace, frame by frame on a 60 Hz manual clock.
+/// `effect-bench play`: an interactive pop (left-edge pan), dismiss (drag-to-dismiss) or tab
+/// switch (horizontal pan in the content area) driven by a recorded touch trace, frame by
+/// frame on a 60 Hz manual clock.
 ///
-/// The trace's locations are window points. The gesture is the one the effect declares in
-/// `interactions` (`enableInteractivePop` for pop, `EffectTransitioningDelegate` for
-/// dismiss), with the animation it makes for the touch-down (radial follows the finger's y,
-/// as RadialTransition); an effect declaring none for the operation is a usage error. The
-/// default `InteractionPolicy` decides the release. `--out` gets every frame as an APNG;
+/// The trace's locations are window points. For pop and dismiss the gesture is the one the
+/// effect declares in `interactions` (`enableInteractivePop` for pop,
+/// `EffectTransitioningDelegate` for dismiss), with the animation it makes for the
+/// touch-down (radial follows the finger's y, as RadialTransition); an effect declaring none
+/// for the operation is a usage error. For tab, every effect supporting `.tab` is played by
+/// the tab bar controller's neighbour pan (`enableInteractiveSwitch`) on tabs [outgoing,
+/// incoming], the outgoing one selected: a pan to the left switches. The default
+/// `InteractionPolicy` decides the release. `--out` gets every frame as an APNG;
 /// `--json`, or no `--out`, prints one summary line:
 /// `{"effect","operation","outcome":"finished"|"cancelled"|"none","depth_before","depth_after","frames","duration","samples"}`
-/// (depth: navigation stack depth for pop, presentation depth for dismiss; duration in seconds).
+/// (depth: navigation stack depth for pop, presentation depth for dismiss, the selected tab's
+/// index for tab; duration in seconds).
 @MainActor
 enum PlayCommand {
     struct Summary: Codable, Equatable {
@@ -61,6 +66,10 @@ enum PlayCommand {
             let nav = stage.navigationController!
             do { try nav.enableInteractivePop(effect) } catch { throw .usage(error.description + Self.playableHint(registry)) }
             depth = { nav.viewControllers.count }
+        case .tab:
+            let tabs = stage.tabBarController!
+            do { try tabs.enableInteractiveSwitch(effect) } catch { throw .usage(error.description) }
+            depth = { tabs.selectedIndex }
         default:
             guard effect.interaction(for: .dismiss) != nil else {
                 throw .usage("invalid operation: effect '\(entry.name)' declares no interactive dismiss gesture" + Self.playableHint(registry))
@@ -108,7 +117,8 @@ enum PlayCommand {
             }
             return text
         }
-        return "\(summary.outcome): \(entry.name) \(op.rawValue), stack depth \(before) → \(after), \(summary.frames) frames"
+        let what = op == .tab ? "selected tab" : "stack depth"
+        return "\(summary.outcome): \(entry.name) \(op.rawValue), \(what) \(before) → \(after), \(summary.frames) frames"
             + (request.outPath.map { ", wrote \($0)" } ?? "")
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import TransitionKitCore
 
 /// A cross-dissolve (or a fade through a colour) as a configuration and a registered effect
-/// (`fade`), for push, pop, present and dismiss.
+/// (`fade`), for push, pop, present, dismiss and tab switches.
 ///
 /// ```swift
 /// let dissolve = Fade()                                    // 0.3 s cross-dissolve
@@ -25,7 +25,7 @@ public struct Fade: TransitionEffect, Hashable {
     }
 
     public static let name = "fade"
-    public static let summary = "cross-dissolve, or fade through a colour, for push, pop, present and dismiss"
+    public static let summary = "cross-dissolve, or fade through a colour, for push, pop, present, dismiss and tab"
 
     /// `duration`: seconds, 0...10, default 0.3.
     public static let durationParameter = EffectParameter.number(
@@ -39,7 +39,7 @@ public struct Fade: TransitionEffect, Hashable {
     public static let colorParameter = EffectParameter.color(
         "color", summary: "colour the through style fades to and from", default: Fade.defaultColor, source: "black, the usual dip-to-black")
     public static let parameters = [AnyEffectParameter(durationParameter), AnyEffectParameter(styleParameter), AnyEffectParameter(colorParameter)]
-    public static let supportedOperations: [TransitionOperation] = [.push, .pop, .present, .dismiss]
+    public static let supportedOperations: [TransitionOperation] = [.push, .pop, .present, .dismiss, .tab]
 
     /// Default duration: 0.3 s.
     public static let defaultDuration: TimeInterval = 0.3

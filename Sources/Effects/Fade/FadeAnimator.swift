@@ -2,10 +2,11 @@ import Foundation
 import TransitionKitCore
 
 /// The fade animator: cross-dissolve or fade through a colour, as a pure function of
-/// progress, for push, pop, present and dismiss.
+/// progress, for push, pop, present, dismiss and tab switches (either direction).
 ///
 /// Scene: the incoming view is moved directly above the outgoing one for every operation
-/// (the driver puts it below for pop and dismiss), so the blend is the same both ways.
+/// (the driver puts it below for pop, dismiss and a tab switch towards a lower index), so the
+/// blend is the same both ways.
 /// The outgoing view itself is never changed.
 ///
 /// Fade through a colour: the colour is a layer added as the *topmost sublayer of the

@@ -1,7 +1,7 @@
 import Foundation
 import TransitionKitCore
 
-/// The 3-D push-back as a registered effect (`pushback3d`), push and pop.
+/// The 3-D push-back as a registered effect (`pushback3d`), push, pop and tab switches.
 ///
 /// Push: the outgoing view turns about the vertical line through its right-edge midpoint
 /// (anchor point (1, 0.5), position compensated so nothing moves) by up to `angle` degrees
@@ -10,7 +10,8 @@ import TransitionKitCore
 /// container's width at that frame, scenario G2). Optionally the pushed-back view shrinks to
 /// `scale` and darkens under a black overlay up to opacity `dimming`.
 /// Pop is the exact reverse: the state at pop progress p is the push state at 1 − p, with the
-/// views' roles swapped.
+/// views' roles swapped. A tab switch towards a higher index plays the push, towards a lower
+/// index the pop (`ContextTransitioning.navigationEquivalent`).
 ///
 /// Defaults are the values given for PushBackNavigationTransition in TransitionKit's design
 /// brief (10°, m34 = −1/300, 0.3 s easeInEaseOut); `scale` and `dimming` are TransitionKit
@@ -22,7 +23,8 @@ import TransitionKitCore
 /// ```
 public struct PushBack3D: TransitionEffect, Hashable {
     public static let name = "pushback3d"
-    public static let summary = "outgoing view tilts back in 3-D while the incoming one slides in (PushBackNavigationTransition), push and pop"
+    public static let summary =
+        "outgoing view tilts back in 3-D while the incoming one slides in (PushBackNavigationTransition), push, pop and tab"
     /// `duration`: seconds 0...10, default 0.3.
     public static let durationParameter = EffectParameter.number(
         "duration", summary: "length of the transition", unit: "seconds", default: PushBack3D.defaultDuration, range: 0...10,
@@ -47,7 +49,7 @@ public struct PushBack3D: TransitionEffect, Hashable {
         AnyEffectParameter(durationParameter), AnyEffectParameter(angleParameter), AnyEffectParameter(perspectiveParameter),
         AnyEffectParameter(scaleParameter), AnyEffectParameter(dimmingParameter),
     ]
-    public static let supportedOperations: [TransitionOperation] = [.push, .pop]
+    public static let supportedOperations: [TransitionOperation] = [.push, .pop, .tab]
 
     /// Default duration: 0.3 s (PushBackNavigationTransition).
     public static let defaultDuration: TimeInterval = 0.3

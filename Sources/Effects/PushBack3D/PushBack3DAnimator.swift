@@ -5,8 +5,8 @@ import TransitionKitCore
 /// of progress). Formulas: `PushBack3D.pushedBackTransform(at:)`,
 /// `slideTranslation(at:containerWidth:)` and `dimmingOpacity(at:)`.
 ///
-/// Roles: for push (and present) the outgoing view is pushed back and the incoming one
-/// slides in above it; for pop (and dismiss) the incoming view is the pushed-back one,
+/// Roles: for push (and present, and a tab switch forward) the outgoing view is pushed back and the incoming one
+/// slides in above it; for pop (and dismiss, and a tab switch in reverse) the incoming view is the pushed-back one,
 /// below, and the outgoing one slides out. With b = progress for push and b = 1 − progress
 /// for pop, every layer value is a function of b alone, so pop at p is push at 1 − p with the
 /// roles swapped.

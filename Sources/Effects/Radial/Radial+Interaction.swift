@@ -6,11 +6,14 @@ extension Radial {
     /// `enableRadialSwipe`).
     public var interactions: [EffectInteraction] { [.leftEdgePanPop] }
 
-    /// The reveal of one interactive run: its circle centred at (0, finger.y) from the
-    /// touch-down on, following the finger's y (see `RadialAnimator.followingFinger(touchDown:)`).
+    /// The reveal of one interactive run: for a pop its circle is centred at (0, finger.y)
+    /// from the touch-down on, following the finger's y (see
+    /// `RadialAnimator.followingFinger(touchDown:)`); a tab switch reveals from the incoming
+    /// tab's bar item as when tapped, whatever the finger does.
     @MainActor
     public func makeInteractiveAnimation(for operation: TransitionOperation, touchDown: CGPoint) -> InteractiveAnimation {
-        RadialAnimator(self, operation: operation).followingFinger(touchDown: touchDown)
+        let animator = RadialAnimator(self, operation: operation)
+        return operation == .tab ? InteractiveAnimation(animator: animator) : animator.followingFinger(touchDown: touchDown)
     }
 }
 

@@ -2,12 +2,14 @@ import Foundation
 import TransitionKitCore
 
 /// The circular reveal (RadialTransition) as a configuration and a registered effect
-/// (`radial`), push and pop.
+/// (`radial`), push, pop and tab switches.
 ///
 /// Push reveals the incoming view through a circle growing from `startFrame` (default the
 /// container's right-edge midpoint); pop does the same from the left-edge midpoint
 /// (`.reveal`, the original's look) or shrinks the outgoing view's circle into the start
-/// frame (`.conceal`). The mask's geometry is `RadialGeometry`; `RadialAnimator` applies it.
+/// frame (`.conceal`). A tab switch reveals the incoming tab from its bar item (by default;
+/// `tabBarController.radialSelect(_:)`), in either direction, as the original revealed a
+/// push from a button's frame. The mask's geometry is `RadialGeometry`; `RadialAnimator` applies it.
 ///
 /// ```swift
 /// nc.radialPush(detail)                                           // 0.33 s from the right edge
@@ -24,7 +26,7 @@ public struct Radial: TransitionEffect, Hashable {
     }
 
     public static let name = "radial"
-    public static let summary = "circular reveal from a start frame (RadialTransition), push and pop"
+    public static let summary = "circular reveal from a start frame (RadialTransition), push, pop and tab (from the tab's bar item)"
 
     /// `duration`: seconds, 0...10, default 0.33 (RadialTransition's).
     public static let durationParameter = EffectParameter.number(
@@ -35,7 +37,7 @@ public struct Radial: TransitionEffect, Hashable {
         "popstyle", summary: "pop: reveal the previous view through a growing circle, or conceal the outgoing one in a shrinking one",
         default: .reveal, source: "RadialTransition reveals on pop")
     public static let parameters = [AnyEffectParameter(durationParameter), AnyEffectParameter(popStyleParameter)]
-    public static let supportedOperations: [TransitionOperation] = [.push, .pop]
+    public static let supportedOperations: [TransitionOperation] = [.push, .pop, .tab]
 
     /// Default duration of RadialTransition: 0.33 s.
     public static let defaultDuration: TimeInterval = 0.33
@@ -44,7 +46,8 @@ public struct Radial: TransitionEffect, Hashable {
     public var duration: TimeInterval
     /// The frame the circle starts from (push, `.reveal` pop) or ends in (`.conceal` pop), in
     /// container coordinates (points, finite, standardized); nil → the edge midpoint of
-    /// `RadialGeometry.defaultStartFrame(for:in:)`, computed from the container at each frame.
+    /// `RadialGeometry.defaultStartFrame(for:in:)`, computed from the container at each frame
+    /// (for a tab switch, the incoming tab's bar item, see `RadialAnimator`).
     public var startFrame: CGRect?
     /// How a pop moves the circle (default `.reveal`); push always reveals.
     public var popStyle: PopStyle
@@ -81,7 +84,8 @@ public struct Radial: TransitionEffect, Hashable {
 }
 
 extension Radial {
-    /// The style of `operation`: `.reveal` for push and present, `popStyle` for pop and dismiss.
+    /// The style of `operation`: `.reveal` for push, present and tab switches, `popStyle` for
+    /// pop and dismiss.
     public func style(for operation: TransitionOperation) -> PopStyle {
         operation.insertsIncomingAbove ? .reveal : popStyle
     }

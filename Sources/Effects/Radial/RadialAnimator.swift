@@ -8,6 +8,12 @@ import TransitionKitCore
 ///   one and shown through an ellipse mask growing from the start frame (see `RadialGeometry`).
 /// - `.conceal` (pop): the outgoing view stays on top and its mask shrinks from the full
 ///   circle into the start frame, uncovering the incoming view below.
+/// - A tab switch (`.tab`, either direction) reveals: the default start frame is the empty
+///   rectangle at the centre of the incoming tab's bar item
+///   (`TabBarController.itemFrameInContainerView(at:)`), below the content area, so the
+///   circle rises out of the tapped item and progress 0 shows nothing of it (the whole item
+///   frame's ellipse would touch the content's bottom edge); the edge midpoint of the
+///   direction's push or pop when the incoming view controller is not a tab.
 @MainActor
 public final class RadialAnimator: AnimatedTransitioning {
     /// The effect's configuration (duration, start frame, pop style, curve).
@@ -62,15 +68,17 @@ public final class RadialAnimator: AnimatedTransitioning {
         case .reveal: container.insertSubview(to, aboveSubview: from)
         case .conceal: container.insertSubview(from, aboveSubview: to)
         }
-        fit(container.bounds, for: context.operation)
+        fit(container.bounds, for: context)
         let m = Layer(name: "radial mask")
         maskedView(context)?.layer.mask = m
         mask = m
     }
 
-    /// The geometry (and default start frame, an edge midpoint) of a container with `bounds`.
-    private func fit(_ bounds: CGRect, for operation: TransitionOperation) {
-        defaultStartFrame = RadialGeometry.defaultStartFrame(for: operation, in: bounds)
+    /// The geometry (and default start frame: an edge midpoint, or the incoming tab's bar
+    /// item) of a container with `bounds`.
+    private func fit(_ bounds: CGRect, for context: any ContextTransitioning) {
+        defaultStartFrame =
+            Self.tabItemFrame(context) ?? RadialGeometry.defaultStartFrame(for: context.navigationEquivalent, in: bounds)
         geometry = RadialGeometry(containerBounds: bounds, startFrame: startFrame ?? defaultStartFrame)
     }
 
@@ -78,7 +86,7 @@ public final class RadialAnimator: AnimatedTransitioning {
     /// default start frame and the final radius are the new container's.
     /// - Complexity: O(1); no allocation.
     public func updateTransition(progress: CGFloat, using context: any ContextTransitioning) {
-        if let g = geometry, g.containerBounds != context.containerView.bounds { fit(context.containerView.bounds, for: context.operation) }
+        if let g = geometry, g.containerBounds != context.containerView.bounds { fit(context.containerView.bounds, for: context) }
         guard let geometry, let mask, let view = maskedView(context) else { return }
         let p = style == .reveal ? progress : 1 - progress
         // The mask lives in the masked view's own coordinates.
@@ -86,6 +94,18 @@ public final class RadialAnimator: AnimatedTransitioning {
         mask.bounds = view.bounds
         mask.position = CGPoint(x: view.bounds.midX, y: view.bounds.midY)
         mask.path = .ellipse(in: rect)
+    }
+
+    /// For a tab switch, the empty rectangle at the centre of the incoming tab's bar item, in
+    /// the container (points); nil for other operations or when the incoming view controller
+    /// is not a tab.
+    /// - Complexity: O(tabs), no allocation.
+    private static func tabItemFrame(_ context: any ContextTransitioning) -> CGRect? {
+        guard context.operation == .tab, let to = context.viewController(forKey: .to), let tabs = to.tabBarController,
+            let index = tabs.viewControllers.firstIndex(where: { $0 === to })
+        else { return nil }
+        let item = tabs.itemFrameInContainerView(at: index)
+        return CGRect(x: item.midX, y: item.midY, width: 0, height: 0)
     }
 
     /// The geometry in use (after `prepareTransition`; the container's bounds at the last frame).

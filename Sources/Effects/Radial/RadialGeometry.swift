@@ -58,9 +58,11 @@ public struct RadialGeometry: Sendable, Hashable {
 
     /// Default start frame for `operation` (scenario G1): push from the right-edge midpoint
     /// (w, h/2, 0, 0), pop from the left-edge midpoint (0, h/2, 0, 0), as RadialTransition.
+    /// A tab switch starts at the tapped item (`RadialAnimator` asks the tab bar controller);
+    /// this answers for one with no tab bar controller to ask, as a push.
     public static func defaultStartFrame(for operation: TransitionOperation, in bounds: CGRect) -> CGRect {
         switch operation {
-        case .push, .present: return CGRect(x: bounds.maxX, y: bounds.midY, width: 0, height: 0)
+        case .push, .present, .tab: return CGRect(x: bounds.maxX, y: bounds.midY, width: 0, height: 0)
         case .pop, .dismiss: return CGRect(x: bounds.minX, y: bounds.midY, width: 0, height: 0)
         }
     }

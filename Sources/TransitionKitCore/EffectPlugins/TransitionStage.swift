@@ -7,7 +7,9 @@ import Foundation
 ///
 /// For every operation `fromViewController` is on top before the operation and
 /// `toViewController` after it: push `[from] → [from, to]`, pop `[to, from] → [to]`,
-/// present `from` presents `to`, dismiss `from` (presented over `to`) goes away.
+/// present `from` presents `to`, dismiss `from` (presented over `to`) goes away, tab: a tab
+/// bar controller with tabs `[from, to]` selects `to` (index 0 → 1, `TabDirection.forward`).
+/// For `.tab` both views fill the content area above the 49-point bar, not the whole window.
 @MainActor
 public final class TransitionStage {
     public let operation: TransitionOperation
@@ -15,8 +17,10 @@ public final class TransitionStage {
     public let window: Window
     public let fromViewController: ViewController
     public let toViewController: ViewController
-    /// The navigation controller for push and pop; nil for present and dismiss.
+    /// The navigation controller for push and pop; nil for present, dismiss and tab.
     public let navigationController: NavigationController?
+    /// The tab bar controller for tab; nil otherwise.
+    public let tabBarController: TabBarController?
     /// The outcome once the transition ended: true finished, false cancelled.
     public private(set) var completed: Bool?
     private var interaction: PercentDrivenInteractiveTransition?
@@ -30,7 +34,7 @@ public final class TransitionStage {
     ///   - framesPerSecond: the manual clock's rate for time-based playback.
     ///   - modalPresentationStyle: how `to` (present) or `from` (dismiss) is presented.
     ///   - fromContent: fills the outgoing view controller's view (called once, with the view at
-    ///     full-screen size).
+    ///     full-screen size; for `.tab` at the content area's size).
     ///   - toContent: fills the incoming view controller's view (called once, likewise).
     /// - Throws: `TransitionKitError` for a bad size, scale or rate.
     public init(
@@ -42,8 +46,10 @@ public final class TransitionStage {
         clock = try ManualFrameClock(framesPerSecond: framesPerSecond)
         window = try Window(size: size, scale: scale, frameClock: clock)
         let from = ViewController(title: "from"), to = ViewController(title: "to")
-        from.view.frame = window.rootView.bounds
-        to.view.frame = window.rootView.bounds
+        var bounds = window.rootView.bounds
+        if operation == .tab { bounds.size.height = max(0, bounds.height - TabBar.height) }
+        from.view.frame = bounds
+        to.view.frame = bounds
         fromContent(from.view)
         toContent(to.view)
         fromViewController = from
@@ -51,22 +57,29 @@ public final class TransitionStage {
         switch operation {
         case .push:
             let nav = NavigationController(rootViewController: from)
+            tabBarController = nil
             navigationController = nav
             window.rootViewController = nav
         case .pop:
             let nav = NavigationController(rootViewController: to)
+            tabBarController = nil
             navigationController = nav
             window.rootViewController = nav
             nav.push(from, animated: false)
         case .present:
-            navigationController = nil
+            (navigationController, tabBarController) = (nil, nil)
             window.rootViewController = from
             to.modalPresentationStyle = modalPresentationStyle
         case .dismiss:
-            navigationController = nil
+            (navigationController, tabBarController) = (nil, nil)
             window.rootViewController = to
             from.modalPresentationStyle = modalPresentationStyle
             to.present(from, animated: false)
+        case .tab:
+            navigationController = nil
+            let tabs = try TabBarController(viewControllers: [from, to])
+            tabBarController = tabs
+            window.rootViewController = tabs
         }
     }
 
@@ -105,6 +118,8 @@ public final class TransitionStage {
         case .pop: navigationController!.perform(.pop, animated: true, transition: override, completion: done)
         case .present: fromViewController.present(toViewController, animated: true, transition: override, completion: done)
         case .dismiss: fromViewController.dismiss(animated: true, transition: override, completion: done)
+        // Index 1 is a valid tab of the two this stage made.
+        case .tab: try! tabBarController!.select(1, animated: true, transition: override, completion: done)
         }
     }
 

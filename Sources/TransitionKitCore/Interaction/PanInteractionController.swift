@@ -97,8 +97,10 @@ public final class PanInteractionController {
 
     /// The recognizer; the caller attaches it to a view (the transition container).
     public let recognizer: PanGestureRecognizer
-    /// The finger movement toward completion.
-    public let direction: Direction
+    /// The finger movement toward completion: fixed, except for a controller made with
+    /// `directionAtBegan` (the tab switch pan), which picks it when a new transition begins
+    /// and keeps it until the next one.
+    public internal(set) var direction: Direction
     /// Decides finish or cancel on release; read at each release.
     public var policy: InteractionPolicy
     /// How the next transition is driven (a running one keeps its mode).
@@ -134,6 +136,9 @@ public final class PanInteractionController {
 
     /// Replaced once by owners that need a weak reference to themselves (inside Core).
     var start: Start
+    /// Picks `direction` from the translation at `began` (window points) before a new
+    /// transition starts; nil keeps it fixed (inside Core: the tab switch pan).
+    var directionAtBegan: (@MainActor (_ translation: CGPoint) -> Direction)?
     private var session: Session?
     private var offset: CGFloat = 0
     /// The release decision of the run-out in progress (resumed after a failed re-grab).
@@ -213,6 +218,7 @@ public final class PanInteractionController {
         // One of ours still runs out (the touch-down could not pause it) or something else
         // drives it: leave it alone.
         guard !isTransitionRunning else { return }
+        if let directionAtBegan { direction = directionAtBegan(recognizer.translation(in: nil)) }
         offset = 0
         fingerProgress = progress(offset: 0)
         let location = recognizer.location(in: recognizer.view)

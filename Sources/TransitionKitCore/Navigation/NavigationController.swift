@@ -34,14 +34,6 @@ public final class NavigationController: ViewController {
     /// its own when not in a window.
     public var transitionQueue: TransitionQueue { hostWindow?.transitionQueue ?? ownQueue }
 
-    /// The window of this controller's view or, while a full-screen presentation has taken
-    /// the view out, of the view controller on top of its presentation chain.
-    private var hostWindow: Window? {
-        if let window = view.window { return window }
-        let top = topPresentedViewController
-        return top !== self && top.isViewLoaded ? top.view.window : nil
-    }
-
     /// Whether a transition runs or waits in this controller's queue.
     public var isTransitioning: Bool { !transitionQueue.isIdle }
 
@@ -143,6 +135,8 @@ public final class NavigationController: ViewController {
         let name = vc.title ?? "a view controller"
         precondition(!(vc is NavigationController), "a navigation controller (\(name)) cannot be pushed or put in a stack")
         precondition(vc.navigationController == nil, "\(name) is in another navigation stack")
+        precondition(!(vc is TabBarController), "a tab bar controller (\(name)) cannot be pushed or put in a stack")
+        precondition(vc.tabBarController == nil, "\(name) is a tab of a tab bar controller")
         precondition(
             vc.presentingViewController == nil && vc.presentedViewController == nil,
             "\(name) is part of a modal presentation; dismiss it before putting it in a stack")

@@ -2,11 +2,20 @@ import Foundation
 
 extension ViewController {
     /// The view controller whose view sits directly in the window for this one: its
-    /// navigation controller (recursively), else itself.
+    /// navigation or tab bar controller (recursively), else itself.
     var presentationRoot: ViewController {
         var vc: ViewController = self
-        while let nav = vc.navigationController { vc = nav }
+        while let parent = vc.navigationController ?? vc.tabBarController { vc = parent }
         return vc
+    }
+
+    /// The window of this view controller's view or, while a full-screen presentation has
+    /// taken the view out, of the view controller on top of its presentation chain (where a
+    /// container controller's transitions queue).
+    var hostWindow: Window? {
+        if let window = view.window { return window }
+        let top = topPresentedViewController
+        return top !== self && top.isViewLoaded ? top.view.window : nil
     }
 
     /// Whether `ancestor` presented this view controller, directly or further down the chain.
@@ -73,7 +82,8 @@ extension ViewController {
     ) {
         let presenting = presentationRoot
         guard presenting.presentedViewController == nil, presenting.view.window === window,
-            presented.presentingViewController == nil, presented.navigationController == nil, presented !== presenting,
+            presented.presentingViewController == nil, presented.navigationController == nil, presented.tabBarController == nil,
+            presented !== presenting,
             !(presented.isViewLoaded && presented.view.window != nil),  // on screen already
             presented !== window.rootViewController, !presenting.isPresented(by: presented)  // no cycles
         else {

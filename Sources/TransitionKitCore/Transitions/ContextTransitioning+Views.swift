@@ -17,18 +17,27 @@ extension ContextTransitioning {
         return (from, to)
     }
 
-    /// The two views in drawing order for this operation: for push and present the incoming
-    /// view is `upper` (it arrives on top), for pop and dismiss the outgoing one is (it leaves
-    /// from the top, uncovering what is below). `nil` when either view is missing.
+    /// The operation an effect plays: `operation` itself, except a tab switch, which plays as
+    /// `tabDirection.navigationEquivalent` (`.push` towards a higher index, `.pop` towards a
+    /// lower one; `.push` if a context reports no direction).
+    public var navigationEquivalent: TransitionOperation {
+        operation == .tab ? (tabDirection ?? .forward).navigationEquivalent : operation
+    }
+
+    /// The two views in drawing order for this operation: for push and present (and a tab
+    /// switch forward) the incoming view is `upper` (it arrives on top), for pop and dismiss
+    /// (and a tab switch in reverse) the outgoing one is (it leaves from the top, uncovering
+    /// what is below). `nil` when either view is missing.
     public var stackedViews: (upper: View, lower: View)? {
         guard let from = view(forKey: .from), let to = view(forKey: .to) else { return nil }
-        return operation.insertsIncomingAbove ? (to, from) : (from, to)
+        return navigationEquivalent.insertsIncomingAbove ? (to, from) : (from, to)
     }
 
     /// How far the upper view has come in, 0...1 for `progress` 0...1: `progress` for push and
-    /// present, `1 − progress` for pop and dismiss, so a pop or dismiss plays the push or
-    /// present backwards (the original push-back and drag-to-dismiss libraries' rule).
+    /// present (tab forward), `1 − progress` for pop and dismiss (tab reverse), so a pop or
+    /// dismiss plays the push or present backwards (the original push-back and
+    /// drag-to-dismiss libraries' rule).
     public func upperViewProgress(_ progress: CGFloat) -> CGFloat {
-        operation.insertsIncomingAbove ? progress : 1 - progress
+        navigationEquivalent.insertsIncomingAbove ? progress : 1 - progress
     }
 }

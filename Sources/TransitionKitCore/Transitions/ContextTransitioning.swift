@@ -9,6 +9,9 @@ public protocol ContextTransitioning: AnyObject {
     var containerView: View { get }
     /// What the transition does.
     var operation: TransitionOperation { get }
+    /// For `.tab`, which way the switch goes (towards a higher or a lower index); nil for
+    /// every other operation. Default nil (a context of your own that never runs tabs).
+    var tabDirection: TabDirection? { get }
     /// Whether the transition animates (false: it jumps to its end state).
     var isAnimated: Bool { get }
     /// Whether a finger (or other interaction controller) currently drives the progress.
@@ -39,4 +42,8 @@ public protocol ContextTransitioning: AnyObject {
     func pauseInteractiveTransition()
     /// The clock the transition runs on (for display-link-driven interaction).
     var frameClock: any FrameClock { get }
+}
+
+extension ContextTransitioning {
+    public var tabDirection: TabDirection? { nil }
 }

@@ -4,7 +4,10 @@ import Foundation
 ///
 /// Push: the incoming view slides in from the container's right edge while the outgoing one
 /// moves left by `parallax` of the width; pop is the exact reverse. Modal present slides up
-/// from the bottom edge, dismiss slides back down.
+/// from the bottom edge, dismiss slides back down. A tab switch (`.tab`) slides both views
+/// side by side by the whole width, like a paged scroll: towards a higher index the incoming
+/// view comes in from the right (translation w·(1 − p)) while the outgoing one leaves to the
+/// left (−w·p); towards a lower index the mirror image (`TabDirection.sign`).
 @MainActor
 public final class SlideAnimator: AnimatedTransitioning {
     /// Duration in seconds (default 0.35 s, the figure commonly measured for UIKit's push).
@@ -36,6 +39,10 @@ public final class SlideAnimator: AnimatedTransitioning {
             to.transform3D = Transform3D(translationX: 0, y: h * (1 - p))
         case .dismiss:
             from.transform3D = Transform3D(translationX: 0, y: h * p)
+        case .tab:
+            let side = (context.tabDirection ?? .forward).sign
+            to.transform3D = Transform3D(translationX: side * w * (1 - p), y: 0)
+            from.transform3D = Transform3D(translationX: -side * w * p, y: 0)
         }
     }
 }

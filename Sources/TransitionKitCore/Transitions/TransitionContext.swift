@@ -6,6 +6,7 @@ import Foundation
 final class TransitionContext: ContextTransitioning {
     let containerView: View
     let operation: TransitionOperation
+    let tabDirection: TabDirection?
     let isAnimated: Bool
     var isInteractive = false
     var transitionWasCancelled = false
@@ -19,9 +20,10 @@ final class TransitionContext: ContextTransitioning {
 
     init(
         container: View, operation: TransitionOperation, animated: Bool, from: ViewController, to: ViewController,
-        fromInitialFrame: CGRect, toFinalFrame: CGRect, clock: any FrameClock
+        fromInitialFrame: CGRect, toFinalFrame: CGRect, clock: any FrameClock, tabDirection: TabDirection? = nil
     ) {
         self.frameClock = clock
+        self.tabDirection = tabDirection
         self.containerView = container
         self.operation = operation
         self.isAnimated = animated

@@ -214,12 +214,13 @@ public final class TransitionCoordinator: TransitionCoordinatorContext {
 extension ViewController {
     /// The running transition this view controller takes part in, or its navigation
     /// controller's (`UIViewController.transitionCoordinator`): the leaving and the arriving
-    /// view controller, the navigation controller of a push or pop, the presenter and the
-    /// presented of a modal transition, and the view controllers in their stacks, from just
+    /// view controller, the navigation controller of a push or pop, the tab bar controller of a
+    /// tab switch, the presenter and the presented of a modal transition, and the view
+    /// controllers in their stacks or tabs, from just
     /// before the transition starts (before the navigation delegate's `willShow`, before the
     /// will-appearance callbacks) until it ends (nil again in the did-appearance callbacks
     /// and the completions). Nil when no animated transition involves it.
     public var transitionCoordinator: TransitionCoordinator? {
-        runningTransitionCoordinator ?? navigationController?.transitionCoordinator
+        runningTransitionCoordinator ?? navigationController?.transitionCoordinator ?? tabBarController?.transitionCoordinator
     }
 }

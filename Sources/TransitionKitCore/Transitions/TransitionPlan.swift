@@ -41,9 +41,9 @@ struct TransitionPlan {
     /// Where the incoming view goes when the transition starts (after the will-callbacks
     /// without animation, after the driver recorded the views with it).
     enum IncomingViewPlacement {
-        /// Directly above the outgoing view (animated push).
+        /// Directly above the outgoing view (animated push, tab switch forward).
         case aboveOutgoing
-        /// Directly below the outgoing view (animated pop).
+        /// Directly below the outgoing view (animated pop, tab switch in reverse).
         case belowOutgoing
         /// Frontmost in the container (present).
         case onTop
@@ -55,8 +55,11 @@ struct TransitionPlan {
         case alreadyInContainer
     }
 
-    /// Push or pop for navigation, present or dismiss for presentation.
+    /// Push or pop for navigation, present or dismiss for presentation, tab for a tab bar
+    /// controller.
     var operation: TransitionOperation
+    /// For `.tab`, towards a higher or a lower index; nil otherwise.
+    var tabDirection: TabDirection? = nil
     /// The view controller on screen when the transition starts.
     var from: ViewController
     /// The view controller on screen when it finishes.

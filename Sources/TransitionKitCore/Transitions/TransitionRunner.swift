@@ -36,7 +36,8 @@ enum TransitionRunner {
         guard let container = plan.container else { preconditionFailure("an animated transition needs a loaded container view") }
         let context = TransitionContext(
             container: container, operation: plan.operation, animated: true, from: plan.from, to: plan.to,
-            fromInitialFrame: plan.from.view.frame, toFinalFrame: container.bounds, clock: animation.clock)
+            fromInitialFrame: plan.from.view.frame, toFinalFrame: container.bounds, clock: animation.clock,
+            tabDirection: plan.tabDirection)
         let coordinator =
             plan.coordinator
             ?? TransitionCoordinator(

@@ -42,6 +42,9 @@ public class ViewController {
 
     /// The navigation controller whose stack holds this view controller.
     public internal(set) weak var navigationController: NavigationController?
+    /// The tab bar controller whose `viewControllers` hold this view controller (set on the
+    /// tabs themselves, not on what a tab's navigation controller pushes).
+    public internal(set) weak var tabBarController: TabBarController?
     /// The view controller this one presented modally, if any (owned).
     public internal(set) var presentedViewController: ViewController?
     /// The view controller that presented this one.

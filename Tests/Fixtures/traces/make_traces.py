@@ -127,3 +127,12 @@ tr.write("regrab-edge.json")
 tr = Trace(); tr.began(W / 2, 100); tr.move_to(W / 2, 100 + 0.3 * H, 300); tr.hold(0.15); tr.end()
 tr.began(W / 2, 150, t=tr.t + 0.1); tr.move_to(W / 2, 470, 400); tr.hold(0.15); tr.end()
 tr.write("regrab-card.json")
+
+# Tab switch (the neighbour pan in the 320x431 content area above the 49 pt tab bar): a
+# horizontal pan from (280, 200) to the left, towards the next tab; progress = distance / w.
+# Finish: 70 % (224 pt) at 300 pt/s, rests 0.15 s, lifts (velocity 0).
+tr = Trace(); tr.began(280, 200); tr.move_to(280 - 0.7 * W, 200, 300); tr.hold(0.15); tr.end(); tr.write("tab-swipe.json")
+# Cancel: 30 % (96 pt) at 300 pt/s, rests 0.15 s, lifts (velocity 0).
+tr = Trace(); tr.began(280, 200); tr.move_to(280 - 0.3 * W, 200, 300); tr.hold(0.15); tr.end(); tr.write("tab-swipe-short.json")
+# Flick: 15 % (48 pt) at 800 pt/s, lifts at once (velocity 800 pt/s towards the next tab).
+tr = Trace(); tr.began(280, 200); tr.move_to(280 - 0.15 * W, 200, 800); tr.end(); tr.write("tab-flick.json")
