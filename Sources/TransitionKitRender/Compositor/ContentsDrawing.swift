@@ -22,16 +22,11 @@ extension BandRenderer {
             y: -Double(g.minY) * Double(contents.height) / Double(g.height))
         let map = inverse.concatenating(toImage)
         guard map.isFinite else { return }
-        // Through a deferred shape clip, a whole-pixel rectangle of contents takes the shape's
-        // spans as its coverage (the rectangle's own coverage is exactly 255 inside).
-        var shapeRect: PixelRect? = nil
-        if clip.shape != nil {
-            if let r = PixelRect.aligned(polygons) {
-                shapeRect = r.intersection(clip.bounds)
-            } else {
-                guard let c = materialized(clip) else { return }
-                clip = c
-            }
+        // Through a deferred shape clip, the drawn area's spans are intersected with the shape's
+        // (`forEachShapeClippedSpan`), over the bounds the general path's mask would leave.
+        if let shape = clip.shape, PixelRect.aligned(polygons) == nil {
+            clip.bounds = clip.bounds.intersection(rows(of: shape).touched)
+            guard !clip.bounds.isEmpty else { return }
         }
         let opaque = fastPaths && contents.isOpaque
         let pending = tables.pending, runs = tables.runs
@@ -75,8 +70,8 @@ extension BandRenderer {
                         clip: maskRow.map { UnsafePointer($0 + x) }, count: span.solidCount, x: x, y: y, alpha: alpha)
                 }
             }
-            if let shape = clip.shape, let rect = shapeRect {
-                forEachShapeSpan(shape, in: rect, drawSpan)
+            if clip.shape != nil {
+                forEachShapeClippedSpan(polygons, rule: .nonZero, clip: clip, drawSpan)
             } else {
                 rasterizer.fill(polygons, rule: .nonZero, clip: clip.bounds, row: drawSpan)
             }

@@ -14,20 +14,15 @@ extension BandRenderer {
         let c = PixelMath.scale(color.premultipliedRGBA8.packed, alpha)
         guard c != 0 else { return }
         tables.pending.flushAll()
-        var clip = clip
-        if let shape = clip.shape {
-            if let r = PixelRect.aligned(polygons) {
-                forEachShapeSpan(shape, in: r.intersection(clip.bounds)) { span in
-                    let row = plane.row(span.y)
-                    if span.count > 0 { SpanKernels.solid(row + span.x, coverage: span.coverage, clip: nil, count: span.count, color: c) }
-                    if span.solidCount > 0 {
-                        SpanKernels.solidRun(row + span.x + span.count, coverage: span.solidCoverage, clip: nil, count: span.solidCount, color: c)
-                    }
+        if clip.shape != nil {
+            forEachShapeClippedSpan(polygons, rule: rule, clip: clip) { span in
+                let row = plane.row(span.y)
+                if span.count > 0 { SpanKernels.solid(row + span.x, coverage: span.coverage, clip: nil, count: span.count, color: c) }
+                if span.solidCount > 0 {
+                    SpanKernels.solidRun(row + span.x + span.count, coverage: span.solidCoverage, clip: nil, count: span.solidCount, color: c)
                 }
-                return
             }
-            guard let m = materialized(clip) else { return }
-            clip = m
+            return
         }
         let mask = clip.mask
         rasterizer.fill(polygons, rule: rule, clip: clip.bounds) { span in
