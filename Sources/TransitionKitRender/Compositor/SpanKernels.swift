@@ -40,13 +40,7 @@ enum SpanKernels {
         }
         let c = coverage == 255 ? color : PixelMath.scale(color, coverage)
         if clip == nil {
-            // Branch-free source-over of one colour: dst·(255 − a)/255 + c per channel.
-            let ia = 255 &- (c &>> 24)
-            var i = 0
-            while i < count {
-                dst[i] = PixelMath.addSaturating(c, PixelMath.scale(dst[i], ia))
-                i &+= 1
-            }
+            tint(dst, under: UnsafePointer(dst), count: count, color: c)
             return
         }
         let opaque = c &>> 24 == 255
@@ -58,6 +52,19 @@ enum SpanKernels {
                 s = m == 255 ? c : PixelMath.scale(c, m)
             }
             if s != 0 { dst[i] = opaque && s == c ? c : PixelMath.over(s, dst[i]) }
+            i &+= 1
+        }
+    }
+
+    /// Source-over of one premultiplied colour `c` at full strength onto the pixels `under`,
+    /// written to `dst` (`under` may be `dst`): `c + under·(255 − a)/255` per channel, branch-free.
+    /// - Complexity: O(count).
+    @inline(__always)
+    static func tint(_ dst: UnsafeMutablePointer<UInt32>, under: UnsafePointer<UInt32>, count: Int, color c: UInt32) {
+        let ia = 255 &- (c &>> 24)
+        var i = 0
+        while i < count {
+            dst[i] = PixelMath.addSaturating(c, PixelMath.scale(under[i], ia))
             i &+= 1
         }
     }

@@ -90,6 +90,29 @@ final class PendingCopies {
         BlendKernels.fade(a, source: s + (a - d), under: ps + (a - pd), count: b - a, alpha: m)
     }
 
+    /// `SpanKernels.solidRun(d, coverage: 255, clip: nil, count: n, color: c)` for a colour
+    /// `c` that is not opaque (a dimming layer), as if row `y`'s deferred copy had been done
+    /// first: where they overlap, one pass reads the copy's source and writes the tinted pixel.
+    @inline(__always)
+    func tint(y: Int, dst d: UnsafeMutablePointer<UInt32>, count n: Int, color c: UInt32) {
+        let r = y &- originY
+        let pc = lo < hi ? count[r] : 0
+        guard pc > 0 else {
+            SpanKernels.solidRun(d, coverage: 255, clip: nil, count: n, color: c)
+            return
+        }
+        let pd = dst[r]!, ps = src[r]!
+        count[r] = 0
+        let (a, b) = PendingCopies.write(pd, from: ps, count: pc, outside: d, count: n)
+        guard a < b else {
+            SpanKernels.solidRun(d, coverage: 255, clip: nil, count: n, color: c)
+            return
+        }
+        if d < a { SpanKernels.solidRun(d, coverage: 255, clip: nil, count: a - d, color: c) }
+        if b < d + n { SpanKernels.solidRun(b, coverage: 255, clip: nil, count: d + n - b, color: c) }
+        SpanKernels.tint(a, under: ps + (a - pd), count: b - a, color: c)
+    }
+
     /// Writes the copy of `pc` pixels from `ps` to `pd` except where it meets `d..<d + n`, and
     /// returns that overlap `a..<b` (empty when they do not meet: then all of it is written).
     @inline(__always)
