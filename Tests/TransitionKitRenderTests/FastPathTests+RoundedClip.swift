@@ -14,14 +14,15 @@ extension FastPathTests {
     /// screen of `contents` scaled by `scale` about its centre, moved by `offset` points and
     /// masked by a rounded rect (`maskRect` in its own points, corner radius `radius`).
     func zoomScene(
-        behind: Bitmap, contents: Bitmap, scale: CGFloat, offset: CGPoint, maskRect: CGRect, radius: CGFloat, dim: Float
+        behind: Bitmap, contents: Bitmap, scale: CGFloat, offset: CGPoint, maskRect: CGRect, radius: CGFloat, dim: Float,
+        behindOffset: CGFloat = 0
     ) -> LayerSnapshot {
         let bounds = CGRect(origin: .zero, size: Self.size)
         let mask = layer(bounds) { $0.path = .roundedRect(maskRect, cornerRadius: radius) }
         return layer(
             bounds, .black,
             sublayers: [
-                screen(bounds, behind),
+                screen(bounds.offsetBy(dx: behindOffset, dy: 0), behind),
                 layer(bounds, Color(red: 0, green: 0, blue: 0, alpha: 0.2)) { $0.opacity = dim },
                 screen(bounds, contents, mask: mask) {
                     $0.transform = Transform3D(scaleX: scale, y: scale).concatenating(Transform3D(translationX: offset.x, y: offset.y))
@@ -53,9 +54,12 @@ extension FastPathTests {
         let behind = Self.image(width: 180, height: 300, opaque: true)
         let solid = Self.solidImage(width: 180, height: 300, RGBA8(r: 250, g: 120, b: 30, a: 255))
         for (i, c) in Self.zoomCases.enumerated() {
-            for dim: Float in [1, 0.37] {
-                let root = zoomScene(behind: behind, contents: solid, scale: c.scale, offset: c.offset, maskRect: c.mask, radius: c.radius, dim: dim)
-                try check("zoom_solid_\(i)_\(dim)", root, size: Self.size, scale: 3, exact: true)
+            // The screen behind slid by whole pixels: its row copies no longer match the dimming's rows.
+            for (dim, slide): (Float, CGFloat) in [(1, 0), (0.37, 0), (0.37, 2), (1, -5)] {
+                let root = zoomScene(
+                    behind: behind, contents: solid, scale: c.scale, offset: c.offset, maskRect: c.mask, radius: c.radius, dim: dim,
+                    behindOffset: slide)
+                try check("zoom_solid_\(i)_\(dim)_\(slide)", root, size: Self.size, scale: 3, exact: true)
             }
         }
     }

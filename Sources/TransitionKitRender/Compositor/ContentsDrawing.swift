@@ -36,7 +36,11 @@ extension BandRenderer {
                 map: map, sampler: sampler, opaque: opaque, columns: clip.bounds.x0..<clip.bounds.x1,
                 tables: tables, fastPaths: fastPaths)
             // Deferred 1:1 copies wait only for a translated layer (which may fuse with them).
-            if sampling.mode != .translation { pending.flushAll() }
+            // A separable layer's spans write deferred copies under them (or drop them under
+            // opaque full-strength runs, `PendingCopies.cover`) span by span; other modes flush all.
+            let spanwise = sampling.mode == .separable
+            if sampling.mode != .translation && !spanwise { pending.flushAll() }
+            let covers = spanwise && opaque && alpha == 255 && clip.mask == nil
             // Opaque full-strength interiors of a per-column warp are drawn afterwards in column
             // order (`drawColumnRuns`); edge pixels as they come.
             let columnRuns = sampling.mode == .columns && opaque && alpha == 255 && clip.mask == nil
@@ -57,6 +61,14 @@ extension BandRenderer {
                     }
                 }
                 let y = span.y, row = plane.row(y), maskRow = mask?.row(y)
+                if spanwise {
+                    pending.flush(y: y, dst: row + span.x, count: span.count)
+                    if covers && span.solidCoverage == 255 {
+                        pending.cover(y: y, dst: row + span.x + span.count, count: span.solidCount)
+                    } else {
+                        pending.flush(y: y, dst: row + span.x + span.count, count: span.solidCount)
+                    }
+                }
                 if span.count > 0 {
                     sampling.draw(
                         row + span.x, coverage: span.coverage, constantCoverage: 0,
