@@ -25,7 +25,9 @@ final class ShapeClipRows {
     private var counts: [Int] = []
     private var entries: [Entry] = []
     private var coverage: [UInt8] = []
-    private var product: [UInt8] = [0]
+    /// Scratch for the pieces' per-pixel coverage (a raw buffer: no exclusivity checks per span).
+    private var product = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    private var productCapacity = 1
     /// The pixels the shape covers (the rasteriser's touched rectangle).
     private(set) var touched = PixelRect.empty
     /// False until `build` has run for the current shape.
@@ -56,7 +58,11 @@ final class ShapeClipRows {
                 Entry(x: span.x, count: span.count, offset: coverage.count, solidCount: span.solidCount, solidCoverage: span.solidCoverage))
             coverage.append(contentsOf: UnsafeBufferPointer(start: span.coverage, count: span.count))
         }
-        if product.count < box.width { product = [UInt8](repeating: 0, count: max(box.width, 2 * product.count)) }
+        if productCapacity < box.width {
+            productCapacity = max(box.width, 2 * productCapacity)
+            product.deallocate()
+            product = .allocate(capacity: productCapacity)
+        }
         isBuilt = true
     }
 
@@ -69,28 +75,26 @@ final class ShapeClipRows {
         let r = drawn.y - y0
         guard r >= 0, r < counts.count, counts[r] > 0 else { return }
         let edgeEnd = drawn.x + drawn.count, end = edgeEnd + drawn.solidCount
+        let out = product, entries = self.entries
         coverage.withUnsafeBufferPointer { clipCoverage in
-            product.withUnsafeMutableBufferPointer { out in
-                let out = out.baseAddress!
-                for k in first[r]..<(first[r] + counts[r]) {
-                    let s = entries[k]
-                    let sEdgeEnd = s.x + s.count, sEnd = sEdgeEnd + s.solidCount
-                    if s.x >= end { break }
-                    let lo = max(drawn.x, s.x), hi = min(end, sEnd)
-                    guard lo < hi else { continue }
-                    let solidStart = min(max(max(edgeEnd, sEdgeEnd), lo), hi)
-                    for x in lo..<solidStart {
-                        let a = x < edgeEnd ? UInt32(drawn.coverage[x - drawn.x]) : drawn.solidCoverage
-                        let c = x < sEdgeEnd ? UInt32(clipCoverage[s.offset + x - s.x]) : s.solidCoverage
-                        out[x - lo] = UInt8(truncatingIfNeeded: PixelMath.mul(a, c))
-                    }
-                    let solid = solidStart < hi ? PixelMath.mul(drawn.solidCoverage, s.solidCoverage) : 0
-                    guard solidStart > lo || solid > 0 else { continue }
-                    body(
-                        CoverageSpan(
-                            y: drawn.y, x: lo, count: solidStart - lo, coverage: UnsafePointer(out),
-                            solidCount: solid > 0 ? hi - solidStart : 0, solidCoverage: solid))
+            for k in first[r]..<(first[r] + counts[r]) {
+                let s = entries[k]
+                let sEdgeEnd = s.x + s.count, sEnd = sEdgeEnd + s.solidCount
+                if s.x >= end { break }
+                let lo = max(drawn.x, s.x), hi = min(end, sEnd)
+                guard lo < hi else { continue }
+                let solidStart = min(max(max(edgeEnd, sEdgeEnd), lo), hi)
+                for x in lo..<solidStart {
+                    let a = x < edgeEnd ? UInt32(drawn.coverage[x - drawn.x]) : drawn.solidCoverage
+                    let c = x < sEdgeEnd ? UInt32(clipCoverage[s.offset + x - s.x]) : s.solidCoverage
+                    out[x - lo] = UInt8(truncatingIfNeeded: PixelMath.mul(a, c))
                 }
+                let solid = solidStart < hi ? PixelMath.mul(drawn.solidCoverage, s.solidCoverage) : 0
+                guard solidStart > lo || solid > 0 else { continue }
+                body(
+                    CoverageSpan(
+                        y: drawn.y, x: lo, count: solidStart - lo, coverage: UnsafePointer(out),
+                        solidCount: solid > 0 ? hi - solidStart : 0, solidCoverage: solid))
             }
         }
     }
@@ -98,13 +102,12 @@ final class ShapeClipRows {
     /// `clip(_:_:)` of a full-coverage rectangle's rows: the clip's own spans cut to `rect`.
     func clip(rect: PixelRect, _ body: (CoverageSpan) -> Void) {
         guard !rect.isEmpty else { return }
-        product.withUnsafeBufferPointer { any in
-            for y in rect.y0..<rect.y1 {
-                clip(
-                    CoverageSpan(y: y, x: rect.x0, count: 0, coverage: any.baseAddress!, solidCount: rect.width, solidCoverage: 255), body)
-            }
+        for y in rect.y0..<rect.y1 {
+            clip(CoverageSpan(y: y, x: rect.x0, count: 0, coverage: UnsafePointer(product), solidCount: rect.width, solidCoverage: 255), body)
         }
     }
+
+    deinit { product.deallocate() }
 }
 
 extension BandRenderer {
