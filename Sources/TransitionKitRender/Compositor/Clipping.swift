@@ -11,10 +11,11 @@ struct Clip {
 }
 
 /// A clip shape kept as polygons (device pixels) instead of a coverage mask: a single-shape
-/// `mask` layer such as the radial reveal's ellipse. Drawing a pixel-aligned rectangle through it
-/// rasterises the shape once and uses its spans directly as coverage (interiors are solid runs,
-/// only edge pixels are blended); anything else turns it into the mask the general path would
-/// have built (`materialized`), bit for bit.
+/// `mask` layer such as the radial reveal's ellipse or the zoom's rounded rect. The shape is
+/// rasterised once per frame into spans per row (`rows`, `ShapeClipRows`); a background, path
+/// or contents drawn through it intersects its own spans with them (`forEachShapeClippedSpan`:
+/// interiors stay solid runs, only edge pixels are blended). A group, a nested clip or a mask
+/// subtree turns it into the mask the general path would have built (`materialized`), bit for bit.
 /// Reused from frame to frame (`BandRenderer.shapeClip`), its polygons' storage kept.
 final class ShapeClip {
     private(set) var polygons: [[CGPoint]] = []
