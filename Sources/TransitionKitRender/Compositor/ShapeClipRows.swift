@@ -41,7 +41,12 @@ final class ShapeClipRows {
     /// - Complexity: O(the rasteriser's fill) once; O(edge pixels + rows) storage.
     func build(_ polygons: [[CGPoint]], rule: ShapePath.FillRule, box: PixelRect, rasterizer: CoverageRasterizer) {
         y0 = box.y0
+        let origin = box.y0
         let rows = max(box.height, 0)
+        // The buffers are moved into locals while the rasteriser calls back (uniquely referenced,
+        // capacity kept; no dynamic exclusivity check per span), then moved back.
+        var counts = self.counts, first = self.first, entries = self.entries, coverage = self.coverage
+        self.counts = []; self.first = []; self.entries = []; self.coverage = []
         if counts.count < rows {
             counts = [Int](repeating: 0, count: rows)
             first = [Int](repeating: 0, count: rows)
@@ -51,13 +56,14 @@ final class ShapeClipRows {
         entries.removeAll(keepingCapacity: true)
         coverage.removeAll(keepingCapacity: true)
         touched = rasterizer.fill(polygons, rule: rule, clip: box) { span in
-            let r = span.y - y0
+            let r = span.y - origin
             if counts[r] == 0 { first[r] = entries.count }
             counts[r] += 1
             entries.append(
                 Entry(x: span.x, count: span.count, offset: coverage.count, solidCount: span.solidCount, solidCoverage: span.solidCoverage))
             coverage.append(contentsOf: UnsafeBufferPointer(start: span.coverage, count: span.count))
         }
+        self.counts = counts; self.first = first; self.entries = entries; self.coverage = coverage
         if productCapacity < box.width {
             productCapacity = max(box.width, 2 * productCapacity)
             product.deallocate()
@@ -75,9 +81,9 @@ final class ShapeClipRows {
         let r = drawn.y - y0
         guard r >= 0, r < counts.count, counts[r] > 0 else { return }
         let edgeEnd = drawn.x + drawn.count, end = edgeEnd + drawn.solidCount
-        let out = product, entries = self.entries
+        let out = product, entries = self.entries, start = first[r], n = counts[r]
         coverage.withUnsafeBufferPointer { clipCoverage in
-            for k in first[r]..<(first[r] + counts[r]) {
+            for k in start..<(start + n) {
                 let s = entries[k]
                 let sEdgeEnd = s.x + s.count, sEnd = sEdgeEnd + s.solidCount
                 if s.x >= end { break }
