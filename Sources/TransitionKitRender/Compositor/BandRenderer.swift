@@ -9,7 +9,10 @@ import TransitionKitCore
 /// Fast paths (`fastPaths`, on unless `RenderOptions.disableFastPaths`), each chosen once per
 /// layer and each equal to the general path's result (see `FastPathTests`):
 /// - contents sampled by `ContentsSampling` (1:1 copy/blend, separable, per-row, per-column);
-/// - a single-shape `mask` kept as polygons (`ShapeClip`) and used as span coverage;
+/// - a single-shape `mask` kept as polygons (`ShapeClip`) and used as span coverage
+///   (`ShapeClipRows`), intersected with the drawn shape's spans;
+/// - opaque 1:1 row copies deferred (`PendingCopies`): fused with a fade or a translucent
+///   colour drawn over them, dropped under an opaque layer drawn over them;
 /// - everything drawn before the last opaque layer part that covers the whole band (and the
 ///   band's background fill) is skipped (`findOccluders`).
 ///

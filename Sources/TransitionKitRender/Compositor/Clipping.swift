@@ -11,10 +11,11 @@ struct Clip {
 }
 
 /// A clip shape kept as polygons (device pixels) instead of a coverage mask: a single-shape
-/// `mask` layer such as the radial reveal's ellipse. Drawing a pixel-aligned rectangle through it
-/// rasterises the shape once and uses its spans directly as coverage (interiors are solid runs,
-/// only edge pixels are blended); anything else turns it into the mask the general path would
-/// have built (`materialized`), bit for bit.
+/// `mask` layer such as the radial reveal's ellipse or the zoom's rounded rect. The shape is
+/// rasterised once per frame into spans per row (`rows`, `ShapeClipRows`); a background, path
+/// or contents drawn through it intersects its own spans with them (`forEachShapeClippedSpan`:
+/// interiors stay solid runs, only edge pixels are blended). A group, a nested clip or a mask
+/// subtree turns it into the mask the general path would have built (`materialized`), bit for bit.
 /// Reused from frame to frame (`BandRenderer.shapeClip`), its polygons' storage kept.
 final class ShapeClip {
     private(set) var polygons: [[CGPoint]] = []
@@ -24,6 +25,8 @@ final class ShapeClip {
     private(set) var box = PixelRect.empty
     /// The mask and its touched rectangle, once materialised.
     var materialized: (mask: CoverageMask, touched: PixelRect)?
+    /// The shape's spans per row, once built (`BandRenderer.rows(of:)`).
+    let rows = ShapeClipRows()
 
     /// Takes a copy of `polygons` (into storage grown once), `rule` and `box`; forgets any mask.
     func reset(polygons source: [[CGPoint]], rule: ShapePath.FillRule, box: PixelRect) {
@@ -36,6 +39,7 @@ final class ShapeClip {
         self.rule = rule
         self.box = box
         materialized = nil
+        rows.invalidate()
     }
 }
 
@@ -154,31 +158,5 @@ extension BandRenderer {
         let (mask, touched) = shape.materialized!
         let b = touched.intersection(clip.bounds)
         return b.isEmpty ? nil : Clip(bounds: b, mask: mask)
-    }
-
-    /// Calls `body` with the shape clip's coverage spans, cut to `rect`. The shape is rasterised
-    /// over its original box so the coverage values equal the materialised mask's.
-    func forEachShapeSpan(_ shape: ShapeClip, in rect: PixelRect, _ body: (CoverageSpan) -> Void) {
-        guard !rect.isEmpty else { return }
-        rasterizer.fill(shape.polygons, rule: shape.rule, clip: shape.box) { span in
-            guard span.y >= rect.y0, span.y < rect.y1 else { return }
-            let edgeEnd = span.x + span.count, solidEnd = edgeEnd + span.solidCount
-            let x0 = max(span.x, rect.x0), e1 = min(edgeEnd, rect.x1)
-            if x0 < e1 {
-                let solid = e1 == edgeEnd ? max(0, min(solidEnd, rect.x1) - edgeEnd) : 0
-                body(
-                    CoverageSpan(
-                        y: span.y, x: x0, count: e1 - x0, coverage: span.coverage + (x0 - span.x),
-                        solidCount: solid, solidCoverage: span.solidCoverage))
-            } else {
-                let s0 = max(edgeEnd, rect.x0), s1 = min(solidEnd, rect.x1)
-                if s0 < s1 {
-                    body(
-                        CoverageSpan(
-                            y: span.y, x: s0, count: 0, coverage: span.coverage, solidCount: s1 - s0,
-                            solidCoverage: span.solidCoverage))
-                }
-            }
-        }
     }
 }

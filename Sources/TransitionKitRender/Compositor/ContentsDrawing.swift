@@ -22,16 +22,11 @@ extension BandRenderer {
             y: -Double(g.minY) * Double(contents.height) / Double(g.height))
         let map = inverse.concatenating(toImage)
         guard map.isFinite else { return }
-        // Through a deferred shape clip, a whole-pixel rectangle of contents takes the shape's
-        // spans as its coverage (the rectangle's own coverage is exactly 255 inside).
-        var shapeRect: PixelRect? = nil
-        if clip.shape != nil {
-            if let r = PixelRect.aligned(polygons) {
-                shapeRect = r.intersection(clip.bounds)
-            } else {
-                guard let c = materialized(clip) else { return }
-                clip = c
-            }
+        // Through a deferred shape clip, the drawn area's spans are intersected with the shape's
+        // (`forEachShapeClippedSpan`), over the bounds the general path's mask would leave.
+        if let shape = clip.shape, PixelRect.aligned(polygons) == nil {
+            clip.bounds = clip.bounds.intersection(rows(of: shape).touched)
+            guard !clip.bounds.isEmpty else { return }
         }
         let opaque = fastPaths && contents.isOpaque
         let pending = tables.pending, runs = tables.runs
@@ -41,7 +36,11 @@ extension BandRenderer {
                 map: map, sampler: sampler, opaque: opaque, columns: clip.bounds.x0..<clip.bounds.x1,
                 tables: tables, fastPaths: fastPaths)
             // Deferred 1:1 copies wait only for a translated layer (which may fuse with them).
-            if sampling.mode != .translation { pending.flushAll() }
+            // A separable layer's spans write deferred copies under them (or drop them under
+            // opaque full-strength runs, `PendingCopies.cover`) span by span; other modes flush all.
+            let spanwise = sampling.mode == .separable
+            if sampling.mode != .translation && !spanwise { pending.flushAll() }
+            let covers = spanwise && opaque && alpha == 255 && clip.mask == nil
             // Opaque full-strength interiors of a per-column warp are drawn afterwards in column
             // order (`drawColumnRuns`); edge pixels as they come.
             let columnRuns = sampling.mode == .columns && opaque && alpha == 255 && clip.mask == nil
@@ -62,6 +61,14 @@ extension BandRenderer {
                     }
                 }
                 let y = span.y, row = plane.row(y), maskRow = mask?.row(y)
+                if spanwise {
+                    pending.flush(y: y, dst: row + span.x, count: span.count)
+                    if covers && span.solidCoverage == 255 {
+                        pending.cover(y: y, dst: row + span.x + span.count, count: span.solidCount)
+                    } else {
+                        pending.flush(y: y, dst: row + span.x + span.count, count: span.solidCount)
+                    }
+                }
                 if span.count > 0 {
                     sampling.draw(
                         row + span.x, coverage: span.coverage, constantCoverage: 0,
@@ -75,8 +82,8 @@ extension BandRenderer {
                         clip: maskRow.map { UnsafePointer($0 + x) }, count: span.solidCount, x: x, y: y, alpha: alpha)
                 }
             }
-            if let shape = clip.shape, let rect = shapeRect {
-                forEachShapeSpan(shape, in: rect, drawSpan)
+            if clip.shape != nil {
+                forEachShapeClippedSpan(polygons, rule: .nonZero, clip: clip, drawSpan)
             } else {
                 rasterizer.fill(polygons, rule: .nonZero, clip: clip.bounds, row: drawSpan)
             }

@@ -3,7 +3,8 @@ import TransitionKitCore
 
 /// Painting: a solid colour over polygons (backgrounds, shape paths) and a group's offscreen
 /// buffer composited into the band, each through the layer's clip. Deferred 1:1 row copies
-/// (`PendingCopies`) are flushed first, since these read or cover the destination.
+/// (`PendingCopies`) are done first where these read or cover the destination, except that a
+/// translucent colour's interior over one is fused with it (`PendingCopies.tint`).
 extension BandRenderer {
     /// Fills `polygons` with `color` times `alpha`.
     func fillSolid(
@@ -13,25 +14,36 @@ extension BandRenderer {
         guard !polygons.isEmpty, !clip.bounds.isEmpty else { return }
         let c = PixelMath.scale(color.premultipliedRGBA8.packed, alpha)
         guard c != 0 else { return }
-        tables.pending.flushAll()
-        var clip = clip
-        if let shape = clip.shape {
-            if let r = PixelRect.aligned(polygons) {
-                forEachShapeSpan(shape, in: r.intersection(clip.bounds)) { span in
-                    let row = plane.row(span.y)
-                    if span.count > 0 { SpanKernels.solid(row + span.x, coverage: span.coverage, clip: nil, count: span.count, color: c) }
-                    if span.solidCount > 0 {
-                        SpanKernels.solidRun(row + span.x + span.count, coverage: span.solidCoverage, clip: nil, count: span.solidCount, color: c)
-                    }
+        let pending = tables.pending
+        if clip.shape != nil || clip.mask != nil { pending.flushAll() }
+        if clip.shape != nil {
+            forEachShapeClippedSpan(polygons, rule: rule, clip: clip) { span in
+                let row = plane.row(span.y)
+                if span.count > 0 { SpanKernels.solid(row + span.x, coverage: span.coverage, clip: nil, count: span.count, color: c) }
+                if span.solidCount > 0 {
+                    SpanKernels.solidRun(row + span.x + span.count, coverage: span.solidCoverage, clip: nil, count: span.solidCount, color: c)
                 }
-                return
             }
-            guard let m = materialized(clip) else { return }
-            clip = m
+            return
         }
         let mask = clip.mask
+        // Without a mask, a deferred copy under the drawn pixels is done first (`flush`), or
+        // for a translucent colour's full-strength interior fused with the tint (`tint`).
+        let tintsPending = mask == nil && c &>> 24 != 255
         rasterizer.fill(polygons, rule: rule, clip: clip.bounds) { span in
             let row = plane.row(span.y), maskRow = mask?.row(span.y)
+            if mask == nil {
+                let solid = row + span.x + span.count
+                if tintsPending && span.solidCoverage == 255 && span.solidCount > 0 {
+                    if span.count > 0 {
+                        pending.flush(y: span.y, dst: row + span.x, count: span.count)
+                        SpanKernels.solid(row + span.x, coverage: span.coverage, clip: nil, count: span.count, color: c)
+                    }
+                    pending.tint(y: span.y, dst: solid, count: span.solidCount, color: c)
+                    return
+                }
+                pending.flush(y: span.y, dst: row + span.x, count: span.count + span.solidCount)
+            }
             if span.count > 0 {
                 SpanKernels.solid(
                     row + span.x, coverage: span.coverage, clip: maskRow.map { UnsafePointer($0 + span.x) },

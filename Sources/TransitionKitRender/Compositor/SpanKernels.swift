@@ -40,13 +40,7 @@ enum SpanKernels {
         }
         let c = coverage == 255 ? color : PixelMath.scale(color, coverage)
         if clip == nil {
-            // Branch-free source-over of one colour: dst·(255 − a)/255 + c per channel.
-            let ia = 255 &- (c &>> 24)
-            var i = 0
-            while i < count {
-                dst[i] = PixelMath.addSaturating(c, PixelMath.scale(dst[i], ia))
-                i &+= 1
-            }
+            tint(dst, under: UnsafePointer(dst), count: count, color: c)
             return
         }
         let opaque = c &>> 24 == 255
@@ -59,6 +53,43 @@ enum SpanKernels {
             }
             if s != 0 { dst[i] = opaque && s == c ? c : PixelMath.over(s, dst[i]) }
             i &+= 1
+        }
+    }
+
+    /// Source-over of one premultiplied colour `c` at full strength onto the pixels `under`,
+    /// written to `dst` (`under` may be `dst`): `c + under·(255 − a)/255` per channel, each
+    /// product rounded as `PixelMath.mul`, as `PixelMath.addSaturating(c, PixelMath.scale(under, 255 − a))`.
+    /// For a valid premultiplied `c` (no channel above its alpha a) a channel's sum is at most
+    /// (255 − a) + a, so the add cannot carry: per block of 64 pixels, a byte loop of the
+    /// products (16-bit lanes, vectorised by LLVM), then one 32-bit add of `c` per pixel.
+    /// - Complexity: O(count).
+    @inline(__always)
+    static func tint(_ dst: UnsafeMutablePointer<UInt32>, under: UnsafePointer<UInt32>, count: Int, color c: UInt32) {
+        let a = c &>> 24, ia = 255 &- a
+        let valid = c & 0xff <= a && (c &>> 8) & 0xff <= a && (c &>> 16) & 0xff <= a
+        guard valid else {
+            for i in 0..<count { dst[i] = PixelMath.addSaturating(c, PixelMath.scale(under[i], ia)) }
+            return
+        }
+        let d = UnsafeMutableRawPointer(dst).assumingMemoryBound(to: UInt8.self)
+        let u = UnsafeRawPointer(under).assumingMemoryBound(to: UInt8.self)
+        let w = UInt16(truncatingIfNeeded: ia)
+        var i = 0
+        while i < count {
+            let n = min(64, count &- i)
+            let j0 = i &* 4, j1 = j0 &+ n &* 4
+            var j = j0
+            while j < j1 {
+                let t = UInt16(u[j]) &* w &+ 128
+                d[j] = UInt8(truncatingIfNeeded: (t &+ (t &>> 8)) &>> 8)
+                j &+= 1
+            }
+            var k = i
+            while k < i &+ n {
+                dst[k] = dst[k] &+ c
+                k &+= 1
+            }
+            i &+= n
         }
     }
 

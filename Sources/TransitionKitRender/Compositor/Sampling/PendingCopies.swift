@@ -1,8 +1,10 @@
 /// Opaque 1:1 row copies (`ContentsSampling` translation mode at full strength) not yet done,
 /// at most one per band row: a constant-alpha layer drawn over one next (a cross-fade) blends
-/// both sources in one pass (`fade(y:...)`), writing each pixel once. Every other drawing
-/// flushes them first (`flush(y:dst:count:)` for the pixels it touches, `flushAll`), so the
-/// picture is unchanged. The source pointers stay valid for the render: the layer tree being
+/// both sources in one pass (`fade(y:...)`), writing each pixel once; a translucent colour over
+/// the whole copy (a dimming layer) is kept with it (`tint`) and applied as the copy is written;
+/// an opaque layer drawn over part of it next (`cover`) drops that part unwritten. Every other
+/// drawing flushes them first (`flush(y:dst:count:)` for the pixels it touches, `flushAll`), so
+/// the picture is unchanged. The source pointers stay valid for the render: the layer tree being
 /// drawn keeps its bitmaps alive.
 final class PendingCopies {
     private(set) var originY = 0
@@ -10,6 +12,8 @@ final class PendingCopies {
     private var dst = UnsafeMutablePointer<UnsafeMutablePointer<UInt32>?>.allocate(capacity: 1)
     private var src = UnsafeMutablePointer<UnsafePointer<UInt32>?>.allocate(capacity: 1)
     private var count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    /// A premultiplied colour drawn over the row's copy at full strength (0: none).
+    private var tints = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
     /// Rows that may hold a copy (a bound).
     private var lo = 0, hi = 0
 
@@ -17,11 +21,13 @@ final class PendingCopies {
     func prepare(band: PixelRect) {
         let n = max(band.height, 1)
         if n > capacity {
-            dst.deallocate(); src.deallocate(); count.deallocate()
+            dst.deallocate(); src.deallocate(); count.deallocate(); tints.deallocate()
             dst = .allocate(capacity: n); src = .allocate(capacity: n); count = .allocate(capacity: n)
+            tints = .allocate(capacity: n)
             capacity = n
         }
         count.initialize(repeating: 0, count: n)
+        tints.initialize(repeating: 0, count: n)
         originY = band.y0
         lo = 0; hi = 0
     }
@@ -34,8 +40,8 @@ final class PendingCopies {
     func record(y: Int, dst d: UnsafeMutablePointer<UInt32>, src s: UnsafePointer<UInt32>, count n: Int) {
         let r = y &- originY
         let pc = count[r]
-        if pc > 0 { _ = PendingCopies.write(dst[r]!, from: src[r]!, count: pc, outside: d, count: n) }
-        dst[r] = d; src[r] = s; count[r] = n
+        if pc > 0 { _ = PendingCopies.write(dst[r]!, from: src[r]!, count: pc, outside: d, count: n, tint: tints[r]) }
+        dst[r] = d; src[r] = s; count[r] = n; tints[r] = 0
         if lo == hi { lo = r; hi = r &+ 1 } else { lo = min(lo, r); hi = max(hi, r &+ 1) }
     }
 
@@ -50,7 +56,7 @@ final class PendingCopies {
         let pd = dst[r]!, ps = src[r]!
         let a = max(pd, d), b = min(pd + pc, d + n)
         guard a < b else { return }
-        pd.update(from: ps, count: b - pd)
+        PendingCopies.emit(pd, from: ps, count: b - pd, tint: tints[r])
         if b < pd + pc {
             dst[r] = b; src[r] = ps + (b - pd); count[r] = pd + pc - b
         } else {
@@ -62,7 +68,7 @@ final class PendingCopies {
     func flushAll() {
         guard lo < hi else { return }
         for r in lo..<hi where count[r] > 0 {
-            dst[r]!.update(from: src[r]!, count: count[r])
+            PendingCopies.emit(dst[r]!, from: src[r]!, count: count[r], tint: tints[r])
             count[r] = 0
         }
         lo = 0; hi = 0
@@ -73,6 +79,7 @@ final class PendingCopies {
     @inline(__always)
     func fade(y: Int, dst d: UnsafeMutablePointer<UInt32>, src s: UnsafePointer<UInt32>, count n: Int, alpha m: UInt32) {
         let r = y &- originY
+        writeTinted(r)
         let pc = lo < hi ? count[r] : 0
         guard pc > 0 else {
             BlendKernels.fade(d, source: s, count: n, alpha: m)
@@ -80,7 +87,7 @@ final class PendingCopies {
         }
         let pd = dst[r]!, ps = src[r]!
         count[r] = 0
-        let (a, b) = PendingCopies.write(pd, from: ps, count: pc, outside: d, count: n)
+        let (a, b) = PendingCopies.write(pd, from: ps, count: pc, outside: d, count: n, tint: 0)
         guard a < b else {
             BlendKernels.fade(d, source: s, count: n, alpha: m)
             return
@@ -90,22 +97,90 @@ final class PendingCopies {
         BlendKernels.fade(a, source: s + (a - d), under: ps + (a - pd), count: b - a, alpha: m)
     }
 
-    /// Writes the copy of `pc` pixels from `ps` to `pd` except where it meets `d..<d + n`, and
-    /// returns that overlap `a..<b` (empty when they do not meet: then all of it is written).
+    /// `SpanKernels.solidRun(d, coverage: 255, clip: nil, count: n, color: c)` for a colour
+    /// `c` that is not opaque (a dimming layer), as if row `y`'s deferred copy had been done
+    /// first: over exactly the copy's pixels it is kept with the copy (applied when the copy is
+    /// written, `SpanKernels.tint`); elsewhere, where they overlap, one pass reads the copy's
+    /// source and writes the tinted pixel.
+    @inline(__always)
+    func tint(y: Int, dst d: UnsafeMutablePointer<UInt32>, count n: Int, color c: UInt32) {
+        let r = y &- originY
+        if lo < hi && count[r] > 0 && tints[r] == 0 && dst[r] == d && count[r] == n {
+            tints[r] = c
+            return
+        }
+        writeTinted(r)
+        let pc = lo < hi ? count[r] : 0
+        guard pc > 0 else {
+            SpanKernels.solidRun(d, coverage: 255, clip: nil, count: n, color: c)
+            return
+        }
+        let pd = dst[r]!, ps = src[r]!
+        count[r] = 0
+        let (a, b) = PendingCopies.write(pd, from: ps, count: pc, outside: d, count: n, tint: 0)
+        guard a < b else {
+            SpanKernels.solidRun(d, coverage: 255, clip: nil, count: n, color: c)
+            return
+        }
+        if d < a { SpanKernels.solidRun(d, coverage: 255, clip: nil, count: a - d, color: c) }
+        if b < d + n { SpanKernels.solidRun(b, coverage: 255, clip: nil, count: d + n - b, color: c) }
+        SpanKernels.tint(a, under: ps + (a - pd), count: b - a, color: c)
+    }
+
+    /// The `count` pixels from `dst` in row `y` are about to be painted opaque at full strength
+    /// without reading them: row `y`'s deferred copy is written where it lies outside them
+    /// (left and right) and dropped inside; the part to the right stays deferred.
+    @inline(__always)
+    func cover(y: Int, dst d: UnsafeMutablePointer<UInt32>, count n: Int) {
+        guard lo < hi else { return }
+        let r = y &- originY
+        let pc = count[r]
+        guard pc > 0 else { return }
+        let pd = dst[r]!, ps = src[r]!
+        let a = max(pd, d), b = min(pd + pc, d + n)
+        guard a < b else {
+            if pd < d { PendingCopies.emit(pd, from: ps, count: pc, tint: tints[r]); count[r] = 0 }
+            return
+        }
+        if pd < a { PendingCopies.emit(pd, from: ps, count: a - pd, tint: tints[r]) }
+        if b < pd + pc {
+            dst[r] = b; src[r] = ps + (b - pd); count[r] = pd + pc - b
+        } else {
+            count[r] = 0
+        }
+    }
+
+    /// Writes row `r`'s deferred copy now if it carries a tint.
+    @inline(__always)
+    private func writeTinted(_ r: Int) {
+        guard lo < hi, count[r] > 0, tints[r] != 0 else { return }
+        PendingCopies.emit(dst[r]!, from: src[r]!, count: count[r], tint: tints[r])
+        count[r] = 0
+    }
+
+    /// Writes `n` pixels of a copy from `ps` to `pd`, with `tint` over them unless it is 0.
+    @inline(__always)
+    private static func emit(_ pd: UnsafeMutablePointer<UInt32>, from ps: UnsafePointer<UInt32>, count n: Int, tint: UInt32) {
+        if tint == 0 { pd.update(from: ps, count: n) } else { SpanKernels.tint(pd, under: ps, count: n, color: tint) }
+    }
+
+    /// Writes the copy of `pc` pixels from `ps` to `pd` (with `tint`, `emit`) except where it
+    /// meets `d..<d + n`, and returns that overlap `a..<b` (empty when they do not meet: then all
+    /// of it is written).
     @inline(__always)
     private static func write(
         _ pd: UnsafeMutablePointer<UInt32>, from ps: UnsafePointer<UInt32>, count pc: Int,
-        outside d: UnsafeMutablePointer<UInt32>, count n: Int
+        outside d: UnsafeMutablePointer<UInt32>, count n: Int, tint: UInt32
     ) -> (a: UnsafeMutablePointer<UInt32>, b: UnsafeMutablePointer<UInt32>) {
         let a = max(pd, d), b = min(pd + pc, d + n)
         if a < b {
-            if pd < a { pd.update(from: ps, count: a - pd) }
-            if b < pd + pc { b.update(from: ps + (b - pd), count: pd + pc - b) }
+            if pd < a { emit(pd, from: ps, count: a - pd, tint: tint) }
+            if b < pd + pc { emit(b, from: ps + (b - pd), count: pd + pc - b, tint: tint) }
         } else {
-            pd.update(from: ps, count: pc)
+            emit(pd, from: ps, count: pc, tint: tint)
         }
         return (a, b)
     }
 
-    deinit { dst.deallocate(); src.deallocate(); count.deallocate() }
+    deinit { dst.deallocate(); src.deallocate(); count.deallocate(); tints.deallocate() }
 }

@@ -1,0 +1,151 @@
+import Foundation
+import TransitionKitCore
+
+/// A shape clip's coverage kept as the rasteriser's spans, row by row (edge pixels' coverage
+/// bytes and solid runs), instead of a band-sized coverage mask: a rounded rect clip of a
+/// full screen is a few spans per row and a few bytes per edge pixel.
+///
+/// Drawing through it (`clip(_:_:)`) intersects the drawn shape's span with the clip's spans
+/// on that row: pixels where both are constant stay one solid run at coverage
+/// `PixelMath.mul(a, s)`; only pixels on either shape's edge get per-pixel coverage, the same
+/// products (`PixelMath.mul(drawn, clip)`) the general path forms against the materialised mask,
+/// so the bytes drawn are the same.
+/// Built once per shape clip and frame (`BandRenderer.rows(of:)`), storage reused.
+final class ShapeClipRows {
+    private struct Entry {
+        var x: Int
+        var count: Int
+        var offset: Int
+        var solidCount: Int
+        var solidCoverage: UInt32
+    }
+
+    private var y0 = 0
+    private var first: [Int] = []
+    private var counts: [Int] = []
+    private var entries: [Entry] = []
+    private var coverage: [UInt8] = []
+    /// Scratch for the pieces' per-pixel coverage (a raw buffer: no exclusivity checks per span).
+    private var product = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    private var productCapacity = 1
+    /// The pixels the shape covers (the rasteriser's touched rectangle).
+    private(set) var touched = PixelRect.empty
+    /// False until `build` has run for the current shape.
+    private(set) var isBuilt = false
+
+    /// Forgets the spans (the shape changed).
+    func invalidate() { isBuilt = false }
+
+    /// Records the spans of `polygons` rasterised over `box` (the shape clip's box, so the
+    /// coverage equals the materialised mask's).
+    /// - Complexity: O(the rasteriser's fill) once; O(edge pixels + rows) storage.
+    func build(_ polygons: [[CGPoint]], rule: ShapePath.FillRule, box: PixelRect, rasterizer: CoverageRasterizer) {
+        y0 = box.y0
+        let origin = box.y0
+        let rows = max(box.height, 0)
+        // The buffers are moved into locals while the rasteriser calls back (uniquely referenced,
+        // capacity kept; no dynamic exclusivity check per span), then moved back.
+        var counts = self.counts, first = self.first, entries = self.entries, coverage = self.coverage
+        self.counts = []; self.first = []; self.entries = []; self.coverage = []
+        if counts.count < rows {
+            counts = [Int](repeating: 0, count: rows)
+            first = [Int](repeating: 0, count: rows)
+        } else {
+            for r in 0..<rows { counts[r] = 0 }
+        }
+        entries.removeAll(keepingCapacity: true)
+        coverage.removeAll(keepingCapacity: true)
+        touched = rasterizer.fill(polygons, rule: rule, clip: box) { span in
+            let r = span.y - origin
+            if counts[r] == 0 { first[r] = entries.count }
+            counts[r] += 1
+            entries.append(
+                Entry(x: span.x, count: span.count, offset: coverage.count, solidCount: span.solidCount, solidCoverage: span.solidCoverage))
+            coverage.append(contentsOf: UnsafeBufferPointer(start: span.coverage, count: span.count))
+        }
+        self.counts = counts; self.first = first; self.entries = entries; self.coverage = coverage
+        if productCapacity < box.width {
+            productCapacity = max(box.width, 2 * productCapacity)
+            product.deallocate()
+            product = .allocate(capacity: productCapacity)
+        }
+        isBuilt = true
+    }
+
+    /// Calls `body` with the pieces of `drawn` (a span of the shape being drawn, on a row of
+    /// the clip's box) inside the clip, each as one `CoverageSpan`: per-pixel coverage
+    /// `PixelMath.mul(drawn, clip)` where either has an edge pixel, then the run where both are
+    /// constant. Pixels outside the clip's spans are left out (their coverage is 0).
+    /// - Complexity: O(clip spans on the row + edge pixels of the pieces).
+    func clip(_ drawn: CoverageSpan, _ body: (CoverageSpan) -> Void) {
+        let r = drawn.y - y0
+        guard r >= 0, r < counts.count, counts[r] > 0 else { return }
+        let edgeEnd = drawn.x + drawn.count, end = edgeEnd + drawn.solidCount
+        let out = product, entries = self.entries, start = first[r], n = counts[r]
+        coverage.withUnsafeBufferPointer { clipCoverage in
+            for k in start..<(start + n) {
+                let s = entries[k]
+                let sEdgeEnd = s.x + s.count, sEnd = sEdgeEnd + s.solidCount
+                if s.x >= end { break }
+                let lo = max(drawn.x, s.x), hi = min(end, sEnd)
+                guard lo < hi else { continue }
+                let solidStart = min(max(max(edgeEnd, sEdgeEnd), lo), hi)
+                for x in lo..<solidStart {
+                    let a = x < edgeEnd ? UInt32(drawn.coverage[x - drawn.x]) : drawn.solidCoverage
+                    let c = x < sEdgeEnd ? UInt32(clipCoverage[s.offset + x - s.x]) : s.solidCoverage
+                    out[x - lo] = UInt8(truncatingIfNeeded: PixelMath.mul(a, c))
+                }
+                let solid = solidStart < hi ? PixelMath.mul(drawn.solidCoverage, s.solidCoverage) : 0
+                guard solidStart > lo || solid > 0 else { continue }
+                body(
+                    CoverageSpan(
+                        y: drawn.y, x: lo, count: solidStart - lo, coverage: UnsafePointer(out),
+                        solidCount: solid > 0 ? hi - solidStart : 0, solidCoverage: solid))
+            }
+        }
+    }
+
+    /// `clip(_:_:)` of a full-coverage rectangle's rows: the clip's own spans cut to `rect`.
+    func clip(rect: PixelRect, _ body: (CoverageSpan) -> Void) {
+        guard !rect.isEmpty else { return }
+        for y in rect.y0..<rect.y1 {
+            clip(CoverageSpan(y: y, x: rect.x0, count: 0, coverage: UnsafePointer(product), solidCount: rect.width, solidCoverage: 255), body)
+        }
+    }
+
+    deinit { product.deallocate() }
+}
+
+extension BandRenderer {
+    /// The shape clip's spans, rasterised on first use in a frame.
+    func rows(of shape: ShapeClip) -> ShapeClipRows {
+        if !shape.rows.isBuilt {
+            shape.rows.build(shape.polygons, rule: shape.rule, box: shape.box, rasterizer: rasterizer)
+        }
+        return shape.rows
+    }
+
+    /// Calls `body` with the coverage spans of `polygons` through `clip`'s bounds and its
+    /// deferred shape (`clip.shape`, which must be set): a pixel-aligned rectangle takes the
+    /// shape's spans as they are; anything else is rasterised over the bounds the general path
+    /// uses (the shape's touched pixels ∩ `clip.bounds`) and each span intersected with the
+    /// shape's on its row (`ShapeClipRows.clip`), bit for bit the general path's coverage ×
+    /// mask. Returns the device bounds drawn through (empty when nothing shows).
+    /// - Complexity: O(the polygons' fill + edge pixels), no band-sized mask.
+    @discardableResult
+    func forEachShapeClippedSpan(
+        _ polygons: [[CGPoint]], rule: ShapePath.FillRule, clip: Clip, _ body: (CoverageSpan) -> Void
+    ) -> PixelRect {
+        guard let shape = clip.shape else { return .empty }
+        let rows = rows(of: shape)
+        if let r = PixelRect.aligned(polygons) {
+            let rect = r.intersection(clip.bounds)
+            rows.clip(rect: rect, body)
+            return rect
+        }
+        let bounds = rows.touched.intersection(clip.bounds)
+        guard !bounds.isEmpty else { return .empty }
+        rasterizer.fill(polygons, rule: rule, clip: bounds) { rows.clip($0, body) }
+        return bounds
+    }
+}
