@@ -23,8 +23,13 @@ extern void __interceptor_free(void *) __attribute__((weak));
 
 static uint64_t counted_calls;
 static uint64_t counted_bytes;
+// The calling thread's calls alone. initial-exec: the variable lives in the static TLS block
+// set up when the thread starts, so reading it never calls __tls_get_addr (which may itself
+// allocate, recursing into these wrappers).
+static __thread uint64_t thread_calls __attribute__((tls_model("initial-exec")));
 
 static inline void tk_count(size_t n) {
+    thread_calls += 1;
     __atomic_fetch_add(&counted_calls, 1, __ATOMIC_RELAXED);
     __atomic_fetch_add(&counted_bytes, (uint64_t)n, __ATOMIC_RELAXED);
 }
@@ -57,6 +62,7 @@ int posix_memalign(void **out, size_t align, size_t n) {
 
 uint64_t tk_allocation_count(void) { return __atomic_load_n(&counted_calls, __ATOMIC_RELAXED); }
 uint64_t tk_allocation_bytes(void) { return __atomic_load_n(&counted_bytes, __ATOMIC_RELAXED); }
+uint64_t tk_thread_allocation_count(void) { return thread_calls; }
 int tk_allocation_counter_active(void) {
     uint64_t before = tk_allocation_count();
     void *volatile p = malloc(16);  // volatile: the compiler must not elide the pair
@@ -66,5 +72,6 @@ int tk_allocation_counter_active(void) {
 #else
 uint64_t tk_allocation_count(void) { return 0; }
 uint64_t tk_allocation_bytes(void) { return 0; }
+uint64_t tk_thread_allocation_count(void) { return 0; }
 int tk_allocation_counter_active(void) { return 0; }
 #endif

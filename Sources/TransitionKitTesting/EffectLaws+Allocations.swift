@@ -5,10 +5,12 @@ import TransitionKitCore
 extension EffectLaws {
     /// Frames per measured round of `Law.noAllocationPerFrame`.
     static let framesPerRound = 16
-    /// Rounds tried before the law fails. Allocations of other threads (tests running in
-    /// parallel) can only add to the process-wide count, so one round of `framesPerRound`
-    /// frames without any allocation proves the effect's frames allocate nothing, while an
-    /// effect that allocates at least once per `framesPerRound` frames fails every round.
+    /// Rounds tried before the law fails. The count is the calling thread's
+    /// (`tk_thread_allocation_count`), so tests running in parallel on other threads do not
+    /// add to it; one round of `framesPerRound` frames without any allocation proves the
+    /// effect's frames allocate nothing, while an effect that allocates at least once per
+    /// `framesPerRound` frames fails every round. More than one round only guards against a
+    /// one-off allocation of the runtime on this thread (a lazily grown cache).
     static let allocationRounds = 20
 
     /// Whether `CAllocationCounter` counts this process's allocations (its wrappers replaced
@@ -48,9 +50,9 @@ extension EffectLaws {
         playRound()
         var fewest = UInt64.max
         for _ in 0..<allocationRounds {
-            let before = tk_allocation_count()
+            let before = tk_thread_allocation_count()
             playRound()
-            let after = tk_allocation_count()
+            let after = tk_thread_allocation_count()
             fewest = min(fewest, after - before)
             if fewest == 0 { return }
         }

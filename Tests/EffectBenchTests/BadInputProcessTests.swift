@@ -69,6 +69,27 @@ import TransitionKitTestSupport
         (["render", "radial", "--param", "dur\nation=1", "--out", "a.png"], 2, #"dur\nation"#),
         (["run", "--effects", "radial", "--compare", "radial:fade", "--json", "a.json"], 2, "--compare radial:fade: 'fade' is not in this run"),
         (["run", "--compare", "radial:nosuch", "--json", "a.json"], 2, "unknown effect 'nosuch'"),
+        // Composed names are bounded (EffectRegistry.maximumComposedNameLength = 200 characters,
+        // maximumComposedParts = 8): a deep nesting used to overflow the reader's stack, a long
+        // chain to take minutes.
+        (
+            ["render", String(repeating: "(", count: 5000) + "fade" + String(repeating: ")", count: 5000), "--out", "a.png"], 2,
+            "at most 8 effects and 200 characters"
+        ),
+        (["render", Array(repeating: "fade", count: 20000).joined(separator: "+"), "--out", "a.png"], 2, "at most 8 effects and 200 characters"),
+        // A part's parameter is named as given; a composition's conflict is named, not hidden.
+        (
+            ["render", "radial+fade", "--param", "fade.duration=99", "--out", "a.png"], 2,
+            "parameter 'fade.duration': '99' is not a number in 0...10 seconds"
+        ),
+        (
+            ["render", "zoom+fade", "--progress", "0.5", "--size", "40x60", "--scale", "1", "--out", "a.png"], 1,
+            "effect conflict: zoom and fade both set"
+        ),
+        (
+            ["run", "--effects", "zoom+fade", "--frames", "3", "--repeat", "1", "--size", "40x60", "--scale", "1"], 1,
+            "its animator refused: effect conflict"
+        ),
     ]
 
     @Test func badInputGivesOneLineAndNoFile() throws {

@@ -100,3 +100,23 @@ struct ZoomSourceTests {
         #expect(close(try #require(last), ZoomScene.thumbnailFrame(2), 1), "\(String(describing: last))")
     }
 }
+
+/// The source is hidden only while the zoom runs (the module's documented rule): by the time
+/// the request's completion runs the source is shown again and the dimming view is gone, and
+/// what the completion sets on the source stays (it used to be overwritten afterwards).
+@MainActor
+struct ZoomCompletionTests {
+    @Test func completionSeesTheSourceShownAndItsChangesStay() throws {
+        let app = try ZoomApp()
+        let nav = try #require(app.nav)
+        let source = try #require(app.current)
+        var seen: [(hidden: Bool, dimming: Bool)] = []
+        nav.push(app.detail) { _ in
+            seen.append((source.isHidden, nav.view.subviews.contains { $0.layer.name == "zoom dimming" }))
+            source.isHidden = true  // the app's own change
+        }
+        #expect(app.clock.runUntilIdle(maxFrames: 1000) < 1000)
+        #expect(seen.count == 1 && seen.first?.hidden == false && seen.first?.dimming == false)
+        #expect(source.isHidden)
+    }
+}

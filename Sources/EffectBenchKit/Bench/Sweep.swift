@@ -169,7 +169,8 @@ public enum Sweep {
         }
         stage.clock.runUntilIdle()
         guard stage.completed == true else {
-            throw .failure("\(name) \(operation.rawValue) did not finish (the effect's animator refused or the stage was not ready)")
+            let reason = stage.refusal.map { "its animator refused: \($0)" } ?? "the effect's animator refused or the stage was not ready"
+            throw .failure("\(name) \(operation.rawValue) did not finish (\(reason))")
         }
         return SweepResult(effect: name, operation: operation.rawValue, transitionDuration: duration, frames: samples)
     }

@@ -32,7 +32,11 @@ enum RenderCommand {
                     fromImage: images.from, toImage: images.to)
             } catch { throw BenchError(error) }
             stage.begin(animator: effect.makeAnimator(for: op), interactive: true)
-            guard stage.completed == nil else { throw .failure("\(entry.name) \(op.rawValue) could not start (its animator refused the scene)") }
+            guard stage.completed == nil else {
+                throw .failure(
+                    "\(entry.name) \(op.rawValue) could not start: \(stage.refusal.map(String.init(describing:)) ?? "its animator refused the scene")"
+                )
+            }
             stage.setProgress(CGFloat(progress))
             let bitmap = try render(stage.snapshot(), scene)
             do { try PNGEncoder.write(bitmap, to: request.outPath) } catch { throw BenchError(error) }

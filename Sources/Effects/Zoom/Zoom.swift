@@ -34,7 +34,7 @@ import TransitionKitCore
 /// `Thumbnail` by default: 120x120 points with a 12 pt corner radius, centred.
 public struct Zoom: TransitionEffect {
     public static let name = "zoom"
-    public static let summary = "a thumbnail grows into the screen and shrinks back, drag down to dismiss (UIKit's zoom); all operations"
+    public static let summary = "a thumbnail grows into the screen and shrinks back, drag down to dismiss (UIKit's zoom); push, pop, present, dismiss"
 
     /// `duration`: seconds the spring takes to settle, 0.05...10, default 0.5.
     public static let durationParameter = EffectParameter.number(

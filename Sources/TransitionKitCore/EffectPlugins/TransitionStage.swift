@@ -23,6 +23,9 @@ public final class TransitionStage {
     public let tabBarController: TabBarController?
     /// The outcome once the transition ended: true finished, false cancelled.
     public private(set) var completed: Bool?
+    /// Why the animator refused the transition (the error its `prepareTransition` threw, e.g.
+    /// a composition's `effectConflict`), or nil when it started or has not been asked.
+    public private(set) var refusal: TransitionKitError?
     private var interaction: PercentDrivenInteractiveTransition?
 
     /// Builds the window, both view controllers and, for push and pop, the navigation controller,
@@ -111,7 +114,8 @@ public final class TransitionStage {
         precondition(completed == nil && interaction == nil, "a stage runs one transition")
         let p = interactive ? PercentDrivenInteractiveTransition() : nil
         interaction = p
-        let override = TransitionOverride(animator: animator, interactionController: p)
+        let recording = RefusalRecordingAnimator(animator) { [weak self] in self?.refusal = $0 }
+        let override = TransitionOverride(animator: recording, interactionController: p)
         let done: @MainActor (Bool) -> Void = { [weak self] in self?.completed = $0 }
         switch operation {
         case .push: navigationController!.perform(.push(toViewController), animated: true, transition: override, completion: done)
@@ -139,4 +143,28 @@ public final class TransitionStage {
 
     /// The window's presentation tree now.
     public func snapshot() -> LayerSnapshot { window.snapshot() }
+}
+
+/// Forwards everything to `inner` and reports the error its `prepareTransition` throws.
+@MainActor
+private final class RefusalRecordingAnimator: AnimatedTransitioning {
+    let inner: any AnimatedTransitioning
+    let onRefusal: @MainActor (TransitionKitError) -> Void
+
+    init(_ inner: any AnimatedTransitioning, onRefusal: @escaping @MainActor (TransitionKitError) -> Void) {
+        self.inner = inner
+        self.onRefusal = onRefusal
+    }
+
+    func transitionDuration(using context: any ContextTransitioning) -> TimeInterval { inner.transitionDuration(using: context) }
+    var timingCurve: TimingCurve { inner.timingCurve }
+    func prepareTransition(using context: any ContextTransitioning) throws(TransitionKitError) {
+        do { try inner.prepareTransition(using: context) } catch {
+            onRefusal(error)
+            throw error
+        }
+    }
+    func updateTransition(progress: CGFloat, using context: any ContextTransitioning) { inner.updateTransition(progress: progress, using: context) }
+    func finalizeTransition(using context: any ContextTransitioning) { inner.finalizeTransition(using: context) }
+    func animationEnded(_ transitionCompleted: Bool) { inner.animationEnded(transitionCompleted) }
 }

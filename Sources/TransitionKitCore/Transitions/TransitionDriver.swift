@@ -103,9 +103,9 @@ public final class TransitionDriver {
     /// `.easeInEaseOut` (UIKit's default `.easeInOut`).
     var completionCurve: TimingCurve { interactionController?.completionCurve ?? .easeInEaseOut }
 
-    /// `onEnd` commits or rolls back the hierarchy and sends appearance callbacks; then a
-    /// finished transition's animator finalises; then the coordinator's completions and
-    /// `completion` run, exactly once.
+    // At the end: `onEnd` commits or rolls back the hierarchy and sends appearance callbacks;
+    // then a finished transition's animator finalises; then its `animationEnded`; then the
+    // coordinator's completions and `completion` run, exactly once.
 
     /// Prepares the animator and starts the timeline.
     func start() {
@@ -280,9 +280,11 @@ public final class TransitionDriver {
         coordinator.transitionDidEnd(completed: completed)
         onEnd(completed, error)
         if completed { animator.finalizeTransition(using: context) }
+        // The animator cleans up (a zoom shows its source again) before anyone is told the
+        // transition ended, so completions see the final state and what they set stays.
+        animator.animationEnded(completed)
         coordinator.runCompletions()
         completion?(completed)
-        animator.animationEnded(completed)
         queue?.end(self)
     }
 

@@ -20,7 +20,10 @@ import Foundation
 ///   as a value it works.
 /// - **Operations**: those both parts support (a stagger: its effect's), in the first part's
 ///   order. **Gestures**: the first part's, for those operations; the first part's
-///   `makeInteractiveAnimation` follows the finger. **Presentation style**: `.overFullScreen`
+///   `makeInteractiveAnimation` is used, and the finger drives the composition's progress
+///   p, so the part sees its own window of it (a sequence's first part `min(1, p / split)`,
+///   a stagger's item 0 `itemWindow`): it follows the finger exactly only in a parallel
+///   composition. **Presentation style**: `.overFullScreen`
 ///   if either part uses it.
 /// - **Conflicts**: see `EffectConflict`; `validate()` finds them up front.
 public protocol ComposedEffect: TransitionEffect {}
@@ -137,7 +140,19 @@ extension AnyEffectParameter {
         source = other.source
         defaultText = other.defaultText
         defaultValue = other.defaultValue
-        read = other.read
+        let read = other.read
+        // A bad value names the parameter as given (`fade.duration`), not the part's own name.
+        self.read = { (text: String) throws(TransitionKitError) -> any Sendable & Hashable in
+            do throws(TransitionKitError) {
+                return try read(text)
+            } catch {
+                switch error {
+                case let .invalidText(_, text, accepted): throw .invalidText(name: name, text: text, accepted: accepted)
+                case let .invalidValue(_, value, accepted): throw .invalidValue(name: name, value: value, accepted: accepted)
+                default: throw error
+                }
+            }
+        }
         write = other.write
     }
 }

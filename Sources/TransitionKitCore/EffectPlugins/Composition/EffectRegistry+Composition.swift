@@ -12,14 +12,25 @@ extension EffectRegistry {
     /// `radial>fade` is `SequentialEffect<Radial, Fade>`, `radial+fade>pushback3d` is
     /// `SequentialEffect<ParallelEffect<Radial, Fade>, PushBack3D>` (named
     /// `(radial+fade)>pushback3d`), `staggered(fade)` is `StaggeredEffect<Fade>`. Spaces are
-    /// not accepted. The entry's `name` is the composition's own (`ComposedEffect`).
+    /// not accepted. The entry's `name` is the composition's own (`ComposedEffect`). A name
+    /// has at most `maximumComposedNameLength` characters and `maximumComposedParts` effect
+    /// names (a bound on the generic type built and on the reader's recursion). Each effect
+    /// name appears at most once, and at most one `>` and one `staggered(` appear, because a
+    /// composition's parameter names must not repeat (`fade.duration`, `split`, `delay`).
     /// - Throws: `TransitionKitError.unknownName` (listing the registered names) when `name`
     ///   is neither registered nor such an expression of registered names;
+    ///   `TransitionKitError.invalidText` when it is longer or has more parts than allowed;
     ///   `TransitionKitError.invalidOperation` when the composition cannot be registered (its
     ///   parts share no operation, or its parameter names repeat: `fade+fade`).
     /// - Complexity: O(registered effects · operands + length of `name`).
     public func resolvedEntry(named name: String) throws(TransitionKitError) -> Entry {
         if let e = entry(named: name) { return e }
+        let parts = name.split { $0 == "+" || $0 == ">" }.count
+        guard name.count <= Self.maximumComposedNameLength, parts <= Self.maximumComposedParts else {
+            throw .invalidText(
+                name: "effect", text: String(name.prefix(40)) + (name.count > 40 ? "…" : ""),
+                accepted: "a composed name of at most \(Self.maximumComposedParts) effects and \(Self.maximumComposedNameLength) characters")
+        }
         var parser = CompositionParser(text: name, registry: self)
         guard name.isComposedEffectName, let type = parser.parse() else {
             throw .unknownName(kind: "effect", name: name, accepted: names)
@@ -27,6 +38,13 @@ extension EffectRegistry {
         func checked<E: TransitionEffect>(_ t: E.Type) throws(TransitionKitError) -> Entry { try Self.checkedEntry(t) }
         return try checked(type)
     }
+}
+
+extension EffectRegistry {
+    /// The longest composed name `resolvedEntry(named:)` reads, characters.
+    public static let maximumComposedNameLength = 200
+    /// The most effect names a composed name may join.
+    public static let maximumComposedParts = 8
 }
 
 /// A recursive-descent reader of the composed-name grammar (see
