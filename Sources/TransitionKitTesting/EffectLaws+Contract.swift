@@ -17,7 +17,7 @@ extension EffectLaws {
             stage.begin(animator: probe, interactive: false)
             stage.clock.runUntilIdle()
             let label = "without the \(which) view in the container"
-            switch probe.prepareError {
+            switch stage.refusal {
             case .transitionUnavailable?: break
             case let other?: log.add("\(label), prepareTransition threw \(other), not transitionUnavailable")
             case nil: log.add("\(label), prepareTransition did not throw")

@@ -3,14 +3,13 @@ import TransitionKitCore
 
 /// An animator that forwards everything to an effect's animator and lets a law look in: it
 /// keeps the transition's context (for calling `updateTransition` directly), can change the
-/// container just before the effect prepares (to take a view out), and records what the
-/// effect's `prepareTransition` threw.
+/// container just before the effect prepares (to take a view out), and records the ends it
+/// heard. (What `prepareTransition` threw is the stage's `TransitionStage.refusal`.)
 @MainActor
 final class ProbeAnimator: AnimatedTransitioning {
     let inner: any AnimatedTransitioning
     let beforePrepare: (@MainActor (any ContextTransitioning) -> Void)?
     private(set) var context: (any ContextTransitioning)?
-    private(set) var prepareError: TransitionKitError?
     private(set) var ended: [Bool] = []
 
     init(_ inner: any AnimatedTransitioning, beforePrepare: (@MainActor (any ContextTransitioning) -> Void)? = nil) {
@@ -25,12 +24,7 @@ final class ProbeAnimator: AnimatedTransitioning {
     func prepareTransition(using context: any ContextTransitioning) throws(TransitionKitError) {
         self.context = context
         beforePrepare?(context)
-        do {
-            try inner.prepareTransition(using: context)
-        } catch {
-            prepareError = error
-            throw error
-        }
+        try inner.prepareTransition(using: context)
     }
 
     func updateTransition(progress: CGFloat, using context: any ContextTransitioning) {

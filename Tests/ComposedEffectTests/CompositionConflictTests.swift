@@ -60,7 +60,7 @@ import TransitionKitTesting
         let before = layerRecords(stage.fromViewController, stage.toViewController)
         let stack = stage.navigationController!.viewControllers.map(ObjectIdentifier.init)
         stage.begin(animator: ParallelEffect(Radial(), Radial()).makeAnimator(for: .push), interactive: false)
-        stage.clock.runUntilIdle()
+        #expect(stage.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
         #expect(stage.completed == false)
         #expect(stage.navigationController!.viewControllers.map(ObjectIdentifier.init) == stack)
         #expect(layerRecords(stage.fromViewController, stage.toViewController) == before)

@@ -51,9 +51,9 @@ import TransitionKitTestSupport
         var ended: [Bool] = []
         let slide = ClosureAnimator(duration: 0.3, timingCurve: .linear, update: { _, _ in }, animationEnded: { ended.append($0) })
         nc.perform(.push(scene.makeViewController("A")), animated: true, transition: TransitionOverride(animator: slide))
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
         nc.perform(.pop, animated: true, transition: TransitionOverride(animator: Slide().makeAnimator(for: .pop)))
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
         #expect(ended == [true] && scene.stackTitles == ["root"])
     }
 
@@ -78,7 +78,7 @@ import TransitionKitTestSupport
         scene.navigationController.perform(
             .push(scene.makeViewController("A")), animated: true, transition: TransitionOverride(animator: refusing)
         ) { result = $0 }
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
         #expect(result == false && updates == 0 && scene.stackTitles == ["root"])
     }
 

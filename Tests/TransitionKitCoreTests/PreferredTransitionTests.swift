@@ -32,17 +32,17 @@ import TransitionKitTesting
         #expect(!detail.isViewLoaded, "setting it does not load the view")
         scene.navigationController.push(detail)
         #expect(Self.running(scene) is ClosureAnimator)
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
         scene.navigationController.pop()
         #expect(Self.running(scene) is ClosureAnimator)
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
         #expect(log.made == [.push, .pop])
         #expect(scene.stackTitles == ["root"])
         // Cleared: the slide again, nothing asked.
         detail.preferredTransition = nil
         scene.navigationController.push(detail)
         #expect(Self.running(scene) is SlideAnimator)
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
         #expect(log.made == [.push, .pop])
     }
 
@@ -52,9 +52,9 @@ import TransitionKitTesting
         let modal = scene.makeViewController("modal")
         modal.preferredTransition = Self.tagged(log)
         scene.navigationController.present(modal)
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
         modal.dismiss()
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
         #expect(log.made == [.present, .dismiss])
         #expect(scene.navigationController.presentedViewController == nil)
     }
@@ -76,12 +76,12 @@ import TransitionKitTesting
         scene.navigationController.delegate = delegate
         scene.navigationController.push(detail)
         #expect(Self.running(scene) is SlideAnimator)
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
         scene.navigationController.delegate = nil
         let override = ClosureAnimator(duration: 0.1) { _, _ in }
         scene.navigationController.perform(.pop, animated: true, transition: TransitionOverride(animator: override))
         #expect(Self.running(scene) === override)
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
         #expect(log.made.isEmpty)
         withExtendedLifetime(delegate) {}
     }
@@ -100,7 +100,7 @@ import TransitionKitTesting
             ])
         #expect(detail.preferredTransitionInteractions.isEmpty)
         scene.navigationController.push(detail)
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
         #expect(detail.preferredTransitionInteractions.count == 2)
         #expect(detail.view.gestureRecognizers.count == 2)
         // Sideways: the dismiss-only gesture, which cannot pop.

@@ -59,7 +59,7 @@ import TransitionKitTesting
         scene.tabs.delegate = delegate
         var done: [Bool] = []
         try scene.tabs.select(2) { done.append($0) }
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
         #expect(done == [false])
         #expect(delegate.log == ["shouldSelect C"])
         #expect(scene.tabs.selectedIndex == 0 && scene.contentTitles == ["A.view"] && scene.appearanceLog.isEmpty)
@@ -76,7 +76,7 @@ import TransitionKitTesting
         animator.failPrepare = true
         var done: [Bool] = []
         try scene.tabs.select(1, transition: TransitionOverride(animator: animator)) { done.append($0) }
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
         #expect(done == [false])
         #expect(scene.tabs.selectedIndex == 0 && scene.contentTitles == ["A.view"])
         #expect(layerRecords(scene.a, scene.b) == before)
@@ -112,7 +112,7 @@ import TransitionKitTesting
             try scene.tabs.select(target)
             scene.clock.step()
             order.append(scene.contentTitles)
-            scene.clock.runUntilIdle()
+            #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
             #expect(animator.seen.map(\.0) == [.tab])
             #expect(animator.seen.map(\.1) == [target == 2 ? .forward : .reverse])
         }
@@ -159,7 +159,7 @@ import TransitionKitTesting
         #expect(to.transform3D == Transform3D(translationX: c.sign * w * (1 - p), y: 0))
         #expect(from.transform3D == Transform3D(translationX: -c.sign * w * p, y: 0))
         interaction.finish()
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
         #expect(scene.tabs.selectedIndex == c.to && to.transform3D == .identity)
     }
 
@@ -179,7 +179,7 @@ import TransitionKitTesting
         nav.push(ViewController(title: "X")) { log.append("push \($0) \(tabs.selectedIndex)") }
         try tabs.select(1, transition: TransitionOverride(animator: SlideAnimator())) { log.append("tab \($0) \(nav.viewControllers.count)") }
         #expect(window.transitionQueue.pendingCount == 1)
-        clock.runUntilIdle()
+        #expect(clock.runUntilIdle(maxFrames: 10_000) < 10_000)
         #expect(log == ["push true 0", "tab true 2"])
         #expect(nav.appearanceState == .disappeared && other.appearanceState == .appeared)
     }

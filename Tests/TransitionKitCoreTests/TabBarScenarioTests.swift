@@ -47,7 +47,7 @@ import TransitionKitTesting
         try tabs.select(0, transition: TransitionOverride(animator: second)) { log.append("A \($0) \(tabs.selectedIndex)") }
         #expect(tabs.transitionQueue.pendingCount == 1)
         #expect(tabs.selectedIndex == 0)  // atomic: unchanged until the first switch finishes
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
         #expect(log == ["B true 1", "A true 0"])
         #expect(first.seen.map(\.0) == [.tab] && first.seen.map(\.1) == [.forward])
         #expect(second.seen.map(\.0) == [.tab] && second.seen.map(\.1) == [.reverse])
@@ -67,7 +67,7 @@ import TransitionKitTesting
         #expect(!scene.tabs.isTransitioning && scene.clock.activeLinkCount == 0)
         try scene.tabs.select(1) { completions.append("B \($0)") }
         try scene.tabs.select(1) { completions.append("B again \($0)") }  // B by the time it runs
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
         #expect(completions == ["A false", "B true", "B again false"])
         #expect(delegate.log == ["shouldSelect B", "animator A→B", "didSelect B"])
         #expect(scene.appearanceLog == ["A willDisappear", "B willAppear", "A didDisappear", "B didAppear"])
@@ -122,7 +122,7 @@ import TransitionKitTesting
             ])
         #expect(scene.a.appearanceState == .appeared && scene.b.appearanceState == .disappeared)
         try scene.tabs.select(1, transition: TransitionOverride(animator: RecordingAnimator())) { done.append($0) }
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
         #expect(done == [false, true] && scene.tabs.selectedIndex == 1)
     }
 
@@ -161,7 +161,7 @@ import TransitionKitTesting
                 interaction.update(0.5)
                 finish ? interaction.finish() : interaction.cancel()
             }
-            scene.clock.runUntilIdle()
+            #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
         }
         #expect(watch.count == 6)
         #expect(watch.alive.isEmpty, "\(watch.alive)")
@@ -201,7 +201,7 @@ import TransitionKitTesting
         scene.tabs.delegate = delegate
         var calls: [Int] = []
         try scene.tabs.slideSelect(2) { _ in calls.append(scene.tabs.selectedIndex) }
-        scene.clock.runUntilIdle()
+        #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
         #expect(scene.tabs.delegate === delegate)
         #expect(delegate.log == ["shouldSelect C", "didSelect C"])
         #expect(calls == [2])

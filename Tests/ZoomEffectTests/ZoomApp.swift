@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import TransitionKitCore
 import TransitionKitTesting
 import ZoomEffect
@@ -49,7 +50,7 @@ final class ZoomApp {
     /// Pushes (or presents) the detail screen and plays it to the end.
     func show() {
         if let nav { nav.push(detail) } else { grid.present(detail) }
-        clock.runUntilIdle()
+        #expect(clock.runUntilIdle(maxFrames: 10_000) < 10_000)
     }
 
     /// Whether the detail screen is on screen (pushed or presented).

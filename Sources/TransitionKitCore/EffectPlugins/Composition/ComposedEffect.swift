@@ -47,36 +47,11 @@ extension ComposedEffect {
                     view.backgroundColor = .white
                     for y in [10.0, 30.0] { view.addSubview(View(frame: CGRect(x: 5, y: y, width: 30, height: 15), name: "row")) }
                 })
-            let probe = PrepareErrorCapture(makeAnimator(for: operation))
-            stage.begin(animator: probe, interactive: true)
+            stage.begin(animator: makeAnimator(for: operation), interactive: true)
             stage.end(finish: false)
-            if let error = probe.prepareError { throw error }
+            if let error = stage.refusal { throw error }
         }
     }
-}
-
-/// Forwards to an animator and keeps the error its prepare threw.
-@MainActor
-private final class PrepareErrorCapture: AnimatedTransitioning {
-    let animator: any AnimatedTransitioning
-    var prepareError: TransitionKitError?
-
-    init(_ animator: any AnimatedTransitioning) { self.animator = animator }
-
-    var timingCurve: TimingCurve { animator.timingCurve }
-    func transitionDuration(using context: any ContextTransitioning) -> TimeInterval { animator.transitionDuration(using: context) }
-    func prepareTransition(using context: any ContextTransitioning) throws(TransitionKitError) {
-        do throws(TransitionKitError) {
-            try animator.prepareTransition(using: context)
-        } catch {
-            prepareError = error
-            throw error
-        }
-    }
-    func updateTransition(progress: CGFloat, using context: any ContextTransitioning) {
-        animator.updateTransition(progress: progress, using: context)
-    }
-    func animationEnded(_ transitionCompleted: Bool) { animator.animationEnded(transitionCompleted) }
 }
 
 /// The naming, parameter and operation rules every composition shares (see `ComposedEffect`).
