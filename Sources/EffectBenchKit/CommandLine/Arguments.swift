@@ -51,6 +51,9 @@ struct RunOptions: Equatable {
     /// `--compare a:b` pairs: ratio rows a ÷ b within this run, or with `--baseline` this
     /// run's a ÷ the baseline's b.
     var comparisons: [EffectPair] = []
+    /// `--damage`: also sweep each effect and operation redrawing only what changed since the
+    /// previous frame (`DamageRegion`), reported as separate rows ("push (damage)").
+    var damage = false
 }
 
 struct RenderRequest: Equatable {
@@ -108,6 +111,7 @@ enum ArgumentParser {
             run.baselinePath = options.value("baseline")
             run.threshold = try options.double("threshold", in: 0...100) ?? run.threshold
             run.htmlPath = options.value("html")
+            run.damage = options.flag("damage")
             for text in options.values("compare") {
                 let pair = try EffectPair(parsing: text)
                 guard !run.comparisons.contains(pair) else { throw .usage("--compare \(pair) is given twice") }
