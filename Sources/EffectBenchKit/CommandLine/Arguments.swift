@@ -222,7 +222,7 @@ struct Options {
     private var single = Set<String>()
     private(set) var positional: [String] = []
 
-    /// Reads `words`. `--help` and `-h` are flags; `--json` is one when `jsonIsFlag` (play's
+    /// Reads `words`. `--help`, `-h` and `--damage` are flags; `--json` is one when `jsonIsFlag` (play's
     /// `--json`), otherwise it takes the next word as its path (run's `--json out.json`, any
     /// file name) unless that word is missing or an option, so run can say the path is missing.
     init(_ words: ArraySlice<String>, jsonIsFlag: Bool) throws(BenchError) {
@@ -235,7 +235,7 @@ struct Options {
                 let name = String(body)
                 if let eq = body.firstIndex(of: "=") {
                     named.append((String(body[..<eq]), String(body[body.index(after: eq)...])))
-                } else if name == "help" || name == "h"
+                } else if name == "help" || name == "h" || name == "damage"
                     || (name == "json" && (jsonIsFlag || i + 1 == words.endIndex || isOption(words[i + 1])))
                 {
                     named.append((String(body), nil))

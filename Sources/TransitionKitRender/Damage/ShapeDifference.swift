@@ -39,31 +39,39 @@ enum ShapeDifference {
         guard !frame.isEmpty else { return DamageRegion() }
         let rasterizer = CoverageRasterizer()
         let ca = rows(a, ra, frame: frame, rasterizer), cb = rows(b, rb, frame: frame, rasterizer)
-        // Changed spans per row (frame-relative rows), widened by the margin in x.
-        var changed = [[DamageRegion.Span]](repeating: [], count: frame.height)
-        for r in 0..<frame.height {
+        // Changed spans per row (frame-relative rows), widened by the margin in x, in one flat
+        // array (row r's are `changed[first[r]..<first[r] + count[r]]`).
+        let rows = frame.height
+        var changed: [DamageRegion.Span] = []
+        var first = [Int](repeating: 0, count: rows), count = [Int](repeating: 0, count: rows)
+        for r in 0..<rows {
             let na = ca.count[r], nb = cb.count[r]
+            first[r] = changed.count
             guard na + nb > 0 else { continue }
             let sa = ca.runs[ca.first[r]..<(ca.first[r] + na)], sb = cb.runs[cb.first[r]..<(cb.first[r] + nb)]
             compare(sa, sb) { x0, x1 in
                 let lo = max(x0 - 1, frame.x0), hi = min(x1 + 1, frame.x1)
-                if let last = changed[r].last, lo <= last.x1 {
-                    changed[r][changed[r].count - 1].x1 = max(last.x1, hi)
+                if changed.count > first[r], lo <= changed[changed.count - 1].x1 {
+                    changed[changed.count - 1].x1 = max(changed[changed.count - 1].x1, hi)
                 } else {
-                    changed[r].append(DamageRegion.Span(x0: lo, x1: hi))
+                    changed.append(DamageRegion.Span(x0: lo, x1: hi))
                 }
             }
+            count[r] = changed.count - first[r]
+        }
+        func row(_ r: Int) -> ArraySlice<DamageRegion.Span> {
+            r >= 0 && r < rows ? changed[first[r]..<(first[r] + count[r])] : []
         }
         // The margin in y: each row takes its neighbours' spans too.
         var builder = DamageRegion.Builder()
         var merged: [DamageRegion.Span] = [], pair: [DamageRegion.Span] = []
-        for r in 0..<frame.height {
-            let above = r > 0 ? changed[r - 1] : [], below = r + 1 < frame.height ? changed[r + 1] : []
-            guard !(above.isEmpty && changed[r].isEmpty && below.isEmpty) else { continue }
+        for r in 0..<rows {
+            let above = row(r - 1), here = row(r), below = row(r + 1)
+            guard !(above.isEmpty && here.isEmpty && below.isEmpty) else { continue }
             pair.removeAll(keepingCapacity: true)
-            DamageRegion.mergeSpans(above[...], changed[r][...], into: &pair)
+            DamageRegion.mergeSpans(above, here, into: &pair)
             merged.removeAll(keepingCapacity: true)
-            DamageRegion.mergeSpans(pair[...], below[...], into: &merged)
+            DamageRegion.mergeSpans(pair[...], below, into: &merged)
             builder.append(y0: frame.y0 + r, y1: frame.y0 + r + 1, spans: merged)
         }
         return builder.region
