@@ -90,6 +90,36 @@ import TransitionKitTestSupport
         #expect(frame == (try compositor.render(Self.reveal(radius: 60), size: size)))
     }
 
+    /// A growing square drawn as a general path (not an ellipse: the rasterised comparison,
+    /// `ShapeDifference.region(_:_:_:_:frame:)`), from side 100 to 120 about (100, 100) on whole
+    /// pixels: the changed pixels lie in the frame between them, plus the edge runs (at most one
+    /// pixel beyond an edge) and the 1-pixel margin: inside the 126-pixel square and outside the
+    /// 94-pixel one, at most 126² − 94² = 7040 pixels; and they include the 118² − 102² = 3520
+    /// pixels strictly between the squares' interiors. The square itself is 14400.
+    @Test func aGrowingSquarePathDamagesItsFrame() throws {
+        func square(_ half: CGFloat) -> LayerSnapshot {
+            let c = CGPoint(x: 100, y: 100)
+            let shape = LayerSnapshot {
+                $0.bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
+                $0.position = c
+                $0.fillColor = Color(red: 0.8, green: 0.1, blue: 0.1)
+                $0.path = .path([
+                    .move(to: CGPoint(x: c.x - half, y: c.y - half)), .line(to: CGPoint(x: c.x + half, y: c.y - half)),
+                    .line(to: CGPoint(x: c.x + half, y: c.y + half)), .line(to: CGPoint(x: c.x - half, y: c.y + half)), .closeSubpath,
+                ])
+            }
+            return Self.scene([shape])
+        }
+        let size = CGSize(width: 200, height: 200), options = RenderOptions(scale: 1)
+        let damage = DamageRegion(from: square(50), to: square(60), size: size, options: options)
+        #expect(damage.pixelCount <= 126 * 126 - 94 * 94 && damage.pixelCount >= 118 * 118 - 102 * 102, "\(damage.pixelCount)")
+        #expect(!damage.contains(x: 100, y: 100) && !damage.contains(x: 0, y: 0))
+        let compositor = Compositor(options: options)
+        var frame = try compositor.render(square(50), size: size)
+        compositor.render(square(60), into: &frame, damage: damage)
+        #expect(frame == (try compositor.render(square(60), size: size)))
+    }
+
     @Test func anUnchangedTreeDamagesNothing() throws {
         let tree = Self.reveal(radius: 70)
         let size = CGSize(width: 200, height: 200)

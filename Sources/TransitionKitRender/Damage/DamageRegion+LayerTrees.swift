@@ -190,10 +190,31 @@ struct LayerTreeDiff {
             x1: clamp(maxX.rounded(.up)) + 1, y1: clamp(maxY.rounded(.up)) + 1)
     }
 
+    /// The layer's path as an axis-aligned ellipse in device pixels, when it is an ellipse
+    /// drawn (fill alpha > 0) through a map of scale and translation only; nil otherwise.
+    static func deviceEllipse(_ p: LayerProperties, _ projection: Projection) -> ShapeDifference.Ellipse? {
+        guard let path = p.path, case .ellipse(let rect) = path.primitive, p.fillColor.alpha > 0 else { return nil }
+        let h = projection.composite
+        guard projection.stages.count == 1, h.isAffine, h.m12 == 0, h.m21 == 0 else { return nil }
+        let r = rect.standardized
+        let sx = abs(h.m11 / h.m33), sy = abs(h.m22 / h.m33)
+        let e = ShapeDifference.Ellipse(
+            cx: (Double(r.midX) * h.m11 + h.m31) / h.m33, cy: (Double(r.midY) * h.m22 + h.m32) / h.m33,
+            rx: Double(r.width) / 2 * sx, ry: Double(r.height) / 2 * sy)
+        guard e.cx.isFinite, e.cy.isFinite, e.rx.isFinite, e.ry.isFinite, abs(e.cx) < 1e9, abs(e.cy) < 1e9, e.rx < 1e9, e.ry < 1e9 else {
+            return nil
+        }
+        return e
+    }
+
     /// Adds the pixels where the layer's `path` fill covers differently in the two states (the
     /// only property that changed): both outlines flattened as the compositor flattens them,
     /// rasterised, compared row by row (`ShapeDifference`).
     private mutating func addShapeDifference(_ a: LayerProperties, _ pa: Projection, _ b: LayerProperties, _ pb: Projection) {
+        if let ea = LayerTreeDiff.deviceEllipse(a, pa), let eb = LayerTreeDiff.deviceEllipse(b, pb) {
+            region.formUnion(ShapeDifference.region(ea, eb, frame: frame))
+            return
+        }
         var outlines: [(polygons: [[CGPoint]], rule: ShapePath.FillRule)] = []
         for (p, projection) in [(a, pa), (b, pb)] {
             guard let path = p.path, p.fillColor.alpha > 0 else {

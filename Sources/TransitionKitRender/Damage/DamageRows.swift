@@ -13,9 +13,13 @@ import TransitionKitCore
 /// Reused from frame to frame by its band renderer.
 final class DamageRows {
     private(set) var originY = 0
-    private var first: [Int] = []
-    private var count: [Int] = []
-    private var spans: [DamageRegion.Span] = []
+    /// Per band row, where its spans start in `spans` and how many there are (raw storage: no
+    /// exclusivity checks or reference counting per span drawn).
+    private var first = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    private var count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    private var rowCapacity = 1
+    private var spans = UnsafeMutablePointer<DamageRegion.Span>.allocate(capacity: 1)
+    private var spanCapacity = 1
     /// A row of the frame's width for spans drawn whole and copied in part.
     private(set) var scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
     private var scratchCapacity = 1
@@ -25,24 +29,28 @@ final class DamageRows {
     func prepare(_ region: DamageRegion, band: PixelRect, width: Int) {
         let rows = max(band.height, 0)
         originY = band.y0
-        if first.count < rows {
-            first = [Int](repeating: 0, count: rows)
-            count = [Int](repeating: 0, count: rows)
-        } else {
-            for r in 0..<rows { count[r] = 0 }
+        if rowCapacity < rows {
+            first.deallocate(); count.deallocate()
+            rowCapacity = rows
+            first = .allocate(capacity: rows); count = .allocate(capacity: rows)
         }
-        spans.removeAll(keepingCapacity: true)
+        count.update(repeating: 0, count: rows)
+        if spanCapacity < region.spans.count {
+            spans.deallocate()
+            spanCapacity = max(region.spans.count, 2 * spanCapacity)
+            spans = .allocate(capacity: spanCapacity)
+        }
+        var n = 0
         for s in region.strips where s.y1 > band.y0 && s.y0 < band.y1 {
-            let start = spans.count
+            let start = n
             for k in s.first..<(s.first + s.count) {
                 let x0 = max(region.spans[k].x0, band.x0), x1 = min(region.spans[k].x1, band.x1)
-                if x0 < x1 { spans.append(DamageRegion.Span(x0: x0, x1: x1)) }
+                if x0 < x1 { spans[n] = DamageRegion.Span(x0: x0, x1: x1); n += 1 }
             }
-            let n = spans.count - start
-            guard n > 0 else { continue }
+            guard n > start else { continue }
             for y in max(s.y0, band.y0)..<min(s.y1, band.y1) {
                 first[y - band.y0] = start
-                count[y - band.y0] = n
+                count[y - band.y0] = n - start
             }
         }
         if scratchCapacity < width {
@@ -108,7 +116,9 @@ final class DamageRows {
         }
     }
 
-    deinit { scratch.deallocate() }
+    deinit {
+        scratch.deallocate(); first.deallocate(); count.deallocate(); spans.deallocate()
+    }
 }
 
 extension BandRenderer {

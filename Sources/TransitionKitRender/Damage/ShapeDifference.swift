@@ -39,42 +39,122 @@ enum ShapeDifference {
         guard !frame.isEmpty else { return DamageRegion() }
         let rasterizer = CoverageRasterizer()
         let ca = rows(a, ra, frame: frame, rasterizer), cb = rows(b, rb, frame: frame, rasterizer)
-        // Changed spans per row (frame-relative rows), widened by the margin in x, in one flat
-        // array (row r's are `changed[first[r]..<first[r] + count[r]]`).
-        let rows = frame.height
-        var changed: [DamageRegion.Span] = []
-        var first = [Int](repeating: 0, count: rows), count = [Int](repeating: 0, count: rows)
-        for r in 0..<rows {
+        var changed = ChangedRows(frame: frame)
+        for r in 0..<frame.height {
             let na = ca.count[r], nb = cb.count[r]
-            first[r] = changed.count
+            changed.startRow(r)
             guard na + nb > 0 else { continue }
             let sa = ca.runs[ca.first[r]..<(ca.first[r] + na)], sb = cb.runs[cb.first[r]..<(cb.first[r] + nb)]
-            compare(sa, sb) { x0, x1 in
-                let lo = max(x0 - 1, frame.x0), hi = min(x1 + 1, frame.x1)
-                if changed.count > first[r], lo <= changed[changed.count - 1].x1 {
-                    changed[changed.count - 1].x1 = max(changed[changed.count - 1].x1, hi)
+            compare(sa, sb) { x0, x1 in changed.add(x0, x1) }
+        }
+        return changed.region()
+    }
+
+    /// An axis-aligned ellipse in device pixels: centre and radii.
+    struct Ellipse {
+        var cx: Double, cy: Double, rx: Double, ry: Double
+    }
+
+    /// `region` for two axis-aligned ellipses, from their closed form instead of rasterising
+    /// them: per row, the columns either ellipse's outline can touch (its widest extent over
+    /// the row) minus those inside both (the narrowest extent of each, shrunk by `inset`).
+    /// The compositor draws an ellipse as a polygon whose chords lie inside it and within
+    /// 0.02 pixels of it, so `inset` = 0.05 keeps pixels counted as inside inside the polygon.
+    /// - Complexity: O(rows).
+    static func region(_ a: Ellipse, _ b: Ellipse, frame: PixelRect) -> DamageRegion {
+        let inset = 0.05
+        // Columns lo..<hi touched (outer) and wholly inside (inner) in the row band y..<y + 1.
+        func extents(_ e: Ellipse, _ y: Double) -> (outer: (Int, Int), inner: (Int, Int)) {
+            let d0 = abs(y - e.cy), d1 = abs(y + 1 - e.cy)
+            let near = e.cy >= y && e.cy <= y + 1 ? 0 : min(d0, d1), far = max(d0, d1)
+            var outer = (0, 0), inner = (0, 0)
+            if near < e.ry, e.rx > 0 {
+                let h = e.rx * (1 - (near / e.ry) * (near / e.ry)).squareRoot()
+                outer = (Int((e.cx - h).rounded(.down)), Int((e.cx + h).rounded(.up)))
+            }
+            let rx = e.rx - inset, ry = e.ry - inset
+            if far < ry, rx > 0 {
+                let h = rx * (1 - (far / ry) * (far / ry)).squareRoot()
+                inner = (Int((e.cx - h).rounded(.up)), Int((e.cx + h).rounded(.down)))
+            }
+            return (outer, inner)
+        }
+        var changed = ChangedRows(frame: frame)
+        for r in 0..<frame.height {
+            changed.startRow(r)
+            let y = Double(frame.y0 + r)
+            let ea = extents(a, y), eb = extents(b, y)
+            // Touched by either: one or two intervals, left to right; minus the inside of both.
+            var t0 = ea.outer, t1 = eb.outer
+            if t1.0 < t1.1 && (t0.0 >= t0.1 || t1.0 < t0.0) { swap(&t0, &t1) }
+            guard t0.0 < t0.1 else { continue }
+            if t1.0 < t1.1 && t1.0 <= t0.1 {
+                t0.1 = max(t0.1, t1.1)
+                t1 = (0, 0)
+            }
+            let inside = (max(ea.inner.0, eb.inner.0), min(ea.inner.1, eb.inner.1))
+            for t in [t0, t1] where t.0 < t.1 {
+                if inside.0 < inside.1 && inside.0 < t.1 && inside.1 > t.0 {
+                    if t.0 < inside.0 { changed.add(t.0, inside.0) }
+                    if inside.1 < t.1 { changed.add(inside.1, t.1) }
                 } else {
-                    changed.append(DamageRegion.Span(x0: lo, x1: hi))
+                    changed.add(t.0, t.1)
                 }
             }
-            count[r] = changed.count - first[r]
         }
-        func row(_ r: Int) -> ArraySlice<DamageRegion.Span> {
-            r >= 0 && r < rows ? changed[first[r]..<(first[r] + count[r])] : []
+        return changed.region()
+    }
+
+    /// Changed column runs per row of `frame`, each widened by the 1-pixel margin in x as it
+    /// is added, then (`region`) by 1 pixel in y: each row takes its neighbours' runs too.
+    struct ChangedRows {
+        let frame: PixelRect
+        private var spans: [DamageRegion.Span] = []
+        private var first: [Int], count: [Int]
+        private var row = -1
+
+        init(frame: PixelRect) {
+            self.frame = frame
+            first = [Int](repeating: 0, count: frame.height)
+            count = [Int](repeating: 0, count: frame.height)
         }
-        // The margin in y: each row takes its neighbours' spans too.
-        var builder = DamageRegion.Builder()
-        var merged: [DamageRegion.Span] = [], pair: [DamageRegion.Span] = []
-        for r in 0..<rows {
-            let above = row(r - 1), here = row(r), below = row(r + 1)
-            guard !(above.isEmpty && here.isEmpty && below.isEmpty) else { continue }
-            pair.removeAll(keepingCapacity: true)
-            DamageRegion.mergeSpans(above, here, into: &pair)
-            merged.removeAll(keepingCapacity: true)
-            DamageRegion.mergeSpans(pair[...], below, into: &merged)
-            builder.append(y0: frame.y0 + r, y1: frame.y0 + r + 1, spans: merged)
+
+        /// Begins frame-relative row `r` (rows in increasing order).
+        mutating func startRow(_ r: Int) {
+            row = r
+            first[r] = spans.count
         }
-        return builder.region
+
+        /// Adds columns `x0..<x1` of the current row (runs in increasing order).
+        mutating func add(_ x0: Int, _ x1: Int) {
+            let lo = max(x0 - 1, frame.x0), hi = min(x1 + 1, frame.x1)
+            guard lo < hi else { return }
+            if count[row] > 0, lo <= spans[spans.count - 1].x1 {
+                spans[spans.count - 1].x1 = max(spans[spans.count - 1].x1, hi)
+            } else {
+                spans.append(DamageRegion.Span(x0: lo, x1: hi))
+                count[row] += 1
+            }
+        }
+
+        func region() -> DamageRegion {
+            let rows = frame.height
+            func runs(_ r: Int) -> ArraySlice<DamageRegion.Span> {
+                r >= 0 && r < rows ? spans[first[r]..<(first[r] + count[r])] : []
+            }
+            var builder = DamageRegion.Builder()
+            var merged: [DamageRegion.Span] = [], pair: [DamageRegion.Span] = []
+            for r in 0..<rows {
+                let above = runs(r - 1), here = runs(r), below = runs(r + 1)
+                guard !(above.isEmpty && here.isEmpty && below.isEmpty) else { continue }
+                pair.removeAll(keepingCapacity: true)
+                DamageRegion.mergeSpans(above, here, into: &pair)
+                merged.removeAll(keepingCapacity: true)
+                DamageRegion.mergeSpans(pair[...], below, into: &merged)
+                builder.append(y0: frame.y0 + r, y1: frame.y0 + r + 1, spans: merged)
+            }
+            return builder.region
+        }
     }
 
     /// Calls `body(x0, x1)` for each maximal run of columns where the two rows' coverage may
