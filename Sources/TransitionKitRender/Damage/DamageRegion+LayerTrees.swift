@@ -49,7 +49,8 @@ extension DamageRegion {
         var diff = LayerTreeDiff(frame: frame)
         let device = Projection(PlaneHomography(scale: scale))
         diff.compare(old, new, old: (device, .identity), new: (device, .identity))
-        self = diff.whole ? DamageRegion(frame) : diff.region.intersection(frame)
+        // Every part was cut to the frame as it was added.
+        self = diff.whole ? DamageRegion(frame) : diff.region
     }
 }
 

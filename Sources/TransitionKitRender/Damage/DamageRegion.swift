@@ -152,24 +152,6 @@ public struct DamageRegion: Sendable, Equatable {
     /// Adds `other`'s pixels to this region.
     public mutating func formUnion(_ other: DamageRegion) { self = union(other) }
 
-    /// The region's pixels inside `r`.
-    func intersection(_ r: PixelRect) -> DamageRegion {
-        guard !r.isEmpty else { return DamageRegion() }
-        var builder = Builder()
-        var cut: [Span] = []
-        for s in strips {
-            let y0 = max(s.y0, r.y0), y1 = min(s.y1, r.y1)
-            guard y0 < y1 else { continue }
-            cut.removeAll(keepingCapacity: true)
-            for k in s.first..<(s.first + s.count) {
-                let x0 = max(spans[k].x0, r.x0), x1 = min(spans[k].x1, r.x1)
-                if x0 < x1 { cut.append(Span(x0: x0, x1: x1)) }
-            }
-            builder.append(y0: y0, y1: y1, spans: cut)
-        }
-        return builder.region
-    }
-
     /// Spans of `a` ∪ `b` (each sorted and disjoint) appended to `out`, sorted, touching spans joined.
     static func mergeSpans(_ a: ArraySlice<Span>, _ b: ArraySlice<Span>, into out: inout [Span]) {
         var i = a.startIndex, j = b.startIndex
@@ -197,11 +179,16 @@ public struct DamageRegion: Sendable, Equatable {
         /// same spans. Empty rows or spans add nothing.
         mutating func append(y0: Int, y1: Int, spans new: [Span]) {
             guard y0 < y1, !new.isEmpty else { return }
-            if let last = region.strips.last, last.y1 == y0, last.count == new.count,
-                region.spans[last.first..<(last.first + last.count)].elementsEqual(new)
-            {
-                region.strips[region.strips.count - 1].y1 = y1
-                return
+            if let last = region.strips.last, last.y1 == y0, last.count == new.count {
+                var same = true
+                for k in 0..<new.count where region.spans[last.first + k] != new[k] {
+                    same = false
+                    break
+                }
+                if same {
+                    region.strips[region.strips.count - 1].y1 = y1
+                    return
+                }
             }
             region.strips.append(Strip(y0: y0, y1: y1, first: region.spans.count, count: new.count))
             region.spans.append(contentsOf: new)

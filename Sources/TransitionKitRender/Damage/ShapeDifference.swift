@@ -139,19 +139,33 @@ enum ShapeDifference {
 
         func region() -> DamageRegion {
             let rows = frame.height
-            func runs(_ r: Int) -> ArraySlice<DamageRegion.Span> {
-                r >= 0 && r < rows ? spans[first[r]..<(first[r] + count[r])] : []
-            }
             var builder = DamageRegion.Builder()
-            var merged: [DamageRegion.Span] = [], pair: [DamageRegion.Span] = []
-            for r in 0..<rows {
-                let above = runs(r - 1), here = runs(r), below = runs(r + 1)
-                guard !(above.isEmpty && here.isEmpty && below.isEmpty) else { continue }
-                pair.removeAll(keepingCapacity: true)
-                DamageRegion.mergeSpans(above, here, into: &pair)
-                merged.removeAll(keepingCapacity: true)
-                DamageRegion.mergeSpans(pair[...], below, into: &merged)
-                builder.append(y0: frame.y0 + r, y1: frame.y0 + r + 1, spans: merged)
+            var merged: [DamageRegion.Span] = []
+            spans.withUnsafeBufferPointer { all in
+                for r in 0..<rows {
+                    // Rows r − 1, r, r + 1 merged: each row's runs are sorted, so a three-way
+                    // merge by start, joining overlapping or touching runs.
+                    var at = SIMD3<Int>(repeating: 0), end = SIMD3<Int>(repeating: 0)
+                    for k in 0..<3 where r - 1 + k >= 0 && r - 1 + k < rows {
+                        at[k] = first[r - 1 + k]
+                        end[k] = at[k] + count[r - 1 + k]
+                    }
+                    guard at[0] < end[0] || at[1] < end[1] || at[2] < end[2] else { continue }
+                    merged.removeAll(keepingCapacity: true)
+                    while true {
+                        var best = -1
+                        for k in 0..<3 where at[k] < end[k] && (best < 0 || all[at[k]].x0 < all[at[best]].x0) { best = k }
+                        guard best >= 0 else { break }
+                        let next = all[at[best]]
+                        at[best] += 1
+                        if let last = merged.last, next.x0 <= last.x1 {
+                            merged[merged.count - 1].x1 = max(last.x1, next.x1)
+                        } else {
+                            merged.append(next)
+                        }
+                    }
+                    builder.append(y0: frame.y0 + r, y1: frame.y0 + r + 1, spans: merged)
+                }
             }
             return builder.region
         }
