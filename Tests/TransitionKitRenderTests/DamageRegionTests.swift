@@ -133,7 +133,9 @@ import TransitionKitTestSupport
     }
 
     @Test func aChangedSublayerListDamagesTheWholeFrame() {
-        let one = LayerSnapshot { $0.bounds = CGRect(x: 0, y: 0, width: 20, height: 20); $0.backgroundColor = .black }
+        let one = LayerSnapshot {
+            $0.bounds = CGRect(x: 0, y: 0, width: 20, height: 20); $0.backgroundColor = .black
+        }
         let old = Self.scene([one, one]), new = Self.scene([one])
         let damage = DamageRegion(from: old, to: new, size: CGSize(width: 200, height: 200), options: RenderOptions(scale: 1))
         #expect(damage == DamageRegion.whole(width: 200, height: 200))
@@ -212,4 +214,3 @@ import TransitionKitTestSupport
         #expect(failures.isEmpty, "\(failures.count) failures, first: \(failures.prefix(3))")
     }
 }
-

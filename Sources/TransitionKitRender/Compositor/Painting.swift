@@ -19,11 +19,11 @@ extension BandRenderer {
         if clip.shape != nil {
             forEachShapeClippedSpan(polygons, rule: rule, clip: clip) { whole in
                 forEachDamagedPiece(whole) { span in
-                let row = plane.row(span.y)
-                if span.count > 0 { SpanKernels.solid(row + span.x, coverage: span.coverage, clip: nil, count: span.count, color: c) }
-                if span.solidCount > 0 {
-                    SpanKernels.solidRun(row + span.x + span.count, coverage: span.solidCoverage, clip: nil, count: span.solidCount, color: c)
-                }
+                    let row = plane.row(span.y)
+                    if span.count > 0 { SpanKernels.solid(row + span.x, coverage: span.coverage, clip: nil, count: span.count, color: c) }
+                    if span.solidCount > 0 {
+                        SpanKernels.solidRun(row + span.x + span.count, coverage: span.solidCoverage, clip: nil, count: span.solidCount, color: c)
+                    }
                 }
             }
             return
@@ -34,30 +34,30 @@ extension BandRenderer {
         let tintsPending = mask == nil && c &>> 24 != 255
         rasterizer.fill(polygons, rule: rule, clip: clip.bounds) { whole in
             forEachDamagedPiece(whole) { span in
-            let row = plane.row(span.y), maskRow = mask?.row(span.y)
-            if mask == nil {
-                let solid = row + span.x + span.count
-                if tintsPending && span.solidCoverage == 255 && span.solidCount > 0 {
-                    if span.count > 0 {
-                        pending.flush(y: span.y, dst: row + span.x, count: span.count)
-                        SpanKernels.solid(row + span.x, coverage: span.coverage, clip: nil, count: span.count, color: c)
+                let row = plane.row(span.y), maskRow = mask?.row(span.y)
+                if mask == nil {
+                    let solid = row + span.x + span.count
+                    if tintsPending && span.solidCoverage == 255 && span.solidCount > 0 {
+                        if span.count > 0 {
+                            pending.flush(y: span.y, dst: row + span.x, count: span.count)
+                            SpanKernels.solid(row + span.x, coverage: span.coverage, clip: nil, count: span.count, color: c)
+                        }
+                        pending.tint(y: span.y, dst: solid, count: span.solidCount, color: c)
+                        return
                     }
-                    pending.tint(y: span.y, dst: solid, count: span.solidCount, color: c)
-                    return
+                    pending.flush(y: span.y, dst: row + span.x, count: span.count + span.solidCount)
                 }
-                pending.flush(y: span.y, dst: row + span.x, count: span.count + span.solidCount)
-            }
-            if span.count > 0 {
-                SpanKernels.solid(
-                    row + span.x, coverage: span.coverage, clip: maskRow.map { UnsafePointer($0 + span.x) },
-                    count: span.count, color: c)
-            }
-            if span.solidCount > 0 {
-                let x = span.x + span.count
-                SpanKernels.solidRun(
-                    row + x, coverage: span.solidCoverage, clip: maskRow.map { UnsafePointer($0 + x) },
-                    count: span.solidCount, color: c)
-            }
+                if span.count > 0 {
+                    SpanKernels.solid(
+                        row + span.x, coverage: span.coverage, clip: maskRow.map { UnsafePointer($0 + span.x) },
+                        count: span.count, color: c)
+                }
+                if span.solidCount > 0 {
+                    let x = span.x + span.count
+                    SpanKernels.solidRun(
+                        row + x, coverage: span.solidCoverage, clip: maskRow.map { UnsafePointer($0 + x) },
+                        count: span.solidCount, color: c)
+                }
             }
         }
     }

@@ -41,9 +41,10 @@ public struct DamageRegion: Sendable, Equatable {
             self.init()
             return
         }
-        self.init(PixelRect(
-            x0: Int(r.minX.rounded(.down)), y0: Int(r.minY.rounded(.down)),
-            x1: Int(r.maxX.rounded(.up)), y1: Int(r.maxY.rounded(.up))))
+        self.init(
+            PixelRect(
+                x0: Int(r.minX.rounded(.down)), y0: Int(r.minY.rounded(.down)),
+                x1: Int(r.maxX.rounded(.up)), y1: Int(r.maxY.rounded(.up))))
     }
 
     /// Every pixel of a frame `width`x`height` pixels.

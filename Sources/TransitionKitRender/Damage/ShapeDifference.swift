@@ -199,8 +199,7 @@ enum ShapeDifference {
     }
 
     /// `polygons` rasterised over `frame`, as runs per row.
-    private static func rows(_ polygons: [[CGPoint]], _ rule: ShapePath.FillRule, frame: PixelRect, _ rasterizer: CoverageRasterizer) -> Rows
-    {
+    private static func rows(_ polygons: [[CGPoint]], _ rule: ShapePath.FillRule, frame: PixelRect, _ rasterizer: CoverageRasterizer) -> Rows {
         var out = Rows(rows: frame.height)
         guard !polygons.isEmpty else { return out }
         rasterizer.fill(polygons, rule: rule, clip: frame) { span in
