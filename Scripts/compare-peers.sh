@@ -11,7 +11,7 @@
 # Ratios are what to compare: absolute times on a shared or virtual machine drift between runs,
 # so the peers and effect-bench run back to back in one invocation.
 #
-# Usage: Scripts/compare-peers.sh            (from anywhere; about 2 minutes after the build)
+# Usage: Scripts/compare-peers.sh            (from anywhere; about 3 minutes after the build)
 # Knobs (environment):
 #   SIZES   frame sizes in pixels, space-separated (default "1179x2556", effect-bench's default
 #           scene 393x852 points at scale 3). A size whose sides divide by 3 runs effect-bench at
