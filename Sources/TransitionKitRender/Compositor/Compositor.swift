@@ -95,9 +95,12 @@ public struct Compositor: Sendable {
     /// - Complexity: O(damaged pixels) per drawn layer, plus O(rows of the damage) per
     ///   rasterised shape and O(layers) per band for the walk.
     public func render(_ root: LayerSnapshot, into bitmap: inout Bitmap, damage: DamageRegion) {
-        let rows = damage.pixelBounds.intersection(PixelRect(x0: 0, y0: 0, x1: bitmap.width, y1: bitmap.height))
+        let frame = PixelRect(x0: 0, y0: 0, x1: bitmap.width, y1: bitmap.height)
+        let rows = damage.pixelBounds.intersection(frame)
         guard !rows.isEmpty else { return }
-        render(root, into: &bitmap, rows: rows.y0..<rows.y1, damage: damage)
+        // The whole frame damaged (a fade, a tilt): a full render, nothing to cut.
+        let whole = rows == frame && damage.pixelCount == frame.width * frame.height
+        render(root, into: &bitmap, rows: rows.y0..<rows.y1, damage: whole ? nil : damage)
     }
 
     /// Renders rows `rows` of `bitmap` in `options.threads` bands; only `damage`'s pixels when given.
