@@ -97,6 +97,25 @@ struct BilinearSampler {
             wx: wx, wy: wy)
     }
 
+    /// `blend4` of four 2x2 neighbourhoods anywhere in the image, each as two horizontal pairs:
+    /// lane j's top pair (p00, p10) at `t0`...`t3`, its bottom pair `down` bytes further (0 when
+    /// both taps are the same row). Eight 8-byte loads and four shuffles instead of a gather.
+    @inline(__always)
+    static func blend4(
+        pairs t0: UnsafeRawPointer, _ t1: UnsafeRawPointer, _ t2: UnsafeRawPointer, _ t3: UnsafeRawPointer, down: Int,
+        wx: SIMD4<UInt32>, wy: SIMD4<UInt32>
+    ) -> SIMD4<UInt32> {
+        @inline(__always) func two(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> SIMD4<UInt32> {
+            unsafeBitCast(SIMD2<UInt64>(a.loadUnaligned(as: UInt64.self), b.loadUnaligned(as: UInt64.self)), to: SIMD4<UInt32>.self)
+        }
+        let top01 = two(t0, t1), top23 = two(t2, t3)
+        let bottom01 = two(t0 + down, t1 + down), bottom23 = two(t2 + down, t3 + down)
+        return blend4(
+            SIMD4(lowHalf: top01.evenHalf, highHalf: top23.evenHalf), SIMD4(lowHalf: top01.oddHalf, highHalf: top23.oddHalf),
+            SIMD4(lowHalf: bottom01.evenHalf, highHalf: bottom23.evenHalf),
+            SIMD4(lowHalf: bottom01.oddHalf, highHalf: bottom23.oddHalf), wx: wx, wy: wy)
+    }
+
     /// `v` in 32.32 fixed point (the per-row and per-column modes' coordinates), rounded.
     @inline(__always)
     static func fixed(_ v: Double) -> Int64 { Int64((v * 4_294_967_296).rounded()) }
