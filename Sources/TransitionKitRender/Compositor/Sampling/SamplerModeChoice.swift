@@ -77,7 +77,7 @@ struct ContentsSampling {
                 let k = X &- tableX0
                 tables.setX(k, t)
             }
-            tables.findQuads()
+            tables.findQuads(width: sampler.width)
             mode = .separable
             // The longest run of columns whose taps step by one image pixel with one weight.
             var bestLo = 0, bestHi = 0, lo = 0
@@ -124,7 +124,7 @@ struct ContentsSampling {
                 tables.a[k] = BilinearSampler.fixed(min(max(a, -1e9), 1e9))
                 tables.b[k] = BilinearSampler.fixed(b)
             }
-            if tabulated { tables.findQuads() }
+            if tabulated { tables.findQuads(width: sampler.width) }
             mode = tabulated ? .columns : .general
             return
         }

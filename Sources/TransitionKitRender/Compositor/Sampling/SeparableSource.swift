@@ -1,10 +1,10 @@
 /// `separable` mode (an axis-aligned scale and translation): the span's two image rows and
 /// y weight (`r0`, `r1`, `wy`, one tap per device row) and each column's x taps from the
-/// sampling tables (`x0`, `x1`, `wx`, `quad`, indexed by pixel of the span).
+/// sampling tables (`x0`, `x1`, `wx`, `quad` and its `masks`, indexed by pixel of the span).
 struct SeparableSource: SpanSource {
     let r0: UnsafePointer<UInt32>, r1: UnsafePointer<UInt32>
     let x0: UnsafeMutablePointer<Int32>, x1: UnsafeMutablePointer<Int32>, wx: UnsafeMutablePointer<UInt32>
-    let quad: UnsafeMutablePointer<UInt8>
+    let quad: UnsafeMutablePointer<UInt8>, masks: UnsafeMutablePointer<SIMD4<UInt32>>
     let wy: UInt32
     @inline(__always) func pixel(_ i: Int) -> UInt32 {
         let a = Int(x0[i]), b = Int(x1[i])
@@ -20,8 +20,13 @@ struct SeparableSource: SpanSource {
             return BilinearSampler.blend4(
                 contiguous: UnsafeRawPointer(r0 + a0), UnsafeRawPointer(r1 + a0), wx: wx4, wy: SIMD4(repeating: wy))
         }
+        if flags & SamplingTables.steps != 0 {
+            // One column further from some lane on (a downscale's skipped column).
+            return BilinearSampler.blend4(
+                steps: UnsafeRawPointer(r0 + a0), UnsafeRawPointer(r1 + a0), mask: masks[Int(flags &>> 4)], wx: wx4, wy: SIMD4(repeating: wy))
+        }
         if flags != 0 {
-            // Four pairs of neighbours (a downscale's skipped column among them).
+            // Four pairs of neighbours further apart.
             let top = UnsafeRawPointer(r0)
             return BilinearSampler.blend4(
                 pairs: top + a0 &* 4, top + Int(x0[i &+ 1]) &* 4, top + Int(x0[i &+ 2]) &* 4, top + Int(x0[i &+ 3]) &* 4,
