@@ -3,7 +3,7 @@ import TransitionKitCore
 
 /// Drawing a layer's `contents`: the device → image map, the sampling mode chosen once for
 /// the layer (`ContentsSampling`), then the rasteriser's coverage spans of the drawn area
-/// handed to it, and the per-column warp's interior runs drawn in column order afterwards.
+/// handed to it (a per-column warp's opaque interior runs to its row kernel, `drawColumnsRun`).
 extension BandRenderer {
     /// Draws `contents` over `area` (layer points, one polygon so its edges are anti-aliased
     /// once), the whole image mapped onto `g` (`LayerPixelGeometry.contentsRect`).

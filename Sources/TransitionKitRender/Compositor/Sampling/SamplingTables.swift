@@ -16,7 +16,8 @@ final class SamplingTables {
     static let steps: UInt8 = 2
     /// `quad` flag: also every o_j is 0 (four consecutive columns, x0[k]...x0[k] + 4).
     static let contiguous: UInt8 = 4
-    /// Columns per block of `v` (each block is brought to a row on its own).
+    /// Columns per block of `v` (each block is brought to a row on its own): 64, so a block's
+    /// `v` and `b` are 1 KB and a run's partly covered end blocks cost at most 126 extra adds.
     static let blockColumns = 64
     private(set) var capacity = 0
     /// Columns filled for the current layer.
