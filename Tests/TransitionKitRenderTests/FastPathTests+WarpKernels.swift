@@ -89,6 +89,43 @@ extension FastPathTests {
         #expect(behindTheEye > 0)
     }
 
+    @Test func columnRunsInStripsMatchRowByRow() {
+        // Runs recorded per row across three strips of `ContentsSampling.stripColumns`, drawn
+        // strip by strip, against the same runs drawn row by row as they come.
+        let width = 700, height = 90, rows = 40
+        let img = Self.image(width: width, height: height, opaque: true)
+        img.withUnsafePixels { pixels in
+            let sampler = BilinearSampler(pixels: pixels, width: width, height: height, stride: img.rowStride)
+            let map = Homography(m11: 1.15, m12: 0.02, m13: 0.0004, m21: 0, m22: 1, m23: 0, m31: 0.2, m32: 3.3, m33: 1)
+            let band = PixelRect(x0: 0, y0: 5, x1: width, y1: 5 + rows)
+            func render(_ strips: Bool) -> [UInt32] {
+                let tables = SamplingTables()
+                tables.runs.prepare(band: band)
+                let sampling = ContentsSampling(
+                    map: map, sampler: sampler, opaque: true, columns: 0..<width, tables: tables, fastPaths: true)
+                var out = [UInt32](repeating: 0xdead_beef, count: width * rows)
+                out.withUnsafeMutableBufferPointer { buffer in
+                    let plane = PixelPlane(base: buffer.baseAddress!, stride: width, originY: band.y0)
+                    for y in band.y0..<band.y1 {
+                        let x = 3 + (y * 37) % 50, count = width - 10 - x - (y * 11) % 60
+                        if strips {
+                            #expect(tables.runs.record(y: y, x: x, count: count))
+                        } else {
+                            sampling.drawColumnsRun(plane.row(y) + x, x: x, y: y, count: count)
+                        }
+                    }
+                    if strips { sampling.drawColumnRuns(tables.runs, into: plane) }
+                }
+                #expect(tables.runs.rows.isEmpty)
+                return out
+            }
+            let inStrips = render(true), rowByRow = render(false)
+            #expect(width > 2 * ContentsSampling.stripColumns)
+            #expect(inStrips == rowByRow)
+            #expect(inStrips.contains(0xdead_beef) && inStrips.contains { $0 != 0xdead_beef })
+        }
+    }
+
     @Test func separableQuadsMatchPerPixelSource() {
         let width = 97, height = 83, columns = 150
         let img = Self.image(width: width, height: height, opaque: true)

@@ -83,6 +83,7 @@ final class BandRenderer {
     func render(_ root: LayerSnapshot, scale: Double, background: UInt32, into plane: PixelPlane) {
         let projection = Projection(PlaneHomography(scale: scale))
         tables.pending.prepare(band: band)
+        tables.runs.prepare(band: band)
         drawPath.removeAll(keepingCapacity: true)
         let (occluder, cut) = fastPaths ? findOccluders(root, projection: projection) : (nil, nil)
         self.cut = cut

@@ -3,7 +3,7 @@ import TransitionKitCore
 
 /// Drawing a layer's `contents`: the device → image map, the sampling mode chosen once for
 /// the layer (`ContentsSampling`), then the rasteriser's coverage spans of the drawn area
-/// handed to it (a per-column warp's opaque interior runs to its row kernel, `drawColumnsRun`).
+/// handed to it, and the per-column warp's interior runs drawn afterwards strip by strip.
 extension BandRenderer {
     /// Draws `contents` over `area` (layer points, one polygon so its edges are anti-aliased
     /// once), the whole image mapped onto `g` (`LayerPixelGeometry.contentsRect`).
@@ -29,7 +29,7 @@ extension BandRenderer {
             guard !clip.bounds.isEmpty else { return }
         }
         let opaque = fastPaths && contents.isOpaque
-        let pending = tables.pending
+        let pending = tables.pending, runs = tables.runs
         contents.withUnsafePixels { pixels in
             let sampler = BilinearSampler(pixels: pixels, width: contents.width, height: contents.height, stride: contents.rowStride)
             let sampling = ContentsSampling(
@@ -41,8 +41,8 @@ extension BandRenderer {
             let spanwise = sampling.mode == .separable
             if sampling.mode != .translation && !spanwise { pending.flushAll() }
             let covers = spanwise && opaque && alpha == 255 && clip.mask == nil
-            // Opaque full-strength interiors of a per-column warp take the row kernel
-            // (`drawColumnsRun`); edge pixels the per-pixel source.
+            // Opaque full-strength interiors of a per-column warp are recorded and drawn
+            // afterwards strip by strip (`drawColumnRuns`); edge pixels as they come.
             let columnRuns = sampling.mode == .columns && opaque && alpha == 255 && clip.mask == nil
             let mask = clip.mask
             let opaqueSpans = fastPaths
@@ -76,10 +76,7 @@ extension BandRenderer {
                 }
                 if span.solidCount > 0 {
                     let x = span.x + span.count
-                    if columnRuns && span.solidCoverage == 255 {
-                        sampling.drawColumnsRun(row + x, x: x, y: y, count: span.solidCount)
-                        return
-                    }
+                    if columnRuns && span.solidCoverage == 255 && runs.record(y: y, x: x, count: span.solidCount) { return }
                     sampling.draw(
                         row + x, coverage: nil, constantCoverage: span.solidCoverage,
                         clip: maskRow.map { UnsafePointer($0 + x) }, count: span.solidCount, x: x, y: y, alpha: alpha)
@@ -90,6 +87,7 @@ extension BandRenderer {
             } else {
                 rasterizer.fill(polygons, rule: .nonZero, clip: clip.bounds, row: drawSpan)
             }
+            if columnRuns && !runs.rows.isEmpty { sampling.drawColumnRuns(runs, into: plane) }
         }
     }
 }

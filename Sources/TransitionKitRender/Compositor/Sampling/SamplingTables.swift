@@ -4,8 +4,8 @@
 /// `quad` (how the column and the next three lie in the image: flags `pairs`, `steps`,
 /// `contiguous`, and in bits 4...7 lane j's offset x0[k + j] − x0[k] − j when it is 0 or 1)
 /// and, for the `columns` mode, v = `a` + Y·`b` in 32.32 fixed point, with `v` holding it
-/// for a recent device row, per block of `blockColumns` columns. The band's deferred copies
-/// and a scratch row live here too.
+/// for a recent device row, per block of `blockColumns` columns. The band's deferred copies,
+/// recorded runs and a scratch row live here too.
 final class SamplingTables {
     /// `wx` of a column the map does not reach (behind the eye).
     static let invalid = UInt32.max
@@ -34,6 +34,8 @@ final class SamplingTables {
 
     /// Deferred 1:1 copies of the band (fused with a fade drawn over them).
     let pending = PendingCopies()
+    /// Solid runs recorded for strip-order drawing.
+    let runs = RowRuns()
     /// A scratch row of `rowCapacity` pixels (samples before a blend).
     let rowCapacity = 1024
     let row: UnsafeMutablePointer<UInt32>
