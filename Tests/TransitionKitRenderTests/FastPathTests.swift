@@ -162,7 +162,7 @@ import TransitionKitTestSupport
     }
 
     @Test func rotateYUnderSlidInOccluder() throws {
-        // Push-back at several progresses: the tilted screen (drawn in column order) partly
+        // Push-back at several progresses: the tilted screen (its interior by the row kernel) partly
         // under an opaque screen slid in from the right by a sub-pixel amount (partial occlusion,
         // the hidden columns are not drawn; the slider's background shows only on its edge).
         for (angle, left) in [(-0.3, 59.1), (-2.5, 45.37), (-6.0, 30.0), (-9.7, 3.2)] {

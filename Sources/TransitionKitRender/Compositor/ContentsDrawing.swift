@@ -3,7 +3,7 @@ import TransitionKitCore
 
 /// Drawing a layer's `contents`: the device → image map, the sampling mode chosen once for
 /// the layer (`ContentsSampling`), then the rasteriser's coverage spans of the drawn area
-/// handed to it, and the per-column warp's interior runs drawn in column order afterwards.
+/// handed to it, and the per-column warp's interior runs drawn afterwards strip by strip.
 extension BandRenderer {
     /// Draws `contents` over `area` (layer points, one polygon so its edges are anti-aliased
     /// once), the whole image mapped onto `g` (`LayerPixelGeometry.contentsRect`).
@@ -41,8 +41,8 @@ extension BandRenderer {
             let spanwise = sampling.mode == .separable
             if sampling.mode != .translation && !spanwise { pending.flushAll() }
             let covers = spanwise && opaque && alpha == 255 && clip.mask == nil
-            // Opaque full-strength interiors of a per-column warp are drawn afterwards in column
-            // order (`drawColumnRuns`); edge pixels as they come.
+            // Opaque full-strength interiors of a per-column warp are recorded and drawn
+            // afterwards strip by strip (`drawColumnRuns`); edge pixels as they come.
             let columnRuns = sampling.mode == .columns && opaque && alpha == 255 && clip.mask == nil
             let mask = clip.mask
             let opaqueSpans = fastPaths
@@ -112,10 +112,7 @@ extension BandRenderer {
             } else {
                 rasterizer.fill(polygons, rule: .nonZero, clip: clip.bounds, row: drawDamaged)
             }
-            if columnRuns && !runs.rows.isEmpty {
-                sampling.drawColumnRuns(runs, into: plane)
-                runs.rows = runs.rows.lowerBound..<runs.rows.lowerBound
-            }
+            if columnRuns && !runs.rows.isEmpty { sampling.drawColumnRuns(runs, into: plane) }
         }
     }
 }

@@ -97,6 +97,41 @@ struct BilinearSampler {
             wx: wx, wy: wy)
     }
 
+    /// `blend4` of four columns reading image columns c + j + o_j and their right neighbours,
+    /// o_j in {0, 1} (lane j of `mask` all ones when o_j = 1; a downscale's skipped column),
+    /// from the rows at `top` and `bottom` (pixel c): three 16-byte loads a row (columns
+    /// c...c + 5) and a per-lane select instead of a gather.
+    @inline(__always)
+    static func blend4(
+        steps top: UnsafeRawPointer, _ bottom: UnsafeRawPointer, mask: SIMD4<UInt32>, wx: SIMD4<UInt32>, wy: SIMD4<UInt32>
+    ) -> SIMD4<UInt32> {
+        let t0 = top.loadUnaligned(as: SIMD4<UInt32>.self), t1 = top.loadUnaligned(fromByteOffset: 4, as: SIMD4<UInt32>.self)
+        let t2 = top.loadUnaligned(fromByteOffset: 8, as: SIMD4<UInt32>.self)
+        let b0 = bottom.loadUnaligned(as: SIMD4<UInt32>.self), b1 = bottom.loadUnaligned(fromByteOffset: 4, as: SIMD4<UInt32>.self)
+        let b2 = bottom.loadUnaligned(fromByteOffset: 8, as: SIMD4<UInt32>.self)
+        @inline(__always) func pick(_ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>) -> SIMD4<UInt32> { a ^ ((a ^ b) & mask) }
+        return blend4(pick(t0, t1), pick(t1, t2), pick(b0, b1), pick(b1, b2), wx: wx, wy: wy)
+    }
+
+    /// `blend4` of four 2x2 neighbourhoods anywhere in the image, each as two horizontal pairs:
+    /// lane j's top pair (p00, p10) at `t0`...`t3`, its bottom pair `down` bytes further (0 when
+    /// both taps are the same row). Eight 8-byte loads and four shuffles instead of a gather.
+    @inline(__always)
+    static func blend4(
+        pairs t0: UnsafeRawPointer, _ t1: UnsafeRawPointer, _ t2: UnsafeRawPointer, _ t3: UnsafeRawPointer, down: Int,
+        wx: SIMD4<UInt32>, wy: SIMD4<UInt32>
+    ) -> SIMD4<UInt32> {
+        @inline(__always) func two(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> SIMD4<UInt32> {
+            unsafeBitCast(SIMD2<UInt64>(a.loadUnaligned(as: UInt64.self), b.loadUnaligned(as: UInt64.self)), to: SIMD4<UInt32>.self)
+        }
+        let top01 = two(t0, t1), top23 = two(t2, t3)
+        let bottom01 = two(t0 + down, t1 + down), bottom23 = two(t2 + down, t3 + down)
+        return blend4(
+            SIMD4(lowHalf: top01.evenHalf, highHalf: top23.evenHalf), SIMD4(lowHalf: top01.oddHalf, highHalf: top23.oddHalf),
+            SIMD4(lowHalf: bottom01.evenHalf, highHalf: bottom23.evenHalf),
+            SIMD4(lowHalf: bottom01.oddHalf, highHalf: bottom23.oddHalf), wx: wx, wy: wy)
+    }
+
     /// `v` in 32.32 fixed point (the per-row and per-column modes' coordinates), rounded.
     @inline(__always)
     static func fixed(_ v: Double) -> Int64 { Int64((v * 4_294_967_296).rounded()) }

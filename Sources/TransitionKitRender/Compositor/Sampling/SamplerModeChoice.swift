@@ -77,6 +77,7 @@ struct ContentsSampling {
                 let k = X &- tableX0
                 tables.setX(k, t)
             }
+            tables.findQuads(width: sampler.width)
             mode = .separable
             // The longest run of columns whose taps step by one image pixel with one weight.
             var bestLo = 0, bestHi = 0, lo = 0
@@ -106,7 +107,10 @@ struct ContentsSampling {
                 let px = Double(X) + 0.5
                 let w = px * h.m13 + h.m33
                 let k = X &- tableX0
-                guard w > 0 else { tables.wx[k] = SamplingTables.invalid; continue }
+                guard w > 0 else {
+                    tables.wx[k] = SamplingTables.invalid; tables.a[k] = 0; tables.b[k] = 0
+                    continue
+                }
                 let iw = 1 / w
                 let t = BilinearSampler.tap((px * h.m11 + h.m31) * iw - 0.5, size: sampler.width)
                 tables.setX(k, t)
@@ -120,6 +124,7 @@ struct ContentsSampling {
                 tables.a[k] = BilinearSampler.fixed(min(max(a, -1e9), 1e9))
                 tables.b[k] = BilinearSampler.fixed(b)
             }
+            if tabulated { tables.findQuads(width: sampler.width) }
             mode = tabulated ? .columns : .general
             return
         }

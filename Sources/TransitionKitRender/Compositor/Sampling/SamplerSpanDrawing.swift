@@ -78,7 +78,9 @@ extension ContentsSampling {
                 BlendKernels.run(
                     dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: lo,
                     alpha: alpha, opaque: opaque,
-                    SeparableSource(r0: r0, r1: r1, x0: tables.x0 + k, x1: tables.x1 + k, wx: tables.wx + k, wy: t.weight))
+                    SeparableSource(
+                        r0: r0, r1: r1, x0: tables.x0 + k, x1: tables.x1 + k, wx: tables.wx + k, quad: tables.quad + k, masks: tables.stepMasks,
+                        wy: t.weight))
             }
             if hi > lo {
                 let m = alpha == 255 ? constantCoverage : PixelMath.mul(constantCoverage, alpha)
@@ -103,7 +105,9 @@ extension ContentsSampling {
                 BlendKernels.run(
                     dst + hi, coverage: coverage.map { $0 + hi }, constantCoverage: constantCoverage,
                     clip: clip.map { $0 + hi }, count: count &- hi, alpha: alpha, opaque: opaque,
-                    SeparableSource(r0: r0, r1: r1, x0: tables.x0 + k, x1: tables.x1 + k, wx: tables.wx + k, wy: t.weight))
+                    SeparableSource(
+                        r0: r0, r1: r1, x0: tables.x0 + k, x1: tables.x1 + k, wx: tables.wx + k, quad: tables.quad + k, masks: tables.stepMasks,
+                        wy: t.weight))
             }
         case .rows:
             let px = Double(x) + 0.5, py = Double(y) + 0.5
