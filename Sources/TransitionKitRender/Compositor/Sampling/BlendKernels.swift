@@ -127,7 +127,9 @@ enum BlendKernels {
 
     /// `(a·(256 − w) + b·w + 128) >> 8` per channel, w in 0...256: `BilinearSampler.blend` when
     /// the other axis's weight is 0 (then blend's (t·256 + 2¹⁵) >> 16 is (t + 128) >> 8), as a
-    /// byte loop LLVM vectorises with 16-bit lanes (at most 255·256 + 128).
+    /// byte loop LLVM vectorises with 16-bit lanes (at most 255·256 + 128). At w = 128 (a half
+    /// pixel: a full-screen image centred in a tab bar controller's content area at scale 3) it
+    /// is exactly (a + b + 1) >> 1, the rounded average, one SSE2 `pavgb` per 16 bytes.
     @inline(__always)
     static func lerp(
         _ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>,
@@ -138,6 +140,13 @@ enum BlendKernels {
         let wb = UInt16(truncatingIfNeeded: weight), wa = 256 &- wb
         let n = count &* 4
         var j = 0
+        if weight == 128 {
+            while j < n {
+                d[j] = UInt8(truncatingIfNeeded: (UInt16(pa[j]) &+ UInt16(pb[j]) &+ 1) &>> 1)
+                j &+= 1
+            }
+            return
+        }
         while j < n {
             d[j] = UInt8(truncatingIfNeeded: (UInt16(pa[j]) &* wa &+ UInt16(pb[j]) &* wb &+ 128) &>> 8)
             j &+= 1
