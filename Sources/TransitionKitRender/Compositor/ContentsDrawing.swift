@@ -89,7 +89,7 @@ extension BandRenderer {
             if clip.shape != nil {
                 forEachShapeClippedSpan(polygons, rule: .nonZero, clip: clip, drawSpan)
             } else {
-                rasterizer.fill(polygons, rule: .nonZero, clip: clip.bounds, row: drawSpan)
+                forEachSpan(polygons, rule: .nonZero, clip: clip.bounds, drawSpan)
             }
             if columnRuns && !runs.rows.isEmpty {
                 sampling.drawColumnRuns(runs, into: plane)
