@@ -158,7 +158,7 @@ extension FastPathTests {
     }
 
     @Test func fadeOfSamplesMatchesPerPixelOver() {
-        // BlendKernels.fade over RowSamples (copies, lerps, 2x2; a scratch of 7 pixels so every
+        // BlendKernels.fade over RowSamples (copies, averages, lerps, 2x2; a scratch of 7 pixels so every
         // chunk boundary is crossed) against PixelMath.over(PixelMath.scale(source, m), under)
         // per pixel, with each sample from BilinearSampler.blend.
         let n = 61
@@ -167,7 +167,7 @@ extension FastPathTests {
             let r0 = p, r1 = p + img.rowStride
             let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: 7)
             defer { scratch.deallocate() }
-            let kinds: [(UInt32, UInt32)] = [(0, 0), (0, 128), (0, 77), (200, 0), (31, 190)]
+            let kinds: [(UInt32, UInt32)] = [(0, 0), (0, 128), (128, 0), (0, 77), (200, 0), (31, 190)]
             for (sx, sy) in kinds {
                 for under in [nil] + kinds.map(Optional.some) {
                     for m: UInt32 in [1, 128, 254] {
