@@ -90,29 +90,3 @@ extension BlendKernels {
         }
     }
 }
-
-extension BlendKernels {
-    /// `fade(dst, source:under:count:alpha:)` of the rounded averages (a + b + 1) >> 1 of two
-    /// source rows and of two under rows (`RowSamples.averaged`), in one pass: the tab stage's
-    /// half-pixel rows cross-faded, each pixel read from the four rows and written once.
-    /// - Complexity: O(count); a byte loop LLVM vectorises (`pavgb`, then 16-bit lanes).
-    @inline(__always)
-    static func fade(
-        _ dst: UnsafeMutablePointer<UInt32>, averageOf s0: UnsafePointer<UInt32>, _ s1: UnsafePointer<UInt32>,
-        under u0: UnsafePointer<UInt32>, _ u1: UnsafePointer<UInt32>, count: Int, alpha m: UInt32
-    ) {
-        func bytes(_ p: UnsafePointer<UInt32>) -> UnsafePointer<UInt8> { UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self) }
-        let d = UnsafeMutableRawPointer(dst).assumingMemoryBound(to: UInt8.self)
-        let a0 = bytes(s0), a1 = bytes(s1), b0 = bytes(u0), b1 = bytes(u1)
-        let a = UInt16(truncatingIfNeeded: m), ia = 255 &- a
-        let n = count &* 4
-        var j = 0
-        while j < n {
-            let s = (UInt16(a0[j]) &+ UInt16(a1[j]) &+ 1) &>> 1, u = (UInt16(b0[j]) &+ UInt16(b1[j]) &+ 1) &>> 1
-            let t = s &* a &+ 128, v = u &* ia &+ 128
-            // Each product rounded as `PixelMath.mul`; their sum is at most m + (255 − m).
-            d[j] = UInt8(truncatingIfNeeded: ((t &+ (t &>> 8)) &>> 8) &+ ((v &+ (v &>> 8)) &>> 8))
-            j &+= 1
-        }
-    }
-}
