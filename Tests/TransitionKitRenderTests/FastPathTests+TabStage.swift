@@ -124,6 +124,21 @@ extension FastPathTests {
         return image
     }
 
+    @Test func tabStageScreenHidesTheBlackContentAreaUnderIt() throws {
+        // A tab bar controller's tree: its black view, the black content area holding the screen
+        // (on half-pixel rows), the bar. The screen and the content area leave the same rows
+        // visible (the bar's); the later one, the screen, must cut, so the content area's black
+        // is not painted under it (and the frame is the general path's).
+        let content = layer(Self.tabContent, .black, sublayers: [screen(Self.tabContent, Self.image(width: 180, height: 300, opaque: true))])
+        let root = layer(CGRect(origin: .zero, size: Self.size), .black, sublayers: [content, layer(Self.tabBar, .white)])
+        let renderer = BandRenderer(band: PixelRect(x0: 0, y0: 0, x1: 180, y1: 300), width: 180)
+        let (occluder, cut) = renderer.findOccluders(root, projection: Projection(PlaneHomography(scale: 3)))
+        #expect(occluder?.path == [] && occluder?.part == .background)
+        #expect(cut?.path == [0, 0] && cut?.part == .contents, "cut: \(String(describing: cut?.path))")
+        #expect(cut?.visible == PixelRect(x0: 0, y0: 249, x1: 180, y1: 300))
+        try check("tab_content_area", root, size: Self.size, scale: 3, exact: true)
+    }
+
     @Test func halfPixelRowsAreDeferredOnEveryColumn() {
         // An image exactly as wide as the layer, half a pixel up: separable with one uniform run
         // over every column, the last one included (its second x tap is clamped, at weight 0).
