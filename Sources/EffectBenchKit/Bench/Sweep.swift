@@ -13,6 +13,7 @@ public struct FrameSample: Equatable, Codable, Sendable {
         case modelBytes = "model_bytes"
         case renderAllocations = "render_allocations"
         case renderBytes = "render_bytes"
+        case damagedFraction = "damaged_fraction"
     }
     /// Timeline progress 0...1 of this frame.
     public var progress: Double
@@ -28,13 +29,17 @@ public struct FrameSample: Equatable, Codable, Sendable {
     public var renderAllocations: Int
     /// Bytes requested by those calls.
     public var renderBytes: Int
+    /// In a damage sweep, the fraction 0...1 of the frame's pixels redrawn (`DamageRegion`;
+    /// 1 for the first frame, drawn in full); nil in a full-render sweep.
+    public var damagedFraction: Double?
 
     /// One frame's costs: `progress` 0...1, model in nanoseconds, render in milliseconds,
     /// allocation calls and bytes of each step.
     public init(
         progress: Double, modelNanoseconds: Double, renderMilliseconds: Double, modelAllocations: Int, modelBytes: Int,
-        renderAllocations: Int, renderBytes: Int
+        renderAllocations: Int, renderBytes: Int, damagedFraction: Double? = nil
     ) {
+        self.damagedFraction = damagedFraction
         self.progress = progress
         self.modelNanoseconds = modelNanoseconds
         self.renderMilliseconds = renderMilliseconds
@@ -49,7 +54,8 @@ public struct FrameSample: Equatable, Codable, Sendable {
 public struct SweepResult: Equatable, Codable, Sendable {
     /// The effect's registry name.
     public var effect: String
-    /// `TransitionOperation.rawValue` (push, pop, present, dismiss).
+    /// `TransitionOperation.rawValue` (push, pop, present, dismiss, tab); followed by " (damage)"
+    /// for a damage sweep.
     public var operation: String
     /// The transition's duration in seconds, as the running transition reported it.
     public var transitionDuration: Double
@@ -82,7 +88,8 @@ extension SweepResult {
                     progress: a.progress, modelNanoseconds: min(a.modelNanoseconds, b.modelNanoseconds),
                     renderMilliseconds: min(a.renderMilliseconds, b.renderMilliseconds),
                     modelAllocations: min(a.modelAllocations, b.modelAllocations), modelBytes: min(a.modelBytes, b.modelBytes),
-                    renderAllocations: min(a.renderAllocations, b.renderAllocations), renderBytes: min(a.renderBytes, b.renderBytes))
+                    renderAllocations: min(a.renderAllocations, b.renderAllocations), renderBytes: min(a.renderBytes, b.renderBytes),
+                    damagedFraction: a.damagedFraction)
             }
         }
         return result
@@ -117,12 +124,16 @@ public enum Sweep {
     /// (`images` are its outgoing and incoming screens, e.g. `DemoScreens.render(size:scale:)`),
     /// compositing with `threads` row bands (1...64) and measuring each frame's model and
     /// render cost and allocations. `keepFrames` gets each rendered frame (index, bitmap).
+    /// With `damage`, every frame after the first (drawn in full) is the previous frame's
+    /// bitmap with only `DamageRegion(from:to:size:options:)` redrawn
+    /// (`Compositor.render(_:into:damage:)`); its render cost includes finding the region, and
+    /// the result's operation reads "push (damage)".
     /// - Throws: `BenchError` (usage) for `frames` or `threads` out of range or when the stage
     ///   or frame cannot be made at this size, or (failure) when the transition does not finish.
     /// - Complexity: O(frames × pixels).
     public static func run(
         effect: any TransitionEffect, name: String, style: ModalPresentationStyle, operation: TransitionOperation,
-        scene: SceneOptions, images: (from: Bitmap, to: Bitmap), frames: Int, threads: Int,
+        scene: SceneOptions, images: (from: Bitmap, to: Bitmap), frames: Int, threads: Int, damage: Bool = false,
         keepFrames: ((Int, Bitmap) -> Void)? = nil
     ) throws(BenchError) -> SweepResult {
         guard (2...10_000).contains(frames), (1...64).contains(threads) else {
@@ -147,6 +158,8 @@ public enum Sweep {
         samples.reserveCapacity(frames)
         let animator = effect.makeAnimator(for: operation)
         var duration = 0.0
+        var previous: LayerSnapshot? = nil
+        let pixels = Double(bitmap.width * bitmap.height)
         for k in 0..<frames {
             let c0 = AllocationCounter.allocations, b0 = AllocationCounter.bytes, t0 = monotonicNanoseconds()
             if k == 0 {
@@ -157,21 +170,31 @@ public enum Sweep {
             }
             let t1 = monotonicNanoseconds(), c1 = AllocationCounter.allocations, b1 = AllocationCounter.bytes
             let snapshot = stage.snapshot()
-            compositor.render(snapshot, into: &bitmap)
+            var fraction: Double? = nil
+            if damage, let previous {
+                let region = DamageRegion(from: previous, to: snapshot, size: scene.size, options: compositor.options)
+                compositor.render(snapshot, into: &bitmap, damage: region)
+                fraction = Double(region.pixelCount) / pixels
+            } else {
+                compositor.render(snapshot, into: &bitmap)
+                if damage { fraction = 1 }
+            }
             let t2 = monotonicNanoseconds(), c2 = AllocationCounter.allocations, b2 = AllocationCounter.bytes
+            if damage { previous = snapshot }
             keepFrames?(k, bitmap)
             samples.append(
                 FrameSample(
                     progress: Double(k) / Double(frames - 1), modelNanoseconds: Double(t1 - t0),
                     renderMilliseconds: Double(t2 - t1) / 1e6,
                     modelAllocations: Int(c1 - c0), modelBytes: Int(b1 - b0),
-                    renderAllocations: Int(c2 - c1), renderBytes: Int(b2 - b1)))
+                    renderAllocations: Int(c2 - c1), renderBytes: Int(b2 - b1), damagedFraction: fraction))
         }
         stage.clock.runUntilIdle()
         guard stage.completed == true else {
             let reason = stage.refusal.map { "its animator refused: \($0)" } ?? "the effect's animator refused or the stage was not ready"
             throw .failure("\(name) \(operation.rawValue) did not finish (\(reason))")
         }
-        return SweepResult(effect: name, operation: operation.rawValue, transitionDuration: duration, frames: samples)
+        let label = damage ? "\(operation.rawValue) (damage)" : operation.rawValue
+        return SweepResult(effect: name, operation: label, transitionDuration: duration, frames: samples)
     }
 }

@@ -32,25 +32,29 @@ enum RunCommand {
 
         let images = try SceneImages.load(options.scene)
         var results: [BenchReport.Result] = []
-        let total = entries.reduce(0) { $0 + $1.supportedOperations.count }
+        // Each operation's full-render row, then with --damage its damage row.
+        let modes = options.damage ? [false, true] : [false]
+        let total = entries.reduce(0) { $0 + $1.supportedOperations.count } * modes.count
         var done = 0
         for entry in entries {
             let effect: any TransitionEffect
             do { effect = try registry.makeEffect(named: entry.name) } catch { throw BenchError(error) }
             for op in entry.supportedOperations {
-                done += 1
-                // One warm-up sweep (caches, pools, lazily built tables), discarded; then the repeats.
-                var sweeps: [SweepResult] = []
-                for k in 0...options.repeats {
-                    progress.show(
-                        "[\(done)/\(total)] \(entry.name) \(op.rawValue): \(k == 0 ? "warm-up" : "sweep \(k)/\(options.repeats)"), "
-                            + "\(options.frames) frames")
-                    let sweep = try Sweep.run(
-                        effect: effect, name: entry.name, style: entry.modalPresentationStyle, operation: op,
-                        scene: options.scene, images: images, frames: options.frames, threads: options.threads)
-                    if k > 0 { sweeps.append(sweep) }
+                for damage in modes {
+                    done += 1
+                    // One warm-up sweep (caches, pools, lazily built tables), discarded; then the repeats.
+                    var sweeps: [SweepResult] = []
+                    for k in 0...options.repeats {
+                        progress.show(
+                            "[\(done)/\(total)] \(entry.name) \(op.rawValue)\(damage ? " (damage)" : ""): "
+                                + "\(k == 0 ? "warm-up" : "sweep \(k)/\(options.repeats)"), \(options.frames) frames")
+                        let sweep = try Sweep.run(
+                            effect: effect, name: entry.name, style: entry.modalPresentationStyle, operation: op,
+                            scene: options.scene, images: images, frames: options.frames, threads: options.threads, damage: damage)
+                        if k > 0 { sweeps.append(sweep) }
+                    }
+                    results.append(BenchReport.Result(repeated: sweeps))
                 }
-                results.append(BenchReport.Result(repeated: sweeps))
             }
         }
         progress.clear()
