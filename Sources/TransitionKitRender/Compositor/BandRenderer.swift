@@ -11,8 +11,11 @@ import TransitionKitCore
 /// - contents sampled by `ContentsSampling` (1:1 copy/blend, separable, per-row, per-column);
 /// - a single-shape `mask` kept as polygons (`ShapeClip`) and used as span coverage
 ///   (`ShapeClipRows`), intersected with the drawn shape's spans;
-/// - opaque 1:1 row copies deferred (`PendingCopies`): fused with a fade or a translucent
-///   colour drawn over them, dropped under an opaque layer drawn over them;
+/// - opaque rows of samples deferred (`PendingCopies`: 1:1 copies and uniform two-tap rows,
+///   `RowSamples`, such as a screen on a half pixel in a tab bar controller's content area):
+///   fused with a fade or a translucent colour drawn over them, dropped under an opaque layer
+///   drawn over them;
+/// - a pixel-aligned rectangle's spans made without the rasteriser (`forEachSpan`);
 /// - everything drawn before the last opaque layer part that covers the whole band (and the
 ///   band's background fill) is skipped (`findOccluders`).
 ///

@@ -35,9 +35,11 @@ extension BandRenderer {
             let sampling = ContentsSampling(
                 map: map, sampler: sampler, opaque: opaque, columns: clip.bounds.x0..<clip.bounds.x1,
                 tables: tables, fastPaths: fastPaths)
-            // Deferred 1:1 copies wait only for a translated layer (which may fuse with them).
-            // A separable layer's spans write deferred copies under them (or drop them under
-            // opaque full-strength runs, `PendingCopies.cover`) span by span; other modes flush all.
+            // Deferred rows wait only for a translated layer (which may fuse with them). A
+            // separable layer's spans write deferred rows under them (or drop them under opaque
+            // full-strength runs, `PendingCopies.cover`) span by span, except for its uniform
+            // runs, which defer or fuse like a translated layer (`ContentsSampling.defers`);
+            // other modes flush all.
             let spanwise = sampling.mode == .separable
             if sampling.mode != .translation && !spanwise { pending.flushAll() }
             let covers = spanwise && opaque && alpha == 255 && clip.mask == nil
@@ -63,7 +65,9 @@ extension BandRenderer {
                 let y = span.y, maskRow = mask?.row(y)
                 if spanwise {
                     pending.flush(y: y, dst: row + span.x, count: span.count)
-                    if covers && span.solidCoverage == 255 {
+                    if mask == nil && sampling.defers(x: span.x + span.count, count: span.solidCount) {
+                        // The run is deferred or fused with the row under it by `draw`.
+                    } else if covers && span.solidCoverage == 255 {
                         pending.cover(y: y, dst: row + span.x + span.count, count: span.solidCount)
                     } else {
                         pending.flush(y: y, dst: row + span.x + span.count, count: span.solidCount)
@@ -110,7 +114,7 @@ extension BandRenderer {
             if clip.shape != nil {
                 forEachShapeClippedSpan(polygons, rule: .nonZero, clip: clip, drawDamaged)
             } else {
-                rasterizer.fill(polygons, rule: .nonZero, clip: clip.bounds, row: drawDamaged)
+                forEachSpan(polygons, rule: .nonZero, clip: clip.bounds, drawDamaged)
             }
             if columnRuns && !runs.rows.isEmpty { sampling.drawColumnRuns(runs, into: plane) }
         }

@@ -51,7 +51,8 @@ extension BandRenderer {
     /// opaque square background or opaque contents covering the band on whole pixels, at full
     /// opacity, with no mask or group on the way; and, after it, the part that hides the most of
     /// the rest of the band where the rest is a rectangle (a screen slid part way in covers a
-    /// side of the band). Cheap: geometry only, no pixels.
+    /// side of the band; a tab bar controller's content covers all but the bar), the last of
+    /// equals. Cheap: geometry only, no pixels.
     func findOccluders(_ root: LayerSnapshot, projection: Projection) -> (Occlusion?, Cut?) {
         // The paths live in the renderer's buffers (taken here, so each is uniquely referenced
         // and keeps its capacity): a steady sequence of frames allocates nothing.
@@ -80,7 +81,10 @@ extension BandRenderer {
             } else {
                 return false
             }
-            if let c = cut, c.visible.width * c.visible.height <= visible.width * visible.height { return false }
+            // A later part that leaves as little visible hides more parts (those before it, the
+            // earlier cutter included: a tab bar controller's black content area under the screen
+            // drawn over it), so it wins a tie.
+            if let c = cut, c.visible.width * c.visible.height < visible.width * visible.height { return false }
             cutPath.removeAll(keepingCapacity: true)
             cutPath.append(contentsOf: path)
             cut = (part, visible)

@@ -32,7 +32,7 @@ extension BandRenderer {
         // Without a mask, a deferred copy under the drawn pixels is done first (`flush`), or
         // for a translucent colour's full-strength interior fused with the tint (`tint`).
         let tintsPending = mask == nil && c &>> 24 != 255
-        rasterizer.fill(polygons, rule: rule, clip: clip.bounds) { whole in
+        forEachSpan(polygons, rule: rule, clip: clip.bounds) { whole in
             forEachDamagedPiece(whole) { span in
                 let row = plane.row(span.y), maskRow = mask?.row(span.y)
                 if mask == nil {

@@ -1,6 +1,6 @@
 /// The contents fast paths' blend loops (`ContentsSampling`): the loop every mode shares,
 /// specialised per span source (`run`), and the whole-row kernels of the 1:1 and sub-pixel
-/// slide cases (`fade`, `twoByTwo`, `lerp`). All work on RGBA8 premultiplied pixels with
+/// slide cases (`twoByTwo`, `lerp`; the cross-fade's `fade` is in FadeKernels.swift). All work on RGBA8 premultiplied pixels with
 /// `PixelMath`'s rounding, bit for bit the general path's (`SpanKernels.image`).
 enum BlendKernels {
     /// The blend loop shared by the fast modes, specialised per source. Constant coverage and
@@ -65,37 +65,6 @@ enum BlendKernels {
         }
     }
 
-    /// `dst = src·m + dst·(255 − m)` per channel for an opaque source, each product rounded as
-    /// `PixelMath.mul` and the sum saturated: exactly `PixelMath.over(PixelMath.scale(src, m), dst)`
-    /// for opaque `src`: the fused form below with the destination as its own `under` (inlined
-    /// into the same vectorised loop).
-    @inline(__always)
-    static func fade(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, count: Int, alpha m: UInt32) {
-        fade(dst, source: source, under: UnsafePointer(dst), count: count, alpha: m)
-    }
-
-    /// `fade` reading the destination's old value from `under` instead (a deferred opaque copy
-    /// fused with the blend over it, `PendingCopies`): `dst = src·m + under·(255 − m)`, the
-    /// same rounding, written as a byte loop that LLVM vectorises with 16-bit multiplies.
-    @inline(__always)
-    static func fade(
-        _ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, under: UnsafePointer<UInt32>,
-        count: Int, alpha m: UInt32
-    ) {
-        let d = UnsafeMutableRawPointer(dst).assumingMemoryBound(to: UInt8.self)
-        let s = UnsafeRawPointer(source).assumingMemoryBound(to: UInt8.self)
-        let u = UnsafeRawPointer(under).assumingMemoryBound(to: UInt8.self)
-        let a = UInt16(truncatingIfNeeded: m), ia = 255 &- a
-        let n = count &* 4
-        var j = 0
-        while j < n {
-            let t = UInt16(s[j]) &* a &+ 128, v = UInt16(u[j]) &* ia &+ 128
-            let sum = ((t &+ (t &>> 8)) &>> 8) &+ ((v &+ (v &>> 8)) &>> 8)
-            d[j] = UInt8(truncatingIfNeeded: min(sum, 255))
-            j &+= 1
-        }
-    }
-
     /// `BilinearSampler.blend` of the 2x2 neighbourhoods (a[i], a[i + 1], b[i], b[i + 1]) with
     /// one pair of weights for the whole run, written to `dst`: a copy when both weights are 0,
     /// one streaming two-tap lerp when one is 0, the 4-pixel SIMD blend otherwise.
@@ -127,7 +96,9 @@ enum BlendKernels {
 
     /// `(a·(256 − w) + b·w + 128) >> 8` per channel, w in 0...256: `BilinearSampler.blend` when
     /// the other axis's weight is 0 (then blend's (t·256 + 2¹⁵) >> 16 is (t + 128) >> 8), as a
-    /// byte loop LLVM vectorises with 16-bit lanes (at most 255·256 + 128).
+    /// byte loop LLVM vectorises with 16-bit lanes (at most 255·256 + 128). At w = 128 (a half
+    /// pixel: a full-screen image centred in a tab bar controller's content area at scale 3) it
+    /// is exactly (a + b + 1) >> 1, the rounded average, one SSE2 `pavgb` per 16 bytes.
     @inline(__always)
     static func lerp(
         _ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>,
@@ -138,6 +109,13 @@ enum BlendKernels {
         let wb = UInt16(truncatingIfNeeded: weight), wa = 256 &- wb
         let n = count &* 4
         var j = 0
+        if weight == 128 {
+            while j < n {
+                d[j] = UInt8(truncatingIfNeeded: (UInt16(pa[j]) &+ UInt16(pb[j]) &+ 1) &>> 1)
+                j &+= 1
+            }
+            return
+        }
         while j < n {
             d[j] = UInt8(truncatingIfNeeded: (UInt16(pa[j]) &* wa &+ UInt16(pb[j]) &* wb &+ 128) &>> 8)
             j &+= 1

@@ -1,6 +1,7 @@
-/// Opaque 1:1 row copies (`ContentsSampling` translation mode at full strength) not yet done,
-/// at most one per band row: a constant-alpha layer drawn over one next (a cross-fade) blends
-/// both sources in one pass (`fade(y:...)`), writing each pixel once; a translucent colour over
+/// Opaque rows of samples (`RowSamples`: 1:1 copies of `ContentsSampling`'s translation mode,
+/// uniform two-by-two samples of its separable mode) at full strength not yet written, at most
+/// one per band row: a constant-alpha layer drawn over one next (a cross-fade) blends both
+/// sources in one pass (`fade(y:...)`), writing each pixel once; a translucent colour over
 /// the whole copy (a dimming layer) is kept with it (`tint`) and applied as the copy is written;
 /// an opaque layer drawn over part of it next (`cover`) drops that part unwritten. Every other
 /// drawing flushes them first (`flush(y:dst:count:)` for the pixels it touches, `flushAll`), so
@@ -10,12 +11,15 @@ final class PendingCopies {
     private(set) var originY = 0
     private(set) var capacity = 0
     private var dst = UnsafeMutablePointer<UnsafeMutablePointer<UInt32>?>.allocate(capacity: 1)
-    private var src = UnsafeMutablePointer<UnsafePointer<UInt32>?>.allocate(capacity: 1)
+    private var src = UnsafeMutablePointer<RowSamples>.allocate(capacity: 1)
     private var count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
     /// A premultiplied colour drawn over the row's copy at full strength (0: none).
     private var tints = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
     /// Rows that may hold a copy (a bound).
     private var lo = 0, hi = 0
+    /// Scratch pixels for a fade whose source is not a plain copy (`BlendKernels.fade`).
+    private let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: PendingCopies.scratchCount)
+    private static let scratchCount = 1024
 
     /// Retargets to the band's rows, none pending.
     func prepare(band: PixelRect) {
@@ -32,17 +36,28 @@ final class PendingCopies {
         lo = 0; hi = 0
     }
 
-    /// Defers copying `count` pixels from `src` to `dst` in row `y` (after any copy there).
+    /// Defers writing `count` samples `s` to `dst` in row `y` (after any copy there).
     /// Of a copy already deferred in the row only the pixels outside the new one are written
     /// (the new copy replaces the rest), so an opaque 1:1 layer over another one (the radial
     /// reveal's interior) writes each pixel once.
     @inline(__always)
-    func record(y: Int, dst d: UnsafeMutablePointer<UInt32>, src s: UnsafePointer<UInt32>, count n: Int) {
+    func record(y: Int, dst d: UnsafeMutablePointer<UInt32>, src s: RowSamples, count n: Int) {
         let r = y &- originY
         let pc = count[r]
-        if pc > 0 { _ = PendingCopies.write(dst[r]!, from: src[r]!, count: pc, outside: d, count: n, tint: tints[r]) }
+        if pc > 0 { _ = PendingCopies.write(dst[r]!, from: src[r], count: pc, outside: d, count: n, tint: tints[r]) }
         dst[r] = d; src[r] = s; count[r] = n; tints[r] = 0
         if lo == hi { lo = r; hi = r &+ 1 } else { lo = min(lo, r); hi = max(hi, r &+ 1) }
+    }
+
+    /// An opaque layer's samples `s` at strength `m` (0...255) over `count` pixels from `d`:
+    /// deferred at full strength (`record`), fused with row `y`'s deferred copy otherwise (`fade`).
+    @inline(__always)
+    func `defer`(y: Int, dst d: UnsafeMutablePointer<UInt32>, src s: RowSamples, count n: Int, alpha m: UInt32) {
+        if m == 255 {
+            record(y: y, dst: d, src: s, count: n)
+        } else if m != 0 {
+            fade(y: y, dst: d, src: s, count: n, alpha: m)
+        }
     }
 
     /// Does row `y`'s deferred copy now where it meets `dst..<dst + count` (and to the left of
@@ -53,12 +68,12 @@ final class PendingCopies {
         let r = y &- originY
         let pc = count[r]
         guard pc > 0 else { return }
-        let pd = dst[r]!, ps = src[r]!
+        let pd = dst[r]!, ps = src[r]
         let a = max(pd, d), b = min(pd + pc, d + n)
         guard a < b else { return }
         PendingCopies.emit(pd, from: ps, count: b - pd, tint: tints[r])
         if b < pd + pc {
-            dst[r] = b; src[r] = ps + (b - pd); count[r] = pd + pc - b
+            dst[r] = b; src[r] = ps.advanced(by: b - pd); count[r] = pd + pc - b
         } else {
             count[r] = 0
         }
@@ -68,33 +83,40 @@ final class PendingCopies {
     func flushAll() {
         guard lo < hi else { return }
         for r in lo..<hi where count[r] > 0 {
-            PendingCopies.emit(dst[r]!, from: src[r]!, count: count[r], tint: tints[r])
+            PendingCopies.emit(dst[r]!, from: src[r], count: count[r], tint: tints[r])
             count[r] = 0
         }
         lo = 0; hi = 0
     }
 
-    /// `BlendKernels.fade(d, source: s, count: n, alpha: m)` as if row `y`'s deferred copy
-    /// had been done first: where they overlap, one fused pass over both sources.
+    /// The opaque samples `s` at strength `m` over `count` pixels from `d` (`BlendKernels.fade`)
+    /// as if row `y`'s deferred copy had been done first: where they overlap, one fused pass
+    /// over both sources.
     @inline(__always)
-    func fade(y: Int, dst d: UnsafeMutablePointer<UInt32>, src s: UnsafePointer<UInt32>, count n: Int, alpha m: UInt32) {
+    func fade(y: Int, dst d: UnsafeMutablePointer<UInt32>, src s: RowSamples, count n: Int, alpha m: UInt32) {
         let r = y &- originY
         writeTinted(r)
         let pc = lo < hi ? count[r] : 0
         guard pc > 0 else {
-            BlendKernels.fade(d, source: s, count: n, alpha: m)
+            fade(d, source: s, under: nil, count: n, alpha: m)
             return
         }
-        let pd = dst[r]!, ps = src[r]!
+        let pd = dst[r]!, ps = src[r]
         count[r] = 0
         let (a, b) = PendingCopies.write(pd, from: ps, count: pc, outside: d, count: n, tint: 0)
         guard a < b else {
-            BlendKernels.fade(d, source: s, count: n, alpha: m)
+            fade(d, source: s, under: nil, count: n, alpha: m)
             return
         }
-        if d < a { BlendKernels.fade(d, source: s, count: a - d, alpha: m) }
-        if b < d + n { BlendKernels.fade(b, source: s + (b - d), count: d + n - b, alpha: m) }
-        BlendKernels.fade(a, source: s + (a - d), under: ps + (a - pd), count: b - a, alpha: m)
+        if d < a { fade(d, source: s, under: nil, count: a - d, alpha: m) }
+        if b < d + n { fade(b, source: s.advanced(by: b - d), under: nil, count: d + n - b, alpha: m) }
+        fade(a, source: s.advanced(by: a - d), under: ps.advanced(by: a - pd), count: b - a, alpha: m)
+    }
+
+    /// `BlendKernels.fade` of samples with this object's scratch row.
+    @inline(__always)
+    private func fade(_ d: UnsafeMutablePointer<UInt32>, source: RowSamples, under: RowSamples?, count n: Int, alpha m: UInt32) {
+        BlendKernels.fade(d, source: source, under: under, count: n, alpha: m, scratch: scratch, scratchCount: PendingCopies.scratchCount)
     }
 
     /// `SpanKernels.solidRun(d, coverage: 255, clip: nil, count: n, color: c)` for a colour
@@ -115,7 +137,7 @@ final class PendingCopies {
             SpanKernels.solidRun(d, coverage: 255, clip: nil, count: n, color: c)
             return
         }
-        let pd = dst[r]!, ps = src[r]!
+        let pd = dst[r]!, ps = src[r]
         count[r] = 0
         let (a, b) = PendingCopies.write(pd, from: ps, count: pc, outside: d, count: n, tint: 0)
         guard a < b else {
@@ -124,7 +146,7 @@ final class PendingCopies {
         }
         if d < a { SpanKernels.solidRun(d, coverage: 255, clip: nil, count: a - d, color: c) }
         if b < d + n { SpanKernels.solidRun(b, coverage: 255, clip: nil, count: d + n - b, color: c) }
-        SpanKernels.tint(a, under: ps + (a - pd), count: b - a, color: c)
+        PendingCopies.emit(a, from: ps.advanced(by: a - pd), count: b - a, tint: c)
     }
 
     /// The `count` pixels from `dst` in row `y` are about to be painted opaque at full strength
@@ -136,7 +158,7 @@ final class PendingCopies {
         let r = y &- originY
         let pc = count[r]
         guard pc > 0 else { return }
-        let pd = dst[r]!, ps = src[r]!
+        let pd = dst[r]!, ps = src[r]
         let a = max(pd, d), b = min(pd + pc, d + n)
         guard a < b else {
             if pd < d { PendingCopies.emit(pd, from: ps, count: pc, tint: tints[r]); count[r] = 0 }
@@ -144,7 +166,7 @@ final class PendingCopies {
         }
         if pd < a { PendingCopies.emit(pd, from: ps, count: a - pd, tint: tints[r]) }
         if b < pd + pc {
-            dst[r] = b; src[r] = ps + (b - pd); count[r] = pd + pc - b
+            dst[r] = b; src[r] = ps.advanced(by: b - pd); count[r] = pd + pc - b
         } else {
             count[r] = 0
         }
@@ -154,14 +176,20 @@ final class PendingCopies {
     @inline(__always)
     private func writeTinted(_ r: Int) {
         guard lo < hi, count[r] > 0, tints[r] != 0 else { return }
-        PendingCopies.emit(dst[r]!, from: src[r]!, count: count[r], tint: tints[r])
+        PendingCopies.emit(dst[r]!, from: src[r], count: count[r], tint: tints[r])
         count[r] = 0
     }
 
-    /// Writes `n` pixels of a copy from `ps` to `pd`, with `tint` over them unless it is 0.
+    /// Writes `n` samples `ps` to `pd`, with `tint` over them unless it is 0 (applied as a
+    /// copy is read, after other samples are written).
     @inline(__always)
-    private static func emit(_ pd: UnsafeMutablePointer<UInt32>, from ps: UnsafePointer<UInt32>, count n: Int, tint: UInt32) {
-        if tint == 0 { pd.update(from: ps, count: n) } else { SpanKernels.tint(pd, under: ps, count: n, color: tint) }
+    private static func emit(_ pd: UnsafeMutablePointer<UInt32>, from ps: RowSamples, count n: Int, tint: UInt32) {
+        if ps.isCopy {
+            if tint == 0 { pd.update(from: ps.a, count: n) } else { SpanKernels.tint(pd, under: ps.a, count: n, color: tint) }
+            return
+        }
+        ps.write(to: pd, count: n)
+        if tint != 0 { SpanKernels.tint(pd, under: UnsafePointer(pd), count: n, color: tint) }
     }
 
     /// Writes the copy of `pc` pixels from `ps` to `pd` (with `tint`, `emit`) except where it
@@ -169,18 +197,18 @@ final class PendingCopies {
     /// of it is written).
     @inline(__always)
     private static func write(
-        _ pd: UnsafeMutablePointer<UInt32>, from ps: UnsafePointer<UInt32>, count pc: Int,
+        _ pd: UnsafeMutablePointer<UInt32>, from ps: RowSamples, count pc: Int,
         outside d: UnsafeMutablePointer<UInt32>, count n: Int, tint: UInt32
     ) -> (a: UnsafeMutablePointer<UInt32>, b: UnsafeMutablePointer<UInt32>) {
         let a = max(pd, d), b = min(pd + pc, d + n)
         if a < b {
             if pd < a { emit(pd, from: ps, count: a - pd, tint: tint) }
-            if b < pd + pc { emit(b, from: ps + (b - pd), count: pd + pc - b, tint: tint) }
+            if b < pd + pc { emit(b, from: ps.advanced(by: b - pd), count: pd + pc - b, tint: tint) }
         } else {
             emit(pd, from: ps, count: pc, tint: tint)
         }
         return (a, b)
     }
 
-    deinit { dst.deallocate(); src.deallocate(); count.deallocate(); tints.deallocate() }
+    deinit { dst.deallocate(); src.deallocate(); count.deallocate(); tints.deallocate(); scratch.deallocate() }
 }

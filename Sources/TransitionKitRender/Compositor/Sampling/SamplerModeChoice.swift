@@ -29,7 +29,7 @@ struct ContentsSampling {
     let opaque: Bool
     private(set) var dx = 0, dy = 0
     /// `separable`: device columns `uniform` whose taps are a unit step with one weight (a
-    /// sub-pixel slide): x0 = X + `uniformShift`, x1 = x0 + 1, weight `uniformWeight`. Drawn by
+    /// sub-pixel slide): x0 = X + `uniformShift`, x1 = x0 + 1 (or any x1 at weight 0), weight `uniformWeight`. Drawn by
     /// streaming two-tap kernels instead of per-pixel table lookups (same numbers).
     private(set) var uniform: Range<Int> = 0..<0
     private(set) var uniformShift = 0
@@ -37,6 +37,15 @@ struct ContentsSampling {
     /// Column tables (`separable`, `columns`), indexed by device x − `tableX0`.
     let tableX0: Int
     let tables: SamplingTables
+
+    /// Whether `draw` hands a run of `count` pixels from column `x` at constant coverage and
+    /// without a clip mask to the band's deferred rows itself (`PendingCopies.defer`): the
+    /// uniform columns of an opaque separable image. The caller then leaves a deferred row under
+    /// the run as it is (the translation mode is drawn before any flush, the same way).
+    @inline(__always)
+    func defers(x: Int, count: Int) -> Bool {
+        mode == .separable && opaque && count > 0 && x >= uniform.lowerBound && x &+ count <= uniform.upperBound
+    }
 
     /// Coefficients smaller than this (relative to the map's largest entry) count as zero.
     private static let epsilon = 1e-12
@@ -79,11 +88,12 @@ struct ContentsSampling {
             }
             tables.findQuads(width: sampler.width)
             mode = .separable
-            // The longest run of columns whose taps step by one image pixel with one weight.
+            // The longest run of columns whose taps step by one image pixel with one weight (a
+            // weight of 0 never reads the second tap, so a clamped one at the image's edge joins).
             var bestLo = 0, bestHi = 0, lo = 0
             let n = columns.count
             for k in 0..<n {
-                let unit = tables.x1[k] == tables.x0[k] &+ 1
+                let unit = tables.x1[k] == tables.x0[k] &+ 1 || tables.wx[k] == 0
                 if !(unit && k > lo && tables.x0[k] == tables.x0[k &- 1] &+ 1 && tables.wx[k] == tables.wx[k &- 1]) {
                     lo = unit ? k : k &+ 1
                 }

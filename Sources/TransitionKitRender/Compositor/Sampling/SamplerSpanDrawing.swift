@@ -29,11 +29,7 @@ extension ContentsSampling {
                 // over a deferred copy reads the copy's source instead of the destination.
                 let src = row + (x &+ dx)
                 let m = alpha == 255 ? constantCoverage : PixelMath.mul(constantCoverage, alpha)
-                if m == 255 {
-                    pending.record(y: y, dst: dst, src: src, count: count)
-                } else if m != 0 {
-                    pending.fade(y: y, dst: dst, src: src, count: count, alpha: m)
-                }
+                pending.defer(y: y, dst: dst, src: RowSamples(copying: src), count: count, alpha: m)
                 return
             }
             pending.flush(y: y, dst: dst, count: count)
@@ -73,6 +69,15 @@ extension ContentsSampling {
                 hi = max(min(uniform.upperBound &- x, count), lo)
                 if hi == lo { lo = count; hi = count }
             }
+            let m = alpha == 255 ? constantCoverage : PixelMath.mul(constantCoverage, alpha)
+            if lo == 0 && hi == count {
+                // All of it uniform: deferred or fused with a deferred row like a 1:1 copy (the
+                // caller left any deferred row under it, `defers(x:count:)`).
+                let sx = x &+ uniformShift
+                let samples = RowSamples(a: r0 + sx, b: r1 + sx, wx: uniformWeight, wy: t.weight)
+                tables.pending.defer(y: y, dst: dst, src: samples, count: count, alpha: m)
+                return
+            }
             if lo > 0 {
                 let k = x &- tableX0
                 BlendKernels.run(
@@ -82,22 +87,15 @@ extension ContentsSampling {
                         r0: r0, r1: r1, x0: tables.x0 + k, x1: tables.x1 + k, wx: tables.wx + k, quad: tables.quad + k, masks: tables.stepMasks,
                         wy: t.weight))
             }
-            if hi > lo {
-                let m = alpha == 255 ? constantCoverage : PixelMath.mul(constantCoverage, alpha)
-                if m != 0 {
-                    let sx = x &+ lo &+ uniformShift
-                    if m == 255 {
-                        BlendKernels.twoByTwo(dst + lo, r0 + sx, r1 + sx, count: hi &- lo, wx: uniformWeight, wy: t.weight)
-                    } else {
-                        // Sample into the band's scratch row, then blend at strength m.
-                        var done = 0
-                        while done < hi &- lo {
-                            let n = min(hi &- lo &- done, tables.rowCapacity)
-                            BlendKernels.twoByTwo(tables.row, r0 + sx + done, r1 + sx + done, count: n, wx: uniformWeight, wy: t.weight)
-                            BlendKernels.fade(dst + lo + done, source: tables.row, count: n, alpha: m)
-                            done &+= n
-                        }
-                    }
+            if hi > lo && m != 0 {
+                let sx = x &+ lo &+ uniformShift
+                let samples = RowSamples(a: r0 + sx, b: r1 + sx, wx: uniformWeight, wy: t.weight)
+                if m == 255 {
+                    samples.write(to: dst + lo, count: hi &- lo)
+                } else {
+                    BlendKernels.fade(
+                        dst + lo, source: samples, under: nil, count: hi &- lo, alpha: m, scratch: tables.row,
+                        scratchCount: tables.rowCapacity)
                 }
             }
             if hi < count {
