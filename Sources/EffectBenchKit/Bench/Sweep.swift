@@ -145,6 +145,8 @@ public enum Sweep {
         }
         var samples: [FrameSample] = []
         samples.reserveCapacity(frames)
+        // One presentation tree for the whole sweep, rewritten in place each frame.
+        var snapshot = LayerSnapshot()
         let animator = effect.makeAnimator(for: operation)
         var duration = 0.0
         for k in 0..<frames {
@@ -156,7 +158,7 @@ public enum Sweep {
                 stage.clock.step(by: duration / Double(frames - 1))
             }
             let t1 = monotonicNanoseconds(), c1 = AllocationCounter.allocations, b1 = AllocationCounter.bytes
-            let snapshot = stage.snapshot()
+            stage.snapshot(into: &snapshot)
             compositor.render(snapshot, into: &bitmap)
             let t2 = monotonicNanoseconds(), c2 = AllocationCounter.allocations, b2 = AllocationCounter.bytes
             keepFrames?(k, bitmap)
