@@ -117,13 +117,20 @@ public enum Sweep {
     /// (`images` are its outgoing and incoming screens, e.g. `DemoScreens.render(size:scale:)`),
     /// compositing with `threads` row bands (1...64) and measuring each frame's model and
     /// render cost and allocations. `keepFrames` gets each rendered frame (index, bitmap).
-    /// - Throws: `BenchError` (usage) for `frames` or `threads` out of range or when the stage
-    ///   or frame cannot be made at this size, or (failure) when the transition does not finish.
+    /// `buffers` (made for the same scene size and thread count) carries the frame, the
+    /// presentation tree and the compositor's pool from one sweep to the next, so sweeps after
+    /// a warm-up touch no fresh memory and allocate nothing in steady state; nil makes new ones.
+    /// With `renders` false nothing is drawn (render costs and allocations are 0): the model
+    /// cost of each tick without a full-frame render evicting its data from the caches between
+    /// ticks.
+    /// - Throws: `BenchError` (usage) for `frames` or `threads` out of range, buffers made for
+    ///   another size or thread count, or when the stage or frame cannot be made at this size,
+    ///   or (failure) when the transition does not finish.
     /// - Complexity: O(frames × pixels).
     public static func run(
         effect: any TransitionEffect, name: String, style: ModalPresentationStyle, operation: TransitionOperation,
-        scene: SceneOptions, images: (from: Bitmap, to: Bitmap), frames: Int, threads: Int,
-        keepFrames: ((Int, Bitmap) -> Void)? = nil
+        scene: SceneOptions, images: (from: Bitmap, to: Bitmap), frames: Int, threads: Int, buffers: SweepBuffers? = nil,
+        renders: Bool = true, keepFrames: ((Int, Bitmap) -> Void)? = nil
     ) throws(BenchError) -> SweepResult {
         guard (2...10_000).contains(frames), (1...64).contains(threads) else {
             throw .usage("a sweep needs 2...10000 frames and 1...64 threads, got \(frames) frames and \(threads) threads")
@@ -136,17 +143,12 @@ public enum Sweep {
         } catch {
             throw BenchError(error)
         }
-        let compositor = Compositor(options: RenderOptions(scale: scene.scale, background: .black, threads: threads))
-        var bitmap: Bitmap
-        do {
-            bitmap = try Bitmap(width: Int((scene.size.width * scene.scale).rounded()), height: Int((scene.size.height * scene.scale).rounded()))
-        } catch {
-            throw BenchError(error)
+        let buffers = try buffers ?? SweepBuffers(scene: scene, threads: threads)
+        guard buffers.scene == scene, buffers.compositor.options.threads == threads else {
+            throw .usage("sweep buffers made for another scene or thread count")
         }
         var samples: [FrameSample] = []
         samples.reserveCapacity(frames)
-        // One presentation tree for the whole sweep, rewritten in place each frame.
-        var snapshot = LayerSnapshot()
         let animator = effect.makeAnimator(for: operation)
         var duration = 0.0
         for k in 0..<frames {
@@ -158,10 +160,9 @@ public enum Sweep {
                 stage.clock.step(by: duration / Double(frames - 1))
             }
             let t1 = monotonicNanoseconds(), c1 = AllocationCounter.allocations, b1 = AllocationCounter.bytes
-            stage.snapshot(into: &snapshot)
-            compositor.render(snapshot, into: &bitmap)
+            if renders { buffers.renderFrame(of: stage) }
             let t2 = monotonicNanoseconds(), c2 = AllocationCounter.allocations, b2 = AllocationCounter.bytes
-            keepFrames?(k, bitmap)
+            keepFrames?(k, buffers.bitmap)
             samples.append(
                 FrameSample(
                     progress: Double(k) / Double(frames - 1), modelNanoseconds: Double(t1 - t0),
@@ -175,5 +176,41 @@ public enum Sweep {
             throw .failure("\(name) \(operation.rawValue) did not finish (\(reason))")
         }
         return SweepResult(effect: name, operation: operation.rawValue, transitionDuration: duration, frames: samples)
+    }
+}
+
+/// What a sweep draws into, kept from one sweep to the next (`Sweep.run(…buffers:)`): the
+/// frame bitmap, the presentation tree (rewritten in place, `TransitionStage.snapshot(into:)`)
+/// and the compositor with its pool of band renderers. Reusing them means the measured sweeps
+/// after a warm-up neither fault in fresh pages nor grow scratch buffers: their frames
+/// allocate nothing and cost what a running app's frames cost.
+@MainActor
+public final class SweepBuffers {
+    /// The scene these buffers are sized for.
+    public let scene: SceneOptions
+    /// The compositor (background black, `threads` bands), its pool shared by every sweep.
+    public let compositor: Compositor
+    /// The last frame rendered, `round(scene.size × scene.scale)` pixels.
+    public private(set) var bitmap: Bitmap
+    private var snapshot = LayerSnapshot()
+
+    /// Buffers for frames of `scene` rendered with at most `threads` row bands (>= 1).
+    /// - Throws: `BenchError` (usage) when the frame cannot be made at this size.
+    public init(scene: SceneOptions, threads: Int) throws(BenchError) {
+        self.scene = scene
+        compositor = Compositor(options: RenderOptions(scale: scene.scale, background: .black, threads: max(1, threads)))
+        do {
+            bitmap = try Bitmap(
+                width: Int((scene.size.width * scene.scale).rounded()), height: Int((scene.size.height * scene.scale).rounded()))
+        } catch {
+            throw BenchError(error)
+        }
+    }
+
+    /// The presentation snapshot of `stage`'s window, then the compositor into `bitmap`.
+    /// - Complexity: O(layers + pixels); no allocation once the tree's shape and the pool are steady.
+    func renderFrame(of stage: TransitionStage) {
+        stage.snapshot(into: &snapshot)
+        compositor.render(snapshot, into: &bitmap)
     }
 }

@@ -77,8 +77,9 @@ public struct Compositor: Sendable {
     /// reusing its storage. The bitmap's size in pixels divided by `options.scale` is the
     /// container size in points.
     /// - Precondition: `options.scale` finite and > 0, `options.threads` >= 1.
-    /// - Complexity: O(w·h) per drawn layer in the worst case; split over `options.threads`
-    ///   row bands run concurrently.
+    /// - Complexity: O(w·h) per drawn layer in the worst case; split over up to
+    ///   `options.threads` row bands run concurrently, as many as the frame's resampling work
+    ///   makes worthwhile (one for a frame of 1:1 copies and blends; see `RenderOptions.threads`).
     public func render(_ root: LayerSnapshot, into bitmap: inout Bitmap) {
         let scale = Double(options.scale)
         precondition(scale > 0 && scale.isFinite, "render scale must be finite and > 0, got \(scale)")
@@ -87,7 +88,7 @@ public struct Compositor: Sendable {
         // Rendering recurses once per level; a tree deeper than Layer.maximumDepth (only
         // possible for hand-built snapshots) is drawn as the background alone.
         let root = root.depth <= LayerSnapshot.maximumDepth ? root : LayerSnapshot()
-        let bands = min(options.threads, height)
+        let bands = BandCount.choose(root, options: options, width: width, height: height)
         let background = options.background.packed
         let fastPaths = !options.disableFastPaths
         let pool = self.pool
