@@ -129,7 +129,7 @@ public enum Sweep {
     /// - Complexity: O(frames × pixels).
     public static func run(
         effect: any TransitionEffect, name: String, style: ModalPresentationStyle, operation: TransitionOperation,
-        scene: SceneOptions, images: (from: Bitmap, to: Bitmap), frames: Int, threads: Int, buffers: SweepBuffers? = nil,
+        scene: SceneOptions, images: (from: Bitmap, to: Bitmap), frames: Int, threads: Int, buffers given: SweepBuffers? = nil,
         renders: Bool = true, keepFrames: ((Int, Bitmap) -> Void)? = nil
     ) throws(BenchError) -> SweepResult {
         guard (2...10_000).contains(frames), (1...64).contains(threads) else {
@@ -143,7 +143,8 @@ public enum Sweep {
         } catch {
             throw BenchError(error)
         }
-        let buffers = try buffers ?? SweepBuffers(scene: scene, threads: threads)
+        let buffers: SweepBuffers
+        if let given { buffers = given } else { buffers = try SweepBuffers(scene: scene, threads: threads) }
         guard buffers.scene == scene, buffers.compositor.options.threads == threads else {
             throw .usage("sweep buffers made for another scene or thread count")
         }
