@@ -47,7 +47,10 @@ import TransitionKitCore
     }
 
     @Test func hiddenLayersAndFixedCountsAndOneThread() throws {
-        #expect(try bands { $0.position.x += 0.25; $0.isHidden = true } == 1)
+        #expect(
+            try bands {
+                $0.position.x += 0.25; $0.isHidden = true
+            } == 1)
         #expect(try bands(threads: 3, choosing: false) { _ in } == 3)
         #expect(try bands(threads: 1) { $0.position.x += 0.25 } == 1)
     }
