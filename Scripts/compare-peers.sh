@@ -5,12 +5,13 @@
 # measures the memory floor (a frame memcpy; read two frames, write one), runs the release
 # effect-bench right after on the same core, and prints one table of ratios per frame size:
 # effect (its slowest operation), render p50, render p50 / peer p50, render p50 / floor p50,
-# p99 of model + render, model p50, heap allocations per frame.
+# p99 of model + render, model p50, heap allocations per frame; then effect-bench's damage rows
+# (`run --damage`: each frame redraws only what changed) as render p50 / memcpy floor p50.
 #
 # Ratios are what to compare: absolute times on a shared or virtual machine drift between runs,
 # so the peers and effect-bench run back to back in one invocation.
 #
-# Usage: Scripts/compare-peers.sh            (from anywhere; about 2 minutes after the build)
+# Usage: Scripts/compare-peers.sh            (from anywhere; about 3 minutes after the build)
 # Knobs (environment):
 #   SIZES   frame sizes in pixels, space-separated (default "1179x2556", effect-bench's default
 #           scene 393x852 points at scale 3). A size whose sides divide by 3 runs effect-bench at
@@ -118,8 +119,8 @@ for size in $SIZES; do
         "${pin[@]}" "$harness" --case "$case_name" --size "$size" --scale "$scale" \
             --frames "$FRAMES" --warmup "$WARMUP" >>"$lines" || fail "peer case $case_name failed at $size"
     done
-    note "$size: effect-bench run --size $points --scale $scale --frames $FRAMES"
-    "${pin[@]}" "$bench" run --size "$points" --scale "$scale" --frames "$FRAMES" \
+    note "$size: effect-bench run --size $points --scale $scale --frames $FRAMES --damage"
+    "${pin[@]}" "$bench" run --size "$points" --scale "$scale" --frames "$FRAMES" --damage \
         --json "$work/bench-$size.json" >"$work/bench-$size.txt" || fail "effect-bench run failed at $size (its error is above)"
     python3 Scripts/peers/ratio_table.py "$work/heading.txt" "$lines" "$work/bench-$size.json" ||
         fail "could not read the measurements of $size"

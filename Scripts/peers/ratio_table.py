@@ -8,11 +8,15 @@ PEERS.txt:   the harness's lines, `case=NAME width=W height=H ... p50_ms=X min_m
 BENCH.json:  `effect-bench run --json` (schema transitionkit-effect-bench/1; read by key, so keys
              added later do not matter).
 
-Per effect, the operation with the highest render p50 is its row. The peer and floor ratios
+Per effect, the operation with the highest render p50 is its row (full renders only). The peer and floor ratios
 divide effect-bench's render p50 by the peer case's p50 (both nearest-rank medians of a sweep of
 progress 0...1 over the same number of frames, in milliseconds). p99 of model + render is taken
 over the JSON's per-frame samples (nearest rank, effect-bench's definition); allocations per
 frame are the steady-state model + render means (n/a when effect-bench did not count them).
+
+Damage rows (`effect-bench run --damage`: results with `damaged_fraction`, operation "push (damage)"
+and so on) get a second table, one row per effect and operation: the median fraction of the frame
+redrawn, the render p50, that p50 ÷ the memcpy floor's p50, and ÷ the same operation's full render.
 """
 import json
 import math
@@ -87,8 +91,12 @@ def main(argv):
     def peer_ms(case):
         return float(peers[case]["p50_ms"]) if case in peers else None
 
+    damage_rows = [r for r in results if "damaged_fraction" in r]
+    full_rows = {(r["effect"], r["operation"]): r for r in results if "damaged_fraction" not in r}
     slowest = {}
     for r in results:
+        if "damaged_fraction" in r:
+            continue
         e = r["effect"]
         if e not in slowest or r["render_milliseconds"]["p50"] > slowest[e]["render_milliseconds"]["p50"]:
             slowest[e] = r
@@ -124,6 +132,21 @@ def main(argv):
             allocs = f"{n:.0f}" if abs(n - round(n)) < 0.05 else f"{n:.1f}"
         print(f"| {effect} ({r['operation']}) | {render:.2f} ms | {'; '.join(vs_peer) or '-'} | {vs_floor} | "
               f"{p99} | {model} | {allocs} |")
+
+    if damage_rows:
+        memcpy = peer_ms("floor_memcpy")
+        print("\nDamage rendering (each frame after the first redraws only what changed since the previous one, "
+              "into its pixels; render includes finding the region):\n")
+        print("| effect | operation | damaged p50 | render p50 | vs memcpy floor | vs full render |")
+        print("| --- | --- | --- | --- | --- | --- |")
+        for r in damage_rows:
+            render = r["render_milliseconds"]["p50"]
+            operation = r["operation"].replace(" (damage)", "")
+            full = full_rows.get((r["effect"], operation))
+            vs_floor = f"{render / memcpy:.2f}x ({memcpy:.2f} ms)" if memcpy else "-"
+            vs_full = f"{render / full['render_milliseconds']['p50']:.2f}x" if full and full["render_milliseconds"]["p50"] > 0 else "-"
+            print(f"| {r['effect']} | {operation} | {100 * r['damaged_fraction']['p50']:.1f} % | {render:.2f} ms | "
+                  f"{vs_floor} | {vs_full} |")
 
     print("\n| peer case | sweep p50 | sweep min | p = 0.5 frame p50 | p = 0.5 frame min |")
     print("| --- | --- | --- | --- | --- |")

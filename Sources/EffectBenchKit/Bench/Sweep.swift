@@ -13,6 +13,7 @@ public struct FrameSample: Equatable, Codable, Sendable {
         case modelBytes = "model_bytes"
         case renderAllocations = "render_allocations"
         case renderBytes = "render_bytes"
+        case damagedFraction = "damaged_fraction"
     }
     /// Timeline progress 0...1 of this frame.
     public var progress: Double
@@ -28,13 +29,17 @@ public struct FrameSample: Equatable, Codable, Sendable {
     public var renderAllocations: Int
     /// Bytes requested by those calls.
     public var renderBytes: Int
+    /// In a damage sweep, the fraction 0...1 of the frame's pixels redrawn (`DamageRegion`;
+    /// 1 for the first frame, drawn in full); nil in a full-render sweep.
+    public var damagedFraction: Double?
 
     /// One frame's costs: `progress` 0...1, model in nanoseconds, render in milliseconds,
     /// allocation calls and bytes of each step.
     public init(
         progress: Double, modelNanoseconds: Double, renderMilliseconds: Double, modelAllocations: Int, modelBytes: Int,
-        renderAllocations: Int, renderBytes: Int
+        renderAllocations: Int, renderBytes: Int, damagedFraction: Double? = nil
     ) {
+        self.damagedFraction = damagedFraction
         self.progress = progress
         self.modelNanoseconds = modelNanoseconds
         self.renderMilliseconds = renderMilliseconds
@@ -49,7 +54,8 @@ public struct FrameSample: Equatable, Codable, Sendable {
 public struct SweepResult: Equatable, Codable, Sendable {
     /// The effect's registry name.
     public var effect: String
-    /// `TransitionOperation.rawValue` (push, pop, present, dismiss).
+    /// `TransitionOperation.rawValue` (push, pop, present, dismiss, tab); followed by " (damage)"
+    /// for a damage sweep.
     public var operation: String
     /// The transition's duration in seconds, as the running transition reported it.
     public var transitionDuration: Double
@@ -82,7 +88,8 @@ extension SweepResult {
                     progress: a.progress, modelNanoseconds: min(a.modelNanoseconds, b.modelNanoseconds),
                     renderMilliseconds: min(a.renderMilliseconds, b.renderMilliseconds),
                     modelAllocations: min(a.modelAllocations, b.modelAllocations), modelBytes: min(a.modelBytes, b.modelBytes),
-                    renderAllocations: min(a.renderAllocations, b.renderAllocations), renderBytes: min(a.renderBytes, b.renderBytes))
+                    renderAllocations: min(a.renderAllocations, b.renderAllocations), renderBytes: min(a.renderBytes, b.renderBytes),
+                    damagedFraction: a.damagedFraction)
             }
         }
         return result
@@ -123,6 +130,10 @@ public enum Sweep {
     /// With `renders` false nothing is drawn (render costs and allocations are 0): the model
     /// cost of each tick without a full-frame render evicting its data from the caches between
     /// ticks.
+    /// With `damage`, every frame after the first (drawn in full) is the previous frame's
+    /// bitmap with only `DamageRegion(from:to:size:options:)` redrawn
+    /// (`Compositor.render(_:into:damage:)`); its render cost includes finding the region, and
+    /// the result's operation reads "push (damage)".
     /// - Throws: `BenchError` (usage) for `frames` or `threads` out of range, buffers made for
     ///   another size or thread count, or when the stage or frame cannot be made at this size,
     ///   or (failure) when the transition does not finish.
@@ -130,7 +141,7 @@ public enum Sweep {
     public static func run(
         effect: any TransitionEffect, name: String, style: ModalPresentationStyle, operation: TransitionOperation,
         scene: SceneOptions, images: (from: Bitmap, to: Bitmap), frames: Int, threads: Int, buffers given: SweepBuffers? = nil,
-        renders: Bool = true, keepFrames: ((Int, Bitmap) -> Void)? = nil
+        renders: Bool = true, damage: Bool = false, keepFrames: ((Int, Bitmap) -> Void)? = nil
     ) throws(BenchError) -> SweepResult {
         guard (2...10_000).contains(frames), (1...64).contains(threads) else {
             throw .usage("a sweep needs 2...10000 frames and 1...64 threads, got \(frames) frames and \(threads) threads")
@@ -161,7 +172,7 @@ public enum Sweep {
                 stage.clock.step(by: duration / Double(frames - 1))
             }
             let t1 = monotonicNanoseconds(), c1 = AllocationCounter.allocations, b1 = AllocationCounter.bytes
-            if renders { buffers.renderFrame(of: stage) }
+            let fraction = renders ? buffers.renderFrame(of: stage, damage: damage, first: k == 0) : nil
             let t2 = monotonicNanoseconds(), c2 = AllocationCounter.allocations, b2 = AllocationCounter.bytes
             keepFrames?(k, buffers.bitmap)
             samples.append(
@@ -169,14 +180,15 @@ public enum Sweep {
                     progress: Double(k) / Double(frames - 1), modelNanoseconds: Double(t1 - t0),
                     renderMilliseconds: Double(t2 - t1) / 1e6,
                     modelAllocations: Int(c1 - c0), modelBytes: Int(b1 - b0),
-                    renderAllocations: Int(c2 - c1), renderBytes: Int(b2 - b1)))
+                    renderAllocations: Int(c2 - c1), renderBytes: Int(b2 - b1), damagedFraction: fraction))
         }
         stage.clock.runUntilIdle()
         guard stage.completed == true else {
             let reason = stage.refusal.map { "its animator refused: \($0)" } ?? "the effect's animator refused or the stage was not ready"
             throw .failure("\(name) \(operation.rawValue) did not finish (\(reason))")
         }
-        return SweepResult(effect: name, operation: operation.rawValue, transitionDuration: duration, frames: samples)
+        let label = damage ? "\(operation.rawValue) (damage)" : operation.rawValue
+        return SweepResult(effect: name, operation: label, transitionDuration: duration, frames: samples)
     }
 }
 
@@ -208,10 +220,27 @@ public final class SweepBuffers {
         }
     }
 
-    /// The presentation snapshot of `stage`'s window, then the compositor into `bitmap`.
-    /// - Complexity: O(layers + pixels); no allocation once the tree's shape and the pool are steady.
-    func renderFrame(of stage: TransitionStage) {
+    /// The presentation snapshot of `stage`'s window, then the compositor into `bitmap`; with
+    /// `damage` and not the `first` frame of a sweep, only the region that changed since the
+    /// last frame is redrawn.
+    /// - Returns: with `damage`, the fraction of the frame's pixels redrawn (1 for a full
+    ///   render); nil without.
+    /// - Complexity: O(layers + pixels); no allocation once the tree's shape and the pool are
+    ///   steady (with `damage`, the kept previous tree is copied on write each frame).
+    func renderFrame(of stage: TransitionStage, damage: Bool = false, first: Bool = true) -> Double? {
+        guard damage else {
+            stage.snapshot(into: &snapshot)
+            compositor.render(snapshot, into: &bitmap)
+            return nil
+        }
+        let previous = snapshot
         stage.snapshot(into: &snapshot)
-        compositor.render(snapshot, into: &bitmap)
+        guard !first else {
+            compositor.render(snapshot, into: &bitmap)
+            return 1
+        }
+        let region = DamageRegion(from: previous, to: snapshot, size: scene.size, options: compositor.options)
+        compositor.render(snapshot, into: &bitmap, damage: region)
+        return Double(region.pixelCount) / Double(bitmap.width * bitmap.height)
     }
 }

@@ -52,6 +52,9 @@ struct RunOptions: Equatable {
     /// `--compare a:b` pairs: ratio rows a ÷ b within this run, or with `--baseline` this
     /// run's a ÷ the baseline's b.
     var comparisons: [EffectPair] = []
+    /// `--damage`: also sweep each effect and operation redrawing only what changed since the
+    /// previous frame (`DamageRegion`), reported as separate rows ("push (damage)").
+    var damage = false
 }
 
 struct RenderRequest: Equatable {
@@ -109,6 +112,7 @@ enum ArgumentParser {
             run.baselinePath = options.value("baseline")
             run.threshold = try options.double("threshold", in: 0...100) ?? run.threshold
             run.htmlPath = options.value("html")
+            run.damage = options.flag("damage")
             for text in options.values("compare") {
                 let pair = try EffectPair(parsing: text)
                 guard !run.comparisons.contains(pair) else { throw .usage("--compare \(pair) is given twice") }
@@ -219,7 +223,7 @@ struct Options {
     private var single = Set<String>()
     private(set) var positional: [String] = []
 
-    /// Reads `words`. `--help` and `-h` are flags; `--json` is one when `jsonIsFlag` (play's
+    /// Reads `words`. `--help`, `-h` and `--damage` are flags; `--json` is one when `jsonIsFlag` (play's
     /// `--json`), otherwise it takes the next word as its path (run's `--json out.json`, any
     /// file name) unless that word is missing or an option, so run can say the path is missing.
     init(_ words: ArraySlice<String>, jsonIsFlag: Bool) throws(BenchError) {
@@ -232,7 +236,7 @@ struct Options {
                 let name = String(body)
                 if let eq = body.firstIndex(of: "=") {
                     named.append((String(body[..<eq]), String(body[body.index(after: eq)...])))
-                } else if name == "help" || name == "h"
+                } else if name == "help" || name == "h" || name == "damage"
                     || (name == "json" && (jsonIsFlag || i + 1 == words.endIndex || isOption(words[i + 1])))
                 {
                     named.append((String(body), nil))

@@ -32,7 +32,9 @@ enum RunCommand {
 
         let images = try SceneImages.load(options.scene)
         var results: [BenchReport.Result] = []
-        let total = entries.reduce(0) { $0 + $1.supportedOperations.count }
+        // Each operation's full-render row, then with --damage its damage row.
+        let modes = options.damage ? [false, true] : [false]
+        let total = entries.reduce(0) { $0 + $1.supportedOperations.count } * modes.count
         var done = 0
         // One frame, presentation tree and compositor pool for every sweep: after each warm-up
         // the measured sweeps fault in no fresh pages and grow no buffers.
@@ -41,27 +43,29 @@ enum RunCommand {
             let effect: any TransitionEffect
             do { effect = try registry.makeEffect(named: entry.name) } catch { throw BenchError(error) }
             for op in entry.supportedOperations {
-                done += 1
-                // One warm-up sweep (caches, the pool's scratch buffers grown to this effect's
-                // largest frame, lazily built tables), discarded; then the repeats.
-                var sweeps: [SweepResult] = []
-                for k in 0...options.repeats {
-                    progress.show(
-                        "[\(done)/\(total)] \(entry.name) \(op.rawValue): \(k == 0 ? "warm-up" : "sweep \(k)/\(options.repeats)"), "
-                            + "\(options.frames) frames")
-                    let sweep = try Sweep.run(
+                for damage in modes {
+                    done += 1
+                    // One warm-up sweep (caches, the pool's scratch buffers grown to this effect's
+                    // largest frame, lazily built tables), discarded; then the repeats.
+                    var sweeps: [SweepResult] = []
+                    for k in 0...options.repeats {
+                        progress.show(
+                            "[\(done)/\(total)] \(entry.name) \(op.rawValue)\(damage ? " (damage)" : ""): "
+                                + "\(k == 0 ? "warm-up" : "sweep \(k)/\(options.repeats)"), \(options.frames) frames")
+                        let sweep = try Sweep.run(
+                            effect: effect, name: entry.name, style: entry.modalPresentationStyle, operation: op,
+                            scene: options.scene, images: images, frames: options.frames, threads: options.threads,
+                            buffers: buffers, damage: damage)
+                        if k > 0 { sweeps.append(sweep) }
+                    }
+                    // Then one sweep of the model alone: its ticks run with the model's data in the
+                    // caches, where after a 12 MB frame every tick first refills them.
+                    let modelOnly = try Sweep.run(
                         effect: effect, name: entry.name, style: entry.modalPresentationStyle, operation: op,
                         scene: options.scene, images: images, frames: options.frames, threads: options.threads,
-                        buffers: buffers)
-                    if k > 0 { sweeps.append(sweep) }
+                        buffers: buffers, renders: false, damage: damage)
+                    results.append(BenchReport.Result(repeated: sweeps, modelOnly: modelOnly))
                 }
-                // Then one sweep of the model alone: its ticks run with the model's data in the
-                // caches, where after a 12 MB frame every tick first refills them.
-                let modelOnly = try Sweep.run(
-                    effect: effect, name: entry.name, style: entry.modalPresentationStyle, operation: op,
-                    scene: options.scene, images: images, frames: options.frames, threads: options.threads,
-                    buffers: buffers, renders: false)
-                results.append(BenchReport.Result(repeated: sweeps, modelOnly: modelOnly))
             }
         }
         progress.clear()

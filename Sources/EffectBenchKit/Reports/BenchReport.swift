@@ -14,12 +14,14 @@ import Foundation
 ///                  "render_milliseconds": { same },
 ///                  "frames_over_60hz", "frames_over_120hz"   (render + model over 16.67 / 8.33 ms),
 ///                  "render_p50_spread" ((max − min) ÷ min of the repeats' render p50s; absent: 1 sweep),
+///                  "damaged_fraction": { same } (`run --damage` rows, operation "push (damage)" and
+///                                    so on: fraction 0...1 of each frame redrawn; absent otherwise),
 ///                  "steady_state": { "model_allocations", "model_bytes",
 ///                                    "render_allocations", "render_bytes" }  (mean per frame,
 ///                                    frames 1...n−2),
 ///                  "per_frame": [ { "progress", "model_nanoseconds", "render_milliseconds",
 ///                                   "model_allocations", "model_bytes", "render_allocations",
-///                                   "render_bytes" } ] } ] }
+///                                   "render_bytes", "damaged_fraction" (damage rows) } ] } ] }
 /// ```
 /// New keys may be added in version 1; renaming or removing one bumps the version.
 public struct BenchReport: Codable, Equatable, Sendable {
@@ -129,11 +131,16 @@ public struct BenchReport: Codable, Equatable, Sendable {
             case renderP50Spread = "render_p50_spread"
             case modelP50AfterRender = "model_p50_after_render"
             case perFrame = "per_frame"
+            case damagedFraction = "damaged_fraction"
         }
         /// The effect's registry name.
         public var effect: String
-        /// push, pop, present or dismiss.
+        /// push, pop, present, dismiss or tab; "push (damage)" and so on for a damage sweep
+        /// (`effect-bench run --damage`).
         public var operation: String
+        /// A damage sweep's fraction 0...1 of each frame redrawn (the first frame's is 1); nil
+        /// for a full-render sweep.
+        public var damagedFraction: Distribution?
         /// Seconds.
         public var transitionDuration: Double
         /// Model cost per frame, nanoseconds.
@@ -174,6 +181,8 @@ public struct BenchReport: Codable, Equatable, Sendable {
                 modelAllocations: mean(\.modelAllocations), modelBytes: mean(\.modelBytes),
                 renderAllocations: mean(\.renderAllocations), renderBytes: mean(\.renderBytes))
             perFrame = sweep.frames
+            let fractions = sweep.frames.compactMap(\.damagedFraction)
+            damagedFraction = fractions.isEmpty ? nil : Distribution(fractions)
         }
 
         /// The statistics of repeated sweeps of one effect and operation: their per-frame

@@ -16,7 +16,10 @@ public enum TableReport {
                 + "\(report.frames) frames a sweep, \(report.threads) thread\(report.threads == 1 ? "" : "s")"
                 + (report.repeats.map { ", \($0) sweep\($0 == 1 ? "" : "s") after a warm-up, per-frame minimum" } ?? ""))
         lines.append("machine: \(m.cores) cores, \(m.cpu); \(m.toolchain), \(m.configuration) build")
-        let header = ["effect", "op", "model p50", "p99", "render p50", "p90", "p99", "max", ">60Hz", ">120Hz", "allocs/frame", "bytes/frame"]
+        var header = ["effect", "op", "model p50", "p99", "render p50", "p90", "p99", "max", ">60Hz", ">120Hz", "allocs/frame", "bytes/frame"]
+        // Damage rows (`run --damage`) add the redrawn fraction of the frame, p50.
+        let damage = report.results.contains { $0.damagedFraction != nil }
+        if damage { header.append("damaged p50") }
         var rows: [[String]] = []
         for r in report.results {
             let st = r.steadyState
@@ -27,12 +30,16 @@ public enum TableReport {
                 msText(r.renderMilliseconds.p50), msText(r.renderMilliseconds.p90), msText(r.renderMilliseconds.p99),
                 msText(r.renderMilliseconds.max), "\(r.framesOver60hz)", "\(r.framesOver120hz)", allocs, bytes,
             ])
+            if damage { rows[rows.count - 1].append(r.damagedFraction.map { "\(fmt(100 * $0.p50, 1)) %" } ?? "") }
         }
         lines.append(contentsOf: grid([header] + rows))
         lines.append(
             "model = driver tick + effect evaluation, per-frame minimum including a sweep without rendering (frame 0 "
                 + "includes setting the transition up, so it is the max/p99 of short sweeps); render = presentation snapshot + compositing; >60Hz/>120Hz = frames whose model + render "
-                + "exceed 16.67 / 8.33 ms; allocations and bytes: mean per frame over frames 1...n−2 (model + render)")
+                + "exceed 16.67 / 8.33 ms; allocations and bytes: mean per frame over frames 1...n−2 (model + render)"
+                + (damage
+                    ? "; (damage) rows redraw only what changed since the previous frame into its pixels (render includes "
+                        + "finding the region), damaged p50 = median fraction of the frame redrawn" : ""))
         let afterRender = report.results.compactMap { r in r.modelP50AfterRender.map { (p50: $0, result: r) } }
         if let slowest = afterRender.max(by: { $0.p50 < $1.p50 }) {
             lines.append(

@@ -129,6 +129,13 @@ public struct Bitmap: Sendable {
     package var isOpaque: Bool {
         storage.isOpaque(width: width, height: height, rowStride: rowStride)
     }
+
+    /// True when both are the same image storage (so the same pixels, whatever the content):
+    /// an O(1) identity check, false for equal pixels in two allocations. The damage pass
+    /// compares `contents` this way.
+    package func sharesStorage(with other: Bitmap) -> Bool {
+        storage === other.storage && width == other.width && height == other.height
+    }
 }
 
 extension Bitmap: Equatable {

@@ -60,6 +60,10 @@ final class BandRenderer {
     var maskProjected: [[CGPoint]] = []
     private var freeShapeClips: [ShapeClip] = []
     private var usedShapeClips: [ShapeClip] = []
+    /// In a damage render, the band's damaged spans: every pixel write is cut to them
+    /// (`forEachDamagedPiece`, `forEachDamagedRun`); nil in a full render.
+    var damage: DamageRows?
+    private let damageRows = DamageRows()
 
     /// Curve chords stay within this many device pixels of the true outline.
     static let flatteningTolerance = 0.02
@@ -78,10 +82,18 @@ final class BandRenderer {
         freeMasks.removeAll()
     }
 
-    /// Fills the band with `background`, then draws `root` through the points→pixels scale.
-    /// - Complexity: O(band pixels · layers) in the worst case.
-    func render(_ root: LayerSnapshot, scale: Double, background: UInt32, into plane: PixelPlane) {
+    /// Fills the band with `background`, then draws `root` through the points→pixels scale;
+    /// with `damage`, only the band's pixels in it are written (each as a full render writes it).
+    /// - Complexity: O(band pixels · layers) in the worst case; with `damage`, O(damaged pixels)
+    ///   per drawn layer plus O(band rows) per rasterised shape.
+    func render(_ root: LayerSnapshot, scale: Double, background: UInt32, into plane: PixelPlane, damage region: DamageRegion? = nil) {
         let projection = Projection(PlaneHomography(scale: scale))
+        if let region {
+            damageRows.prepare(region, band: band, width: width)
+            damage = damageRows
+        } else {
+            damage = nil
+        }
         tables.pending.prepare(band: band)
         tables.runs.prepare(band: band)
         drawPath.removeAll(keepingCapacity: true)
@@ -90,7 +102,8 @@ final class BandRenderer {
         if occluder == nil {
             let fill = cut?.visible ?? band
             for y in fill.y0..<fill.y1 {
-                (plane.row(y) + fill.x0).update(repeating: background, count: fill.width)
+                let row = plane.row(y)
+                forEachDamagedRun(y: y, from: fill.x0, to: fill.x1) { lo, hi in (row + lo).update(repeating: background, count: hi - lo) }
             }
         }
         drawLayer(
@@ -98,6 +111,7 @@ final class BandRenderer {
             clip: Clip(bounds: band, mask: nil), occlusion: occluder, into: plane)
         tables.pending.flushAll()
         self.cut = nil
+        damage = nil
         freePlanes.append(contentsOf: usedPlanes)
         freeMasks.append(contentsOf: usedMasks)
         freeShapeClips.append(contentsOf: usedShapeClips)

@@ -117,7 +117,12 @@ extension BandRenderer {
         // The mask subtree is not in the drawing order: no path of it may match the cutter's.
         let hostPath = drawPath
         drawPath = [-1]
+        // A mask's coverage is needed over its whole clip, damaged or not: its touched box sets
+        // the host's clip (and so the rasteriser's boxes), which must be a full render's.
+        let hostDamage = damage
+        damage = nil
         drawLayer(mask, parent: host, parentSublayerToLocal: .identity, clip: Clip(bounds: clip.bounds, mask: nil), into: offscreen.plane)
+        damage = hostDamage
         drawPath = hostPath
         // Opaque 1:1 contents in the mask subtree may still be deferred row copies: write them
         // before the offscreen pixels are read (as `composite` does for a group's buffer).

@@ -81,21 +81,47 @@ public struct Compositor: Sendable {
     ///   `options.threads` row bands run concurrently, as many as the frame's resampling work
     ///   makes worthwhile (one for a frame of 1:1 copies and blends; see `RenderOptions.threads`).
     public func render(_ root: LayerSnapshot, into bitmap: inout Bitmap) {
+        render(root, into: &bitmap, rows: 0..<bitmap.height, damage: nil)
+    }
+
+    /// Redraws only the pixels of `bitmap` in `damage`, leaving the rest as they are: when
+    /// `bitmap` holds the frame of a tree `old` rendered with these options and `damage` is
+    /// `DamageRegion(from: old, to: root, size:options:)`, the result is `root`'s full render byte
+    /// for byte (the background fill included, restricted to the damage).
+    ///
+    /// The rows the damage spans are rendered as a full render's row bands (`options.threads` of
+    /// them), each writing only its damaged pixels, so every clip, edge and sample is computed as
+    /// in a full render. An empty region returns at once.
+    /// - Precondition: `options.scale` finite and > 0, `options.threads` >= 1.
+    /// - Complexity: O(damaged pixels) per drawn layer, plus O(rows of the damage) per
+    ///   rasterised shape and O(layers) per band for the walk.
+    public func render(_ root: LayerSnapshot, into bitmap: inout Bitmap, damage: DamageRegion) {
+        let frame = PixelRect(x0: 0, y0: 0, x1: bitmap.width, y1: bitmap.height)
+        let rows = damage.pixelBounds.intersection(frame)
+        guard !rows.isEmpty else { return }
+        // The whole frame damaged (a fade, a tilt): a full render, nothing to cut.
+        let whole = rows == frame && damage.pixelCount == frame.width * frame.height
+        render(root, into: &bitmap, rows: rows.y0..<rows.y1, damage: whole ? nil : damage)
+    }
+
+    /// Renders rows `rows` of `bitmap` in up to `options.threads` bands (`BandCount`); only
+    /// `damage`'s pixels when given.
+    private func render(_ root: LayerSnapshot, into bitmap: inout Bitmap, rows: Range<Int>, damage: DamageRegion?) {
         let scale = Double(options.scale)
         precondition(scale > 0 && scale.isFinite, "render scale must be finite and > 0, got \(scale)")
         precondition(options.threads >= 1, "render threads must be >= 1, got \(options.threads)")
-        let width = bitmap.width, height = bitmap.height, stride = bitmap.rowStride
+        let width = bitmap.width, stride = bitmap.rowStride
         // Rendering recurses once per level; a tree deeper than Layer.maximumDepth (only
         // possible for hand-built snapshots) is drawn as the background alone.
         let root = root.depth <= LayerSnapshot.maximumDepth ? root : LayerSnapshot()
-        let bands = BandCount.choose(root, options: options, width: width, height: height)
+        let bands = min(BandCount.choose(root, options: options, width: width, height: bitmap.height), rows.count)
         let background = options.background.packed
         let fastPaths = !options.disableFastPaths
         let pool = self.pool
         bitmap.withUnsafeMutablePixels { pixels in
             let frame = BandFrame(
-                root: root, pixels: pixels, width: width, height: height, stride: stride, bands: bands, scale: scale,
-                background: background, fastPaths: fastPaths, pool: pool)
+                root: root, pixels: pixels, width: width, rows: rows, stride: stride, bands: bands, scale: scale,
+                background: background, fastPaths: fastPaths, pool: pool, damage: damage)
             // Non-escaping closures: their contexts live on the stack, nothing per frame on the heap.
             if bands == 1 {
                 frame.render(band: 0)
@@ -110,19 +136,24 @@ public struct Compositor: Sendable {
 private struct BandFrame: @unchecked Sendable {
     let root: LayerSnapshot
     let pixels: UnsafeMutablePointer<UInt32>
-    let width: Int, height: Int, stride: Int, bands: Int
+    let width: Int
+    /// The rows rendered (all of them, or a damage render's), split into `bands`.
+    let rows: Range<Int>
+    let stride: Int, bands: Int
     let scale: Double
     let background: UInt32
     let fastPaths: Bool
     let pool: BandRendererPool
+    let damage: DamageRegion?
 
     func render(band: Int) {
-        let rows = PixelRect(x0: 0, y0: height * band / bands, x1: width, y1: height * (band + 1) / bands)
-        guard !rows.isEmpty else { return }
-        let plane = PixelPlane(base: pixels + rows.y0 * stride, stride: stride, originY: rows.y0)
-        let renderer = pool.take(band: rows, width: width)
+        let n = rows.count
+        let rect = PixelRect(x0: 0, y0: rows.lowerBound + n * band / bands, x1: width, y1: rows.lowerBound + n * (band + 1) / bands)
+        guard !rect.isEmpty else { return }
+        let plane = PixelPlane(base: pixels + rect.y0 * stride, stride: stride, originY: rect.y0)
+        let renderer = pool.take(band: rect, width: width)
         renderer.fastPaths = fastPaths
-        renderer.render(root, scale: scale, background: background, into: plane)
+        renderer.render(root, scale: scale, background: background, into: plane, damage: damage)
         pool.give(renderer)
     }
 }

@@ -47,7 +47,7 @@ extension BandRenderer {
             let mask = clip.mask
             let opaqueSpans = fastPaths
             // A local function, passed as a non-escaping closure: its context is not on the heap.
-            func drawSpan(_ span: CoverageSpan) {
+            func drawSpan(_ span: CoverageSpan, into row: UnsafeMutablePointer<UInt32>) {
                 var span = span
                 if opaqueSpans && span.count > 0 && span.count <= 4 && (span.solidCount == 0 || span.solidCoverage == 255) {
                     // Edge pixels at full coverage (a pixel-aligned side) join the interior run:
@@ -60,7 +60,7 @@ extension BandRenderer {
                             solidCount: span.count + span.solidCount, solidCoverage: 255)
                     }
                 }
-                let y = span.y, row = plane.row(y), maskRow = mask?.row(y)
+                let y = span.y, maskRow = mask?.row(y)
                 if spanwise {
                     pending.flush(y: y, dst: row + span.x, count: span.count)
                     if covers && span.solidCoverage == 255 {
@@ -82,10 +82,35 @@ extension BandRenderer {
                         clip: maskRow.map { UnsafePointer($0 + x) }, count: span.solidCount, x: x, y: y, alpha: alpha)
                 }
             }
+            // In a damage render: the damaged pieces, or for a mode whose pixels depend on where
+            // the span starts, the whole span drawn over a copy of the row and its damaged
+            // pixels copied back (`DamageRows`).
+            let damage = self.damage
+            let startsMatter = sampling.mode == .rows || sampling.mode == .general
+            func drawDamaged(_ span: CoverageSpan) {
+                guard let damage else {
+                    drawSpan(span, into: plane.row(span.y))
+                    return
+                }
+                guard startsMatter else {
+                    damage.pieces(span) { drawSpan($0, into: plane.row($0.y)) }
+                    return
+                }
+                let lo = span.x, hi = span.x + span.count + span.solidCount, row = plane.row(span.y)
+                switch damage.overlap(y: span.y, from: lo, to: hi) {
+                case .none: return
+                case .all: drawSpan(span, into: row)
+                case .part:
+                    let scratch = damage.scratch
+                    (scratch + lo).update(from: row + lo, count: hi - lo)
+                    drawSpan(span, into: scratch)
+                    damage.forEachRun(y: span.y, from: lo, to: hi) { a, b in (row + a).update(from: scratch + a, count: b - a) }
+                }
+            }
             if clip.shape != nil {
-                forEachShapeClippedSpan(polygons, rule: .nonZero, clip: clip, drawSpan)
+                forEachShapeClippedSpan(polygons, rule: .nonZero, clip: clip, drawDamaged)
             } else {
-                rasterizer.fill(polygons, rule: .nonZero, clip: clip.bounds, row: drawSpan)
+                rasterizer.fill(polygons, rule: .nonZero, clip: clip.bounds, row: drawDamaged)
             }
             if columnRuns && !runs.rows.isEmpty {
                 sampling.drawColumnRuns(runs, into: plane)

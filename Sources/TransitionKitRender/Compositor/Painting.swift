@@ -17,11 +17,13 @@ extension BandRenderer {
         let pending = tables.pending
         if clip.shape != nil || clip.mask != nil { pending.flushAll() }
         if clip.shape != nil {
-            forEachShapeClippedSpan(polygons, rule: rule, clip: clip) { span in
-                let row = plane.row(span.y)
-                if span.count > 0 { SpanKernels.solid(row + span.x, coverage: span.coverage, clip: nil, count: span.count, color: c) }
-                if span.solidCount > 0 {
-                    SpanKernels.solidRun(row + span.x + span.count, coverage: span.solidCoverage, clip: nil, count: span.solidCount, color: c)
+            forEachShapeClippedSpan(polygons, rule: rule, clip: clip) { whole in
+                forEachDamagedPiece(whole) { span in
+                    let row = plane.row(span.y)
+                    if span.count > 0 { SpanKernels.solid(row + span.x, coverage: span.coverage, clip: nil, count: span.count, color: c) }
+                    if span.solidCount > 0 {
+                        SpanKernels.solidRun(row + span.x + span.count, coverage: span.solidCoverage, clip: nil, count: span.solidCount, color: c)
+                    }
                 }
             }
             return
@@ -30,30 +32,32 @@ extension BandRenderer {
         // Without a mask, a deferred copy under the drawn pixels is done first (`flush`), or
         // for a translucent colour's full-strength interior fused with the tint (`tint`).
         let tintsPending = mask == nil && c &>> 24 != 255
-        rasterizer.fill(polygons, rule: rule, clip: clip.bounds) { span in
-            let row = plane.row(span.y), maskRow = mask?.row(span.y)
-            if mask == nil {
-                let solid = row + span.x + span.count
-                if tintsPending && span.solidCoverage == 255 && span.solidCount > 0 {
-                    if span.count > 0 {
-                        pending.flush(y: span.y, dst: row + span.x, count: span.count)
-                        SpanKernels.solid(row + span.x, coverage: span.coverage, clip: nil, count: span.count, color: c)
+        rasterizer.fill(polygons, rule: rule, clip: clip.bounds) { whole in
+            forEachDamagedPiece(whole) { span in
+                let row = plane.row(span.y), maskRow = mask?.row(span.y)
+                if mask == nil {
+                    let solid = row + span.x + span.count
+                    if tintsPending && span.solidCoverage == 255 && span.solidCount > 0 {
+                        if span.count > 0 {
+                            pending.flush(y: span.y, dst: row + span.x, count: span.count)
+                            SpanKernels.solid(row + span.x, coverage: span.coverage, clip: nil, count: span.count, color: c)
+                        }
+                        pending.tint(y: span.y, dst: solid, count: span.solidCount, color: c)
+                        return
                     }
-                    pending.tint(y: span.y, dst: solid, count: span.solidCount, color: c)
-                    return
+                    pending.flush(y: span.y, dst: row + span.x, count: span.count + span.solidCount)
                 }
-                pending.flush(y: span.y, dst: row + span.x, count: span.count + span.solidCount)
-            }
-            if span.count > 0 {
-                SpanKernels.solid(
-                    row + span.x, coverage: span.coverage, clip: maskRow.map { UnsafePointer($0 + span.x) },
-                    count: span.count, color: c)
-            }
-            if span.solidCount > 0 {
-                let x = span.x + span.count
-                SpanKernels.solidRun(
-                    row + x, coverage: span.solidCoverage, clip: maskRow.map { UnsafePointer($0 + x) },
-                    count: span.solidCount, color: c)
+                if span.count > 0 {
+                    SpanKernels.solid(
+                        row + span.x, coverage: span.coverage, clip: maskRow.map { UnsafePointer($0 + span.x) },
+                        count: span.count, color: c)
+                }
+                if span.solidCount > 0 {
+                    let x = span.x + span.count
+                    SpanKernels.solidRun(
+                        row + x, coverage: span.solidCoverage, clip: maskRow.map { UnsafePointer($0 + x) },
+                        count: span.solidCount, color: c)
+                }
             }
         }
     }
@@ -65,9 +69,11 @@ extension BandRenderer {
         guard !b.isEmpty else { return }
         tables.pending.flushAll()
         for y in b.y0..<b.y1 {
-            SpanKernels.buffer(
-                plane.row(y) + b.x0, source: UnsafePointer(source.row(y) + b.x0),
-                clip: clip.mask.map { UnsafePointer($0.row(y) + b.x0) }, count: b.width, alpha: alpha)
+            forEachDamagedRun(y: y, from: b.x0, to: b.x1) { lo, hi in
+                SpanKernels.buffer(
+                    plane.row(y) + lo, source: UnsafePointer(source.row(y) + lo),
+                    clip: clip.mask.map { UnsafePointer($0.row(y) + lo) }, count: hi - lo, alpha: alpha)
+            }
         }
     }
 }

@@ -1,0 +1,241 @@
+import Foundation
+import TransitionKitCore
+
+extension DamageRegion {
+    /// The pixels that can differ between renders of `old` and `new` (the same compositor
+    /// options, a frame of `size` points): for every layer whose presented state changed, the
+    /// union of the area it covered in `old` and the area it covers in `new`.
+    ///
+    /// The trees are walked side by side, sublayers and masks matched by position. A layer's
+    /// state is its properties (`contents` compared by identity: the same image storage), its
+    /// mask and its sublayer list. For a layer that changed, the region gets the area of its
+    /// whole subtree in each tree: the whole-pixel box around the projected bounds, contents
+    /// rectangle (where it overflows the bounds) and path bounding box of every layer in it,
+    /// through the accumulated transform including perspective, clipped by `masksToBounds`, plus
+    /// 1 pixel on every side for anti-aliasing; hidden and fully transparent layers cover
+    /// nothing. Only a change of `path` (a shape layer's, or a mask's: the radial reveal's circle)
+    /// gives less: the pixels where the old and new outlines' coverage differ, row by row, with a
+    /// 1-pixel margin (`shapeDifference`), so a growing circle costs the ring it grew by.
+    /// Opacity, transform, hidden, contents or mask changes, and a changed sublayer or mask
+    /// count, take the layer's whole old and new areas. A layer reaching at or behind the eye
+    /// (w <= 1e-5, where the compositor clips) or a tree deeper than
+    /// `LayerSnapshot.maximumDepth` gives the whole frame.
+    ///
+    /// The region is conservative: `Compositor.render(_:into:damage:)` over a bitmap holding
+    /// `old`'s frame gives `new`'s frame byte for byte. It cannot know about changes outside the
+    /// trees (another background colour or scale, another frame size): render those in full.
+    /// - Parameters:
+    ///   - old: the tree the bitmap shows.
+    ///   - new: the tree to show.
+    ///   - size: the container size in points (as `Compositor.render(_:size:)`); a size that
+    ///     gives no pixels gives the empty region.
+    ///   - options: the compositor's options (`scale`, pixels per point, finite and > 0).
+    /// - Complexity: O(layers) to compare, plus for each changed path O(rows + edge pixels) of
+    ///   both outlines' rasterisation.
+    public init(from old: LayerSnapshot, to new: LayerSnapshot, size: CGSize, options: RenderOptions) {
+        let scale = Double(options.scale)
+        let w = Double(size.width) * scale, h = Double(size.height) * scale
+        guard scale > 0, scale.isFinite, w.isFinite, h.isFinite, w >= 0.5, h >= 0.5,
+            w < Double(Bitmap.maximumDimension) + 0.5, h < Double(Bitmap.maximumDimension) + 0.5
+        else {
+            self.init()
+            return
+        }
+        let frame = PixelRect(x0: 0, y0: 0, x1: Int(w.rounded()), y1: Int(h.rounded()))
+        guard old.depth <= LayerSnapshot.maximumDepth, new.depth <= LayerSnapshot.maximumDepth else {
+            self.init(frame)
+            return
+        }
+        var diff = LayerTreeDiff(frame: frame)
+        let device = Projection(PlaneHomography(scale: scale))
+        diff.compare(old, new, old: (device, .identity), new: (device, .identity))
+        // Every part was cut to the frame as it was added.
+        self = diff.whole ? DamageRegion(frame) : diff.region
+    }
+}
+
+/// The walk behind `DamageRegion(from:to:size:options:)`.
+struct LayerTreeDiff {
+    let frame: PixelRect
+    private(set) var region = DamageRegion()
+    /// Something reached at or behind the eye: the whole frame.
+    private(set) var whole = false
+
+    init(frame: PixelRect) { self.frame = frame }
+
+    /// A layer's parent chain (device projection of the parent) and the parent's `sublayerToLocal`.
+    typealias Parent = (projection: Projection, sublayerToLocal: Transform3D)
+
+    mutating func compare(_ o: LayerSnapshot, _ n: LayerSnapshot, old: Parent, new: Parent) {
+        guard !whole else { return }
+        let op = o.properties, np = n.properties
+        let sameStructure = o.sublayers.count == n.sublayers.count && (o.mask == nil) == (n.mask == nil)
+        let own = LayerTreeDiff.difference(op, np)
+        guard sameStructure, own != .other else {
+            addArea(o, old)
+            addArea(n, new)
+            return
+        }
+        // The own state is the same (up to the path): so are the chain, visibility and opacity.
+        guard !op.isHidden, PixelMath.alpha8(op.opacity) > 0 else { return }
+        let step = PlaneHomography(flattening: op.localToParent.concatenating(old.sublayerToLocal))
+        let stepNew = PlaneHomography(flattening: np.localToParent.concatenating(new.sublayerToLocal))
+        guard let po = old.projection.prepending(step), let pn = new.projection.prepending(stepNew) else { return }
+        if own == .path {
+            addShapeDifference(op, po, np, pn)
+        }
+        if let om = o.mask, let nm = n.mask {
+            // The mask's alpha multiplies the layer: its pixels change only where the mask's drawing does.
+            compare(om, nm, old: (po, .identity), new: (pn, .identity))
+        }
+        for i in o.sublayers.indices {
+            compare(o.sublayers[i], n.sublayers[i], old: (po, op.sublayerToLocal), new: (pn, np.sublayerToLocal))
+        }
+    }
+
+    enum Difference { case none, path, other }
+
+    /// How two layers' own properties differ: not at all, only in `path`, or otherwise.
+    /// `contents` are compared by identity (`Bitmap.sharesStorage`), never pixel by pixel.
+    static func difference(_ a: LayerProperties, _ b: LayerProperties) -> Difference {
+        switch (a.contents, b.contents) {
+        case (nil, nil): break
+        case (let x?, let y?) where x.sharesStorage(with: y): break
+        default: return .other
+        }
+        var x = a, y = b
+        x.contents = nil
+        y.contents = nil
+        if x == y { return .none }
+        x.path = nil
+        y.path = nil
+        return x == y ? .path : .other
+    }
+
+    /// Adds the area `node`'s subtree covers under `parent` (`subtreeArea`).
+    private mutating func addArea(_ node: LayerSnapshot, _ parent: Parent) {
+        guard !whole else { return }
+        guard let box = subtreeArea(node, parent) else {
+            whole = true
+            return
+        }
+        region.formUnion(DamageRegion(box.intersection(frame)))
+    }
+
+    /// The whole-pixel box (plus the anti-aliasing margin) around everything `node`'s subtree
+    /// draws, as the compositor walks it (`drawLayer`); nil when part of it reaches at or
+    /// behind the eye.
+    func subtreeArea(_ node: LayerSnapshot, _ parent: Parent) -> PixelRect? {
+        let p = node.properties
+        guard !p.isHidden, PixelMath.alpha8(p.opacity) > 0 else { return .empty }
+        let step = PlaneHomography(flattening: p.localToParent.concatenating(parent.sublayerToLocal))
+        guard let projection = parent.projection.prepending(step) else { return .empty }
+        let geometry = LayerPixelGeometry(p)
+        var box = PixelRect.empty
+        var boundsBox: PixelRect? = nil
+        if geometry.hasArea {
+            guard let b = LayerTreeDiff.deviceBox(geometry.bounds, projection) else { return nil }
+            boundsBox = b
+            box = b
+            if !geometry.masksToBounds, let g = geometry.drawnContentsRect {
+                guard let c = LayerTreeDiff.deviceBox(g, projection) else { return nil }
+                box = box.union(c)
+            }
+        }
+        if let path = p.path, p.fillColor.alpha > 0 {
+            let r = path.boundingBox
+            if !r.isNull {
+                guard let c = LayerTreeDiff.deviceBox(r, projection) else { return nil }
+                box = box.union(c)
+            }
+        }
+        guard !node.sublayers.isEmpty else { return box }
+        if geometry.masksToBounds && !geometry.hasArea { return box }
+        var below = PixelRect.empty
+        for s in node.sublayers {
+            guard let a = subtreeArea(s, (projection, p.sublayerToLocal)) else {
+                // Behind the eye, but clipped to this layer's bounds.
+                guard geometry.masksToBounds, let boundsBox else { return nil }
+                below = below.union(boundsBox)
+                continue
+            }
+            below = below.union(a)
+        }
+        if geometry.masksToBounds, let boundsBox { below = below.intersection(boundsBox) }
+        return box.union(below)
+    }
+
+    /// The box of whole device pixels around `rect` (layer points) under `projection`, one pixel
+    /// wider on every side (anti-aliasing); nil when a corner maps at or behind the eye
+    /// (`Projection.minimumW`) or not to a finite point. A projective map that keeps all four
+    /// corners in front keeps the whole rectangle in front, and the image is the convex hull of
+    /// the corners' images, so the box holds every pixel the rectangle can touch.
+    static func deviceBox(_ rect: CGRect, _ projection: Projection) -> PixelRect? {
+        let r = rect.standardized
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for corner in [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)] {
+            var x = Double(corner.0), y = Double(corner.1)
+            for stage in projection.stages {
+                let q = stage.apply(x, y)
+                guard q.w > Projection.minimumW else { return nil }
+                x = q.x / q.w
+                y = q.y / q.w
+            }
+            guard x.isFinite, y.isFinite else { return nil }
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        }
+        // Far outside any frame: clamp (the box is intersected with the frame).
+        func clamp(_ v: Double) -> Int { Int(min(max(v, -1e9), 1e9)) }
+        return PixelRect(
+            x0: clamp(minX.rounded(.down)) - 1, y0: clamp(minY.rounded(.down)) - 1,
+            x1: clamp(maxX.rounded(.up)) + 1, y1: clamp(maxY.rounded(.up)) + 1)
+    }
+
+    /// The layer's path as an axis-aligned ellipse in device pixels, when it is an ellipse
+    /// drawn (fill alpha > 0) through a map of scale and translation only; nil otherwise.
+    static func deviceEllipse(_ p: LayerProperties, _ projection: Projection) -> ShapeDifference.Ellipse? {
+        guard let path = p.path, case .ellipse(let rect) = path.primitive, p.fillColor.alpha > 0 else { return nil }
+        let h = projection.composite
+        guard projection.stages.count == 1, h.isAffine, h.m12 == 0, h.m21 == 0 else { return nil }
+        let r = rect.standardized
+        let sx = abs(h.m11 / h.m33), sy = abs(h.m22 / h.m33)
+        let e = ShapeDifference.Ellipse(
+            cx: (Double(r.midX) * h.m11 + h.m31) / h.m33, cy: (Double(r.midY) * h.m22 + h.m32) / h.m33,
+            rx: Double(r.width) / 2 * sx, ry: Double(r.height) / 2 * sy)
+        guard e.cx.isFinite, e.cy.isFinite, e.rx.isFinite, e.ry.isFinite, abs(e.cx) < 1e9, abs(e.cy) < 1e9, e.rx < 1e9, e.ry < 1e9 else {
+            return nil
+        }
+        return e
+    }
+
+    /// Adds the pixels where the layer's `path` fill covers differently in the two states (the
+    /// only property that changed): both outlines flattened as the compositor flattens them,
+    /// rasterised, compared row by row (`ShapeDifference`).
+    private mutating func addShapeDifference(_ a: LayerProperties, _ pa: Projection, _ b: LayerProperties, _ pb: Projection) {
+        if let ea = LayerTreeDiff.deviceEllipse(a, pa), let eb = LayerTreeDiff.deviceEllipse(b, pb) {
+            region.formUnion(ShapeDifference.region(ea, eb, frame: frame))
+            return
+        }
+        var outlines: [(polygons: [[CGPoint]], rule: ShapePath.FillRule)] = []
+        for (p, projection) in [(a, pa), (b, pb)] {
+            guard let path = p.path, p.fillColor.alpha > 0 else {
+                outlines.append(([], .nonZero))
+                continue
+            }
+            let box = path.boundingBox
+            if !box.isNull && LayerTreeDiff.deviceBox(box, projection) == nil {
+                whole = true
+                return
+            }
+            // The compositor's tolerance is its `flatteningTolerance` over the stretch of the map
+            // on the layer's bounds (a mask: on the path's box); a chord within it of the curve
+            // stays inside the margin either way.
+            let bounds = p.bounds.standardized
+            let over = bounds.width > 0 && bounds.height > 0 ? bounds : box.isNull ? CGRect(x: 0, y: 0, width: 1, height: 1) : box
+            let tolerance = BandRenderer.flatteningTolerance / projection.pixelsPerPoint(over: over)
+            outlines.append((projection.project(ShapeFlattening.polygons(path, tolerance: tolerance)), path.fillRule))
+        }
+        let ring = ShapeDifference.region(outlines[0].polygons, outlines[0].rule, outlines[1].polygons, outlines[1].rule, frame: frame)
+        region.formUnion(ring)
+    }
+}
