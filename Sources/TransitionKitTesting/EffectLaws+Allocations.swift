@@ -1,6 +1,7 @@
 import CAllocationCounter
 import Foundation
 import TransitionKitCore
+import TransitionKitRender
 
 extension EffectLaws {
     /// Frames per measured round of `Law.noAllocationPerFrame`.
@@ -12,14 +13,29 @@ extension EffectLaws {
     /// `framesPerRound` frames fails every round. More than one round only guards against a
     /// one-off allocation of the runtime on this thread (a lazily grown cache).
     static let allocationRounds = 20
+    /// Rounds that also render (after a rendered warm-up round), in an optimized build only:
+    /// unoptimized code allocates temporaries the optimizer removes (about 550 per frame in
+    /// the compositor of a debug build), so a debug build checks the model step alone.
+    #if DEBUG
+        static let renderedRounds = 0
+    #else
+        static let renderedRounds = 2
+    #endif
+    /// The frames are rendered at this fraction of the scene's scale: the compositor's
+    /// allocations depend on the tree and the band, not on the pixel count, and a debug-build
+    /// render of a quarter of the pixels keeps the law fast.
+    static let renderScaleFactor: CGFloat = 0.5
 
     /// Whether `CAllocationCounter` counts this process's allocations (its wrappers replaced
     /// `malloc`; Linux with glibc). Elsewhere `Law.noAllocationPerFrame` is not checked.
     public static var allocationCounterIsActive: Bool { tk_allocation_counter_active() != 0 }
 
     /// `Law.noAllocationPerFrame` for one operation: the effect's animator is prepared on an
-    /// interactive stage, warmed up with one round, then `updateTransition` is called directly
-    /// `framesPerRound` times per round with progress values spread over 0...1.
+    /// interactive stage, warmed up with one round, then each frame of a round calls
+    /// `updateTransition` directly (progress values spread over 0...1) and renders the frame
+    /// the way a display loop does: the window's snapshot written into one kept
+    /// `LayerSnapshot` (`TransitionStage.snapshot(into:)`) and composited into one kept bitmap.
+    /// The model and the render step are counted apart, so a violation names the step.
     @MainActor
     static func checkNoAllocation<Effect: TransitionEffect>(
         _ effect: Effect, _ operation: TransitionOperation, _ style: ModalPresentationStyle, _ scene: EffectScene,
@@ -39,23 +55,42 @@ extension EffectLaws {
         defer { stage.end(finish: false) }
         let animator = probe.inner
         let progresses = (0..<framesPerRound).map { CGFloat($0) / CGFloat(framesPerRound - 1) }
+        let scale = scene.scale * renderScaleFactor
+        let compositor = Compositor(options: RenderOptions(scale: scale))
+        var snapshot = LayerSnapshot()
+        var bitmap = try Bitmap(width: Int((scene.size.width * scale).rounded()), height: Int((scene.size.height * scale).rounded()))
         // Indexed loops: in a debug build `for p in array` allocates on every iteration itself.
-        func playRound() {
+        func playRound(rendering: Bool) -> (model: UInt64, render: UInt64) {
+            var model: UInt64 = 0, render: UInt64 = 0
             var i = 0
             while i < progresses.count {
+                let c0 = tk_thread_allocation_count()
                 animator.updateTransition(progress: progresses[i], using: context)
+                let c1 = tk_thread_allocation_count()
+                if rendering {
+                    stage.snapshot(into: &snapshot)
+                    compositor.render(snapshot, into: &bitmap)
+                }
+                render += tk_thread_allocation_count() - c1
+                model += c1 - c0
                 i += 1
             }
+            return (model, render)
         }
-        playRound()
-        var fewest = UInt64.max
-        for _ in 0..<allocationRounds {
-            let before = tk_thread_allocation_count()
-            playRound()
-            let after = tk_thread_allocation_count()
-            fewest = min(fewest, after - before)
-            if fewest == 0 { return }
+        _ = playRound(rendering: renderedRounds > 0)
+        var fewest = (model: UInt64.max, render: UInt64.max)
+        for round in 0..<allocationRounds {
+            let counts = playRound(rendering: round < renderedRounds)
+            fewest = (min(fewest.model, counts.model), round < renderedRounds ? min(fewest.render, counts.render) : 0)
+            if fewest == (0, 0) { return }
         }
-        log.add("updateTransition allocated in every round: at least \(fewest) allocations per \(framesPerRound) frames")
+        if fewest.model > 0 {
+            log.add("updateTransition allocated in every round: at least \(fewest.model) allocations per \(framesPerRound) frames")
+        }
+        if fewest.render > 0 {
+            log.add(
+                "rendering the frame (snapshot(into:) and Compositor.render(_:into:)) allocated in every round: at least "
+                    + "\(fewest.render) allocations per \(framesPerRound) frames")
+        }
     }
 }

@@ -38,8 +38,10 @@ public enum EffectLaws {
         /// (compared when the effect is `Equatable`), with the same name, summary, parameters,
         /// operations and presentation style.
         case registryRoundTrip
-        /// `updateTransition` makes no heap allocation in steady state (counted by
-        /// `CAllocationCounter`; only where it is active: Linux with glibc).
+        /// `updateTransition` and rendering its frame (the window's snapshot written into a
+        /// kept `LayerSnapshot`, composited into a kept bitmap) make no heap allocation in steady
+        /// state (counted by `CAllocationCounter`; only where it is active: Linux with glibc;
+        /// the render step in optimized builds only, see `renderedRounds`).
         case noAllocationPerFrame
         /// After an interactive run finished and one cancelled, the animator, the interaction
         /// controller and the view controller that left (popped, dismissed, or never arrived)

@@ -11,7 +11,7 @@ import TransitionKitCore
         let c = try ArgumentParser.parse([])
         guard case .run(let o) = c else { Issue.record("\(c)"); return }
         #expect(o.scene.size == CGSize(width: 393, height: 852) && o.scene.scale == 3)
-        #expect(o.frames == 120 && o.threads == 1 && o.repeats == 3 && o.effects.isEmpty && o.threshold == 0.25)
+        #expect(o.frames == 120 && o.threads == 1 && o.repeats == 3 && o.effects.isEmpty && o.threshold == 0.10)
         #expect(o.jsonPath == nil && o.baselinePath == nil && o.htmlPath == nil)
         #expect(try ArgumentParser.parse(["run"]) == c)
     }

@@ -28,8 +28,8 @@ import Testing
         let help = HelpText.text
         for line in CommandGrammar.usageLines { #expect(help.contains("  " + line)) }
         #expect(CommandGrammar.forms.count == 5)
-        // The run defaults come from RunOptions (README: 393x852 pt, scale 3, 120 frames, threshold 0.25).
-        #expect(help.contains("[--threshold 0.25]"))
+        // The run defaults come from RunOptions (README: 393x852 pt, scale 3, 120 frames, threshold 0.1).
+        #expect(help.contains("[--threshold 0.1]"))
         #expect(help.contains("[--size 393x852] [--scale 3] [--frames 120]"))
     }
 }

@@ -11,8 +11,9 @@ import TransitionKitTestSupport
         _ root: LayerSnapshot, width: CGFloat, height: CGFloat, scale: CGFloat = 1,
         background: RGBA8 = .black, threads: Int = 1
     ) throws -> Bitmap {
-        try Compositor(options: RenderOptions(scale: scale, background: background, threads: threads))
-            .render(root, size: CGSize(width: width, height: height))
+        var options = RenderOptions(scale: scale, background: background, threads: threads)
+        options.choosesBandCount = false
+        return try Compositor(options: options).render(root, size: CGSize(width: width, height: height))
     }
 
     @Test func pixelAlignedRectHasExactEdges() throws {

@@ -48,6 +48,7 @@ extension FastPathTests {
         var fast = RenderOptions(scale: scale, background: .black)
         var banded = fast
         banded.threads = 3
+        banded.choosesBandCount = false
         var general = fast
         general.disableFastPaths = true
         fast.threads = 1

@@ -51,6 +51,7 @@ import TransitionKitTestSupport
         let fast = try Compositor(options: fastOptions).render(root, size: size)
         let slow = try Compositor(options: slowOptions).render(root, size: size)
         fastOptions.threads = 3
+        fastOptions.choosesBandCount = false
         let banded = try Compositor(options: fastOptions).render(root, size: size)
         writeForLooking(fast, name: "fastpath_\(name)")
         writeForLooking(slow, name: "fastpath_\(name)_general")

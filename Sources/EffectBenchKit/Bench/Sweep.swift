@@ -124,17 +124,24 @@ public enum Sweep {
     /// (`images` are its outgoing and incoming screens, e.g. `DemoScreens.render(size:scale:)`),
     /// compositing with `threads` row bands (1...64) and measuring each frame's model and
     /// render cost and allocations. `keepFrames` gets each rendered frame (index, bitmap).
+    /// `buffers` (made for the same scene size and thread count) carries the frame, the
+    /// presentation tree and the compositor's pool from one sweep to the next, so sweeps after
+    /// a warm-up touch no fresh memory and allocate nothing in steady state; nil makes new ones.
+    /// With `renders` false nothing is drawn (render costs and allocations are 0): the model
+    /// cost of each tick without a full-frame render evicting its data from the caches between
+    /// ticks.
     /// With `damage`, every frame after the first (drawn in full) is the previous frame's
     /// bitmap with only `DamageRegion(from:to:size:options:)` redrawn
     /// (`Compositor.render(_:into:damage:)`); its render cost includes finding the region, and
     /// the result's operation reads "push (damage)".
-    /// - Throws: `BenchError` (usage) for `frames` or `threads` out of range or when the stage
-    ///   or frame cannot be made at this size, or (failure) when the transition does not finish.
+    /// - Throws: `BenchError` (usage) for `frames` or `threads` out of range, buffers made for
+    ///   another size or thread count, or when the stage or frame cannot be made at this size,
+    ///   or (failure) when the transition does not finish.
     /// - Complexity: O(frames × pixels).
     public static func run(
         effect: any TransitionEffect, name: String, style: ModalPresentationStyle, operation: TransitionOperation,
-        scene: SceneOptions, images: (from: Bitmap, to: Bitmap), frames: Int, threads: Int, damage: Bool = false,
-        keepFrames: ((Int, Bitmap) -> Void)? = nil
+        scene: SceneOptions, images: (from: Bitmap, to: Bitmap), frames: Int, threads: Int, buffers given: SweepBuffers? = nil,
+        renders: Bool = true, damage: Bool = false, keepFrames: ((Int, Bitmap) -> Void)? = nil
     ) throws(BenchError) -> SweepResult {
         guard (2...10_000).contains(frames), (1...64).contains(threads) else {
             throw .usage("a sweep needs 2...10000 frames and 1...64 threads, got \(frames) frames and \(threads) threads")
@@ -147,19 +154,15 @@ public enum Sweep {
         } catch {
             throw BenchError(error)
         }
-        let compositor = Compositor(options: RenderOptions(scale: scene.scale, background: .black, threads: threads))
-        var bitmap: Bitmap
-        do {
-            bitmap = try Bitmap(width: Int((scene.size.width * scene.scale).rounded()), height: Int((scene.size.height * scene.scale).rounded()))
-        } catch {
-            throw BenchError(error)
+        let buffers: SweepBuffers
+        if let given { buffers = given } else { buffers = try SweepBuffers(scene: scene, threads: threads) }
+        guard buffers.scene == scene, buffers.compositor.options.threads == threads else {
+            throw .usage("sweep buffers made for another scene or thread count")
         }
         var samples: [FrameSample] = []
         samples.reserveCapacity(frames)
         let animator = effect.makeAnimator(for: operation)
         var duration = 0.0
-        var previous: LayerSnapshot? = nil
-        let pixels = Double(bitmap.width * bitmap.height)
         for k in 0..<frames {
             let c0 = AllocationCounter.allocations, b0 = AllocationCounter.bytes, t0 = monotonicNanoseconds()
             if k == 0 {
@@ -169,19 +172,9 @@ public enum Sweep {
                 stage.clock.step(by: duration / Double(frames - 1))
             }
             let t1 = monotonicNanoseconds(), c1 = AllocationCounter.allocations, b1 = AllocationCounter.bytes
-            let snapshot = stage.snapshot()
-            var fraction: Double? = nil
-            if damage, let previous {
-                let region = DamageRegion(from: previous, to: snapshot, size: scene.size, options: compositor.options)
-                compositor.render(snapshot, into: &bitmap, damage: region)
-                fraction = Double(region.pixelCount) / pixels
-            } else {
-                compositor.render(snapshot, into: &bitmap)
-                if damage { fraction = 1 }
-            }
+            let fraction = renders ? buffers.renderFrame(of: stage, damage: damage, first: k == 0) : nil
             let t2 = monotonicNanoseconds(), c2 = AllocationCounter.allocations, b2 = AllocationCounter.bytes
-            if damage { previous = snapshot }
-            keepFrames?(k, bitmap)
+            keepFrames?(k, buffers.bitmap)
             samples.append(
                 FrameSample(
                     progress: Double(k) / Double(frames - 1), modelNanoseconds: Double(t1 - t0),
@@ -196,5 +189,58 @@ public enum Sweep {
         }
         let label = damage ? "\(operation.rawValue) (damage)" : operation.rawValue
         return SweepResult(effect: name, operation: label, transitionDuration: duration, frames: samples)
+    }
+}
+
+/// What a sweep draws into, kept from one sweep to the next (`Sweep.run(…buffers:)`): the
+/// frame bitmap, the presentation tree (rewritten in place, `TransitionStage.snapshot(into:)`)
+/// and the compositor with its pool of band renderers. Reusing them means the measured sweeps
+/// after a warm-up neither fault in fresh pages nor grow scratch buffers: their frames
+/// allocate nothing and cost what a running app's frames cost.
+@MainActor
+public final class SweepBuffers {
+    /// The scene these buffers are sized for.
+    public let scene: SceneOptions
+    /// The compositor (background black, `threads` bands), its pool shared by every sweep.
+    public let compositor: Compositor
+    /// The last frame rendered, `round(scene.size × scene.scale)` pixels.
+    public private(set) var bitmap: Bitmap
+    private var snapshot = LayerSnapshot()
+
+    /// Buffers for frames of `scene` rendered with at most `threads` row bands (>= 1).
+    /// - Throws: `BenchError` (usage) when the frame cannot be made at this size.
+    public init(scene: SceneOptions, threads: Int) throws(BenchError) {
+        self.scene = scene
+        compositor = Compositor(options: RenderOptions(scale: scene.scale, background: .black, threads: max(1, threads)))
+        do {
+            bitmap = try Bitmap(
+                width: Int((scene.size.width * scene.scale).rounded()), height: Int((scene.size.height * scene.scale).rounded()))
+        } catch {
+            throw BenchError(error)
+        }
+    }
+
+    /// The presentation snapshot of `stage`'s window, then the compositor into `bitmap`; with
+    /// `damage` and not the `first` frame of a sweep, only the region that changed since the
+    /// last frame is redrawn.
+    /// - Returns: with `damage`, the fraction of the frame's pixels redrawn (1 for a full
+    ///   render); nil without.
+    /// - Complexity: O(layers + pixels); no allocation once the tree's shape and the pool are
+    ///   steady (with `damage`, the kept previous tree is copied on write each frame).
+    func renderFrame(of stage: TransitionStage, damage: Bool = false, first: Bool = true) -> Double? {
+        guard damage else {
+            stage.snapshot(into: &snapshot)
+            compositor.render(snapshot, into: &bitmap)
+            return nil
+        }
+        let previous = snapshot
+        stage.snapshot(into: &snapshot)
+        guard !first else {
+            compositor.render(snapshot, into: &bitmap)
+            return 1
+        }
+        let region = DamageRegion(from: previous, to: snapshot, size: scene.size, options: compositor.options)
+        compositor.render(snapshot, into: &bitmap, damage: region)
+        return Double(region.pixelCount) / Double(bitmap.width * bitmap.height)
     }
 }

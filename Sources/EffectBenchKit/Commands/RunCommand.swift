@@ -36,13 +36,17 @@ enum RunCommand {
         let modes = options.damage ? [false, true] : [false]
         let total = entries.reduce(0) { $0 + $1.supportedOperations.count } * modes.count
         var done = 0
+        // One frame, presentation tree and compositor pool for every sweep: after each warm-up
+        // the measured sweeps fault in no fresh pages and grow no buffers.
+        let buffers = try SweepBuffers(scene: options.scene, threads: options.threads)
         for entry in entries {
             let effect: any TransitionEffect
             do { effect = try registry.makeEffect(named: entry.name) } catch { throw BenchError(error) }
             for op in entry.supportedOperations {
                 for damage in modes {
                     done += 1
-                    // One warm-up sweep (caches, pools, lazily built tables), discarded; then the repeats.
+                    // One warm-up sweep (caches, the pool's scratch buffers grown to this effect's
+                    // largest frame, lazily built tables), discarded; then the repeats.
                     var sweeps: [SweepResult] = []
                     for k in 0...options.repeats {
                         progress.show(
@@ -50,10 +54,17 @@ enum RunCommand {
                                 + "\(k == 0 ? "warm-up" : "sweep \(k)/\(options.repeats)"), \(options.frames) frames")
                         let sweep = try Sweep.run(
                             effect: effect, name: entry.name, style: entry.modalPresentationStyle, operation: op,
-                            scene: options.scene, images: images, frames: options.frames, threads: options.threads, damage: damage)
+                            scene: options.scene, images: images, frames: options.frames, threads: options.threads,
+                            buffers: buffers, damage: damage)
                         if k > 0 { sweeps.append(sweep) }
                     }
-                    results.append(BenchReport.Result(repeated: sweeps))
+                    // Then one sweep of the model alone: its ticks run with the model's data in the
+                    // caches, where after a 12 MB frame every tick first refills them.
+                    let modelOnly = try Sweep.run(
+                        effect: effect, name: entry.name, style: entry.modalPresentationStyle, operation: op,
+                        scene: options.scene, images: images, frames: options.frames, threads: options.threads,
+                        buffers: buffers, renders: false, damage: damage)
+                    results.append(BenchReport.Result(repeated: sweeps, modelOnly: modelOnly))
                 }
             }
         }

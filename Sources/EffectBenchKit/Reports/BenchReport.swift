@@ -129,6 +129,7 @@ public struct BenchReport: Codable, Equatable, Sendable {
             case framesOver120hz = "frames_over_120hz"
             case steadyState = "steady_state"
             case renderP50Spread = "render_p50_spread"
+            case modelP50AfterRender = "model_p50_after_render"
             case perFrame = "per_frame"
             case damagedFraction = "damaged_fraction"
         }
@@ -157,6 +158,10 @@ public struct BenchReport: Codable, Equatable, Sendable {
         /// The noise between the repeated sweeps this result folds (`SweepResult.renderP50Spread`);
         /// nil for a single sweep.
         public var renderP50Spread: Double?
+        /// With a model-only sweep (`init(repeated:modelOnly:)`): the model p50 in nanoseconds
+        /// of the rendered sweeps alone, where each tick follows a full-frame render that has
+        /// evicted the model's data from the caches. nil otherwise.
+        public var modelP50AfterRender: Double?
 
         /// The statistics of `sweep`.
         /// - Precondition: `sweep.frames` is not empty.
@@ -186,6 +191,24 @@ public struct BenchReport: Codable, Equatable, Sendable {
         public init(repeated sweeps: [SweepResult]) {
             self.init(SweepResult.perFrameMinimum(sweeps))
             renderP50Spread = sweeps.count > 1 ? SweepResult.renderP50Spread(sweeps) : nil
+        }
+
+        /// As `init(repeated:)`, with each frame's model cost the minimum over the rendered
+        /// sweeps and `modelOnly`, a sweep of the same frames without rendering
+        /// (`Sweep.run(…renders: false)`): the tick's own cost, not the cache refill after a
+        /// frame's render. `modelP50AfterRender` keeps the rendered sweeps' model p50.
+        /// - Precondition: `sweeps` is not empty and every sweep, `modelOnly` included, has one frame count.
+        public init(repeated sweeps: [SweepResult], modelOnly: SweepResult) {
+            var folded = SweepResult.perFrameMinimum(sweeps)
+            precondition(modelOnly.frames.count == folded.frames.count, "the model-only sweep must have the sweeps' frame count")
+            let afterRender = Distribution(folded.frames.map(\.modelNanoseconds)).p50
+            for k in folded.frames.indices {
+                let m = modelOnly.frames[k]
+                if m.modelNanoseconds < folded.frames[k].modelNanoseconds { folded.frames[k].modelNanoseconds = m.modelNanoseconds }
+            }
+            self.init(folded)
+            renderP50Spread = sweeps.count > 1 ? SweepResult.renderP50Spread(sweeps) : nil
+            modelP50AfterRender = afterRender
         }
     }
 

@@ -34,12 +34,18 @@ public enum TableReport {
         }
         lines.append(contentsOf: grid([header] + rows))
         lines.append(
-            "model = driver tick + effect evaluation (frame 0 includes setting the transition up, so it is the max/p99 "
-                + "of short sweeps); render = presentation snapshot + compositing; >60Hz/>120Hz = frames whose model + render "
+            "model = driver tick + effect evaluation, per-frame minimum including a sweep without rendering (frame 0 "
+                + "includes setting the transition up, so it is the max/p99 of short sweeps); render = presentation snapshot + compositing; >60Hz/>120Hz = frames whose model + render "
                 + "exceed 16.67 / 8.33 ms; allocations and bytes: mean per frame over frames 1...n−2 (model + render)"
                 + (damage
                     ? "; (damage) rows redraw only what changed since the previous frame into its pixels (render includes "
                         + "finding the region), damaged p50 = median fraction of the frame redrawn" : ""))
+        let afterRender = report.results.compactMap { r in r.modelP50AfterRender.map { (p50: $0, result: r) } }
+        if let slowest = afterRender.max(by: { $0.p50 < $1.p50 }) {
+            lines.append(
+                "model after a rendered frame (caches refilled; rendered sweeps only): p50 at most \(nsText(slowest.p50)) "
+                    + "(\(slowest.result.effect) \(slowest.result.operation))")
+        }
         let spreads = report.results.compactMap { r in r.renderP50Spread.map { (spread: $0, result: r) } }
         if let noisiest = spreads.max(by: { $0.spread < $1.spread }) {
             lines.append(

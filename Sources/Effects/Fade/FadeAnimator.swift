@@ -24,7 +24,7 @@ public final class FadeAnimator: AnimatedTransitioning {
     /// The configuration's curve (default `.easeInEaseOut`).
     public var timingCurve: TimingCurve { configuration.timingCurve }
 
-    private var colorLayer: Layer?
+    @exclusivity(unchecked) private var colorLayer: Layer?
     private weak var incoming: View?
     private weak var outgoing: View?
     private var incomingWasBelow = false

@@ -23,8 +23,8 @@ public final class PushBack3DAnimator: AnimatedTransitioning {
     /// The configuration's curve (default `.easeInEaseOut`).
     public var timingCurve: TimingCurve { configuration.timingCurve }
 
-    private var originalAnchorPoint = CGPoint(x: 0.5, y: 0.5)
-    private var dimmingLayer: Layer?
+    @exclusivity(unchecked) private var originalAnchorPoint = CGPoint(x: 0.5, y: 0.5)
+    @exclusivity(unchecked) private var dimmingLayer: Layer?
 
     /// - Parameter configuration: default `PushBack3D()` (10°, m34 = −1/300, 0.3 s).
     public init(_ configuration: PushBack3D = PushBack3D()) {

@@ -36,10 +36,10 @@ public final class RadialAnimator: AnimatedTransitioning {
     }
     /// The configuration's curve (default `.easeIn`, RadialTransition's).
     public var timingCurve: TimingCurve { configuration.timingCurve }
-    private var geometry: RadialGeometry?
+    @exclusivity(unchecked) private var geometry: RadialGeometry?
     /// The default start frame of the running transition (set by `prepareTransition`).
-    private var defaultStartFrame: CGRect = .zero
-    private var mask: Layer?
+    @exclusivity(unchecked) private var defaultStartFrame: CGRect = .zero
+    @exclusivity(unchecked) private var mask: Layer?
 
     /// - Parameters:
     ///   - configuration: duration, start frame, pop style and curve (default `Radial()`:

@@ -43,23 +43,23 @@ public final class ZoomAnimator: AnimatedTransitioning {
         var opacity: CGFloat
     }
 
-    private var target = Target.fallback
+    @exclusivity(unchecked) private var target = Target.fallback
     private weak var zoomedView: View?
     private weak var sourceView: View?
-    private var sourceWasHidden = false
-    private var alignment = CGRect.zero
+    @exclusivity(unchecked) private var sourceWasHidden = false
+    @exclusivity(unchecked) private var alignment = CGRect.zero
     private let mask = Layer(name: "zoom mask")
-    private var dimming: View?
-    private var phase = Phase.progress
-    private var last = Look(rect: .zero, radius: 0, opacity: 1)
-    private var lastProgress: CGFloat = 0
-    private var grabbed = Look(rect: .zero, radius: 0, opacity: 1)
-    private var grabPoint = CGPoint.zero
-    private var finger = CGPoint.zero
-    private var released = Look(rect: .zero, radius: 0, opacity: 1)
-    private var releasedProgress: CGFloat = 0
-    private var releaseTarget = Look(rect: .zero, radius: 0, opacity: 1)
-    private var runOutFinishes = false
+    @exclusivity(unchecked) private var dimming: View?
+    @exclusivity(unchecked) private var phase = Phase.progress
+    @exclusivity(unchecked) private var last = Look(rect: .zero, radius: 0, opacity: 1)
+    @exclusivity(unchecked) private var lastProgress: CGFloat = 0
+    @exclusivity(unchecked) private var grabbed = Look(rect: .zero, radius: 0, opacity: 1)
+    @exclusivity(unchecked) private var grabPoint = CGPoint.zero
+    @exclusivity(unchecked) private var finger = CGPoint.zero
+    @exclusivity(unchecked) private var released = Look(rect: .zero, radius: 0, opacity: 1)
+    @exclusivity(unchecked) private var releasedProgress: CGFloat = 0
+    @exclusivity(unchecked) private var releaseTarget = Look(rect: .zero, radius: 0, opacity: 1)
+    @exclusivity(unchecked) private var runOutFinishes = false
 
     /// - Parameters:
     ///   - configuration: the effect.

@@ -13,27 +13,27 @@ import Foundation
 @MainActor
 public final class DisplayLink {
     /// Time of the current frame, seconds on the clock. 0 before the first callback.
-    public private(set) var timestamp: TimeInterval = 0
+    @exclusivity(unchecked) public private(set) var timestamp: TimeInterval = 0
     /// Time the next frame will be shown, seconds (`timestamp + duration`).
-    public private(set) var targetTimestamp: TimeInterval = 0
+    @exclusivity(unchecked) public private(set) var targetTimestamp: TimeInterval = 0
     /// The interval of the current frame in seconds, as the clock passed it to
     /// `fire(timestamp:frameInterval:)` (1/60 at 60 Hz). 0 before the first callback.
-    public private(set) var duration: TimeInterval = 0
+    @exclusivity(unchecked) public private(set) var duration: TimeInterval = 0
     /// Frames per second this link wants; 0 means every frame of the clock (the
     /// `CADisplayLink` default). Frames are skipped to approach the rate (a frame fires when
     /// at least 1/rate − half a frame interval seconds passed since the last one fired);
     /// negative values are treated as 0.
-    public var preferredFramesPerSecond: Int = 0
+    @exclusivity(unchecked) public var preferredFramesPerSecond: Int = 0
     /// A paused link stays registered (it counts in `FrameClock.activeLinkCount`) but is not
     /// called.
-    public var isPaused = false
+    @exclusivity(unchecked) public var isPaused = false
     /// Whether the link is still registered with its clock: true from `init` until
     /// `invalidate()`.
-    public private(set) var isActive = true
+    @exclusivity(unchecked) public private(set) var isActive = true
 
     private let callback: @MainActor (DisplayLink) -> Void
     private weak var clock: (any FrameClock)?
-    private var lastFired: TimeInterval = -.infinity
+    @exclusivity(unchecked) private var lastFired: TimeInterval = -.infinity
 
     /// Creates an active link; for `FrameClock` conformers, inside `makeDisplayLink(_:)`.
     ///

@@ -11,10 +11,10 @@ import Foundation
 @MainActor
 public final class ManualFrameClock: FrameClock {
     /// Seconds since the clock's origin; starts at 0.
-    public private(set) var now: TimeInterval = 0
+    @exclusivity(unchecked) public private(set) var now: TimeInterval = 0
     /// Seconds per frame, 1 / `framesPerSecond`.
     public let frameInterval: TimeInterval
-    private var links: [DisplayLink] = []
+    @exclusivity(unchecked) private var links: [DisplayLink] = []
 
     /// - Parameter framesPerSecond: frame rate in Hz, finite and in 1...1,000,000 (default
     ///   60). Nothing waits on a manual clock, so offline sweeps may use very high rates.

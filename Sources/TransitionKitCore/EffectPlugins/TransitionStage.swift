@@ -143,6 +143,10 @@ public final class TransitionStage {
 
     /// The window's presentation tree now.
     public func snapshot() -> LayerSnapshot { window.snapshot() }
+
+    /// The window's presentation tree now, written into `snapshot` reusing its storage
+    /// (`Window.snapshot(into:)`; no allocation once the tree's shape is steady).
+    public func snapshot(into snapshot: inout LayerSnapshot) { window.snapshot(into: &snapshot) }
 }
 
 /// Forwards everything to `inner` and reports the error its `prepareTransition` throws.

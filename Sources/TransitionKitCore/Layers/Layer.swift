@@ -10,14 +10,35 @@ import Foundation
 public final class Layer {
     /// All value properties (see `LayerProperties` for names, units and defaults).
     /// Non-finite geometry traps, as Core Animation raises `CALayerInvalidGeometry` for it.
-    public var properties = LayerProperties() {
-        didSet {
-            precondition(
-                properties.hasFiniteGeometry,
-                "\(name ?? "layer"): non-finite geometry (bounds \(properties.bounds), position \(properties.position), "
-                    + "anchorPoint \(properties.anchorPoint), zPosition \(properties.zPosition), transform \(properties.transform), "
-                    + "opacity \(properties.opacity))")
+    /// Setting the whole value checks every geometric property; the forwarded setters below
+    /// (`bounds`, `transform`, …) check only the one they set, so an animator setting a few
+    /// properties per frame does not re-check two 4x4 matrices each time.
+    public var properties: LayerProperties {
+        get { storage }
+        set {
+            storage = newValue
+            requireFiniteGeometry(newValue.hasFiniteGeometry)
         }
+    }
+
+    /// The properties' storage. Main-actor state read and written only by whole-value
+    /// assignment or one field at a time, never across a call that could reach this layer
+    /// again, so the per-access runtime exclusivity check (a thread-local access-set update,
+    /// the largest part of a frame's model cost) is not needed.
+    @exclusivity(unchecked) private var storage = LayerProperties()
+
+    /// Traps with every geometric value when `ok` is false (after the offending value was
+    /// stored, so the message shows it).
+    @inline(__always) private func requireFiniteGeometry(_ ok: Bool) {
+        if !ok { nonFiniteGeometry() }
+    }
+
+    private func nonFiniteGeometry() -> Never {
+        let p = storage
+        preconditionFailure(
+            "\(name ?? "layer"): non-finite geometry (bounds \(p.bounds), position \(p.position), "
+                + "anchorPoint \(p.anchorPoint), zPosition \(p.zPosition), transform \(p.transform), "
+                + "sublayerTransform \(p.sublayerTransform), cornerRadius \(p.cornerRadius), opacity \(p.opacity))")
     }
 
     /// The deepest sublayer nesting accepted (256 levels below a root): rendering and
@@ -71,74 +92,98 @@ public final class Layer {
     // MARK: Forwarded properties (Core Animation names)
 
     public var bounds: CGRect {
-        get { properties.bounds }
-        set { properties.bounds = newValue }
+        get { storage.bounds }
+        set {
+            storage.bounds = newValue
+            requireFiniteGeometry(LayerProperties.isFinite(newValue))
+        }
     }
     public var position: CGPoint {
-        get { properties.position }
-        set { properties.position = newValue }
+        get { storage.position }
+        set {
+            storage.position = newValue
+            requireFiniteGeometry(newValue.x.isFinite && newValue.y.isFinite)
+        }
     }
     public var zPosition: CGFloat {
-        get { properties.zPosition }
-        set { properties.zPosition = newValue }
+        get { storage.zPosition }
+        set {
+            storage.zPosition = newValue
+            requireFiniteGeometry(newValue.isFinite)
+        }
     }
     public var anchorPoint: CGPoint {
-        get { properties.anchorPoint }
-        set { properties.anchorPoint = newValue }
+        get { storage.anchorPoint }
+        set {
+            storage.anchorPoint = newValue
+            requireFiniteGeometry(newValue.x.isFinite && newValue.y.isFinite)
+        }
     }
     public var transform: Transform3D {
-        get { properties.transform }
-        set { properties.transform = newValue }
+        get { storage.transform }
+        set {
+            storage.transform = newValue
+            requireFiniteGeometry(newValue.isFinite)
+        }
     }
     public var sublayerTransform: Transform3D {
-        get { properties.sublayerTransform }
-        set { properties.sublayerTransform = newValue }
+        get { storage.sublayerTransform }
+        set {
+            storage.sublayerTransform = newValue
+            requireFiniteGeometry(newValue.isFinite)
+        }
     }
     public var opacity: Float {
-        get { properties.opacity }
-        set { properties.opacity = newValue }
+        get { storage.opacity }
+        set {
+            storage.opacity = newValue
+            requireFiniteGeometry(!newValue.isNaN)
+        }
     }
     public var isHidden: Bool {
-        get { properties.isHidden }
-        set { properties.isHidden = newValue }
+        get { storage.isHidden }
+        set { storage.isHidden = newValue }
     }
     public var backgroundColor: Color? {
-        get { properties.backgroundColor }
-        set { properties.backgroundColor = newValue }
+        get { storage.backgroundColor }
+        set { storage.backgroundColor = newValue }
     }
     public var cornerRadius: CGFloat {
-        get { properties.cornerRadius }
-        set { properties.cornerRadius = newValue }
+        get { storage.cornerRadius }
+        set {
+            storage.cornerRadius = newValue
+            requireFiniteGeometry(newValue.isFinite)
+        }
     }
     public var masksToBounds: Bool {
-        get { properties.masksToBounds }
-        set { properties.masksToBounds = newValue }
+        get { storage.masksToBounds }
+        set { storage.masksToBounds = newValue }
     }
     public var contents: Bitmap? {
-        get { properties.contents }
-        set { properties.contents = newValue }
+        get { storage.contents }
+        set { storage.contents = newValue }
     }
     public var contentsGravity: ContentsGravity {
-        get { properties.contentsGravity }
-        set { properties.contentsGravity = newValue }
+        get { storage.contentsGravity }
+        set { storage.contentsGravity = newValue }
     }
     public var path: ShapePath? {
-        get { properties.path }
-        set { properties.path = newValue }
+        get { storage.path }
+        set { storage.path = newValue }
     }
     public var fillColor: Color {
-        get { properties.fillColor }
-        set { properties.fillColor = newValue }
+        get { storage.fillColor }
+        set { storage.fillColor = newValue }
     }
 
     /// The frame in the superlayer's coordinates (`CALayer.frame`): setting it sets
     /// `bounds.size` and `position` (through `anchorPoint`); reading it with a non-identity
     /// transform gives the untransformed frame (Core Animation's value is then undefined).
     public var frame: CGRect {
-        get { properties.untransformedFrame }
+        get { storage.untransformedFrame }
         set {
-            properties.bounds.size = newValue.size
-            properties.position = CGPoint(
+            bounds.size = newValue.size
+            position = CGPoint(
                 x: newValue.minX + anchorPoint.x * newValue.width,
                 y: newValue.minY + anchorPoint.y * newValue.height)
         }
@@ -205,6 +250,17 @@ public final class Layer {
     /// renderer draws. Hidden sublayers are kept (the renderer skips them).
     /// - Complexity: O(layers in the subtree); allocates one array per layer with sublayers.
     public func snapshot() -> LayerSnapshot {
-        LayerSnapshot(properties: properties, sublayers: sublayers.map { $0.snapshot() }, mask: mask?.snapshot())
+        LayerSnapshot(properties: storage, sublayers: sublayers.map { $0.snapshot() }, mask: mask?.snapshot())
+    }
+
+    /// Makes `snapshot` equal to `snapshot()`, reusing its storage: where the tree has the
+    /// same shape as the last frame's (the same number of sublayers at every level, a mask
+    /// where there was one), values are overwritten in place, so a frame-by-frame caller that
+    /// keeps one snapshot and hands it to the renderer (which holds no copy after it returns)
+    /// allocates nothing. Where the shape changed, that subtree is rebuilt.
+    /// - Complexity: O(layers in the subtree); no allocation when the shape is unchanged and
+    ///   `snapshot`'s arrays are not shared with another copy.
+    public func snapshot(into snapshot: inout LayerSnapshot) {
+        snapshot.reload(properties: storage, sublayers: sublayers, mask: mask)
     }
 }

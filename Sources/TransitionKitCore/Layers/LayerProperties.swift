@@ -87,9 +87,13 @@ public struct LayerProperties: Sendable, Equatable {
     /// Whether every geometric value is finite and opacity is a number (Core Animation
     /// rejects non-finite geometry with `CALayerInvalidGeometry`).
     public var hasFiniteGeometry: Bool {
-        bounds.origin.x.isFinite && bounds.origin.y.isFinite && bounds.width.isFinite && bounds.height.isFinite
-            && position.x.isFinite && position.y.isFinite && zPosition.isFinite
+        Self.isFinite(bounds) && position.x.isFinite && position.y.isFinite && zPosition.isFinite
             && anchorPoint.x.isFinite && anchorPoint.y.isFinite && transform.isFinite && sublayerTransform.isFinite
             && cornerRadius.isFinite && !opacity.isNaN
+    }
+
+    /// Whether the rectangle's origin and size are finite.
+    static func isFinite(_ r: CGRect) -> Bool {
+        r.origin.x.isFinite && r.origin.y.isFinite && r.width.isFinite && r.height.isFinite
     }
 }

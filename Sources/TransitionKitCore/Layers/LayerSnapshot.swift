@@ -54,4 +54,20 @@ public struct LayerSnapshot: Sendable, Equatable {
     /// The deepest nesting renderers accept (`Layer.maximumDepth`, 256).
     public static let maximumDepth = 256
 
+    /// `Layer.snapshot(into:)`: overwrites this snapshot with a layer's values, sublayers and mask, in place where
+    /// the shape is unchanged (the arrays are mutated, not replaced).
+    @MainActor
+    mutating func reload(properties: LayerProperties, sublayers layers: [Layer], mask: Layer?) {
+        self.properties = properties
+        if sublayers.count == layers.count {
+            for i in layers.indices { layers[i].snapshot(into: &sublayers[i]) }
+        } else {
+            sublayers = layers.map { $0.snapshot() }
+        }
+        if let mask {
+            if maskStorage.isEmpty { maskStorage = [mask.snapshot()] } else { mask.snapshot(into: &maskStorage[0]) }
+        } else if !maskStorage.isEmpty {
+            maskStorage = []
+        }
+    }
 }

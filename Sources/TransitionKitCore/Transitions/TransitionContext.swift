@@ -8,13 +8,13 @@ final class TransitionContext: ContextTransitioning {
     let operation: TransitionOperation
     let tabDirection: TabDirection?
     let isAnimated: Bool
-    var isInteractive = false
-    var transitionWasCancelled = false
-    var percentComplete: CGFloat = 0
+    @exclusivity(unchecked) var isInteractive = false
+    @exclusivity(unchecked) var transitionWasCancelled = false
+    @exclusivity(unchecked) var percentComplete: CGFloat = 0
     let fromViewController: ViewController
     let toViewController: ViewController
-    var fromInitialFrame: CGRect
-    var toFinalFrame: CGRect
+    @exclusivity(unchecked) var fromInitialFrame: CGRect
+    @exclusivity(unchecked) var toFinalFrame: CGRect
     weak var driver: TransitionDriver?
     let frameClock: any FrameClock
 

@@ -55,7 +55,7 @@ public final class TransitionCoordinator: TransitionCoordinatorContext {
     /// The view controllers whose `transitionCoordinator` is this one until the end.
     private var attached: [ViewController] = []
     private var ended: State?
-    private var alongside: [Alongside] = []
+    @exclusivity(unchecked) private var alongside: [Alongside] = []
     private var completions: [Handler] = []
     private var interactionHandlers: [Handler] = []
 

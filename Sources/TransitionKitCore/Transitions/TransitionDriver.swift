@@ -43,11 +43,11 @@ public final class TransitionDriver {
         var isFullTimeline: Bool
     }
 
-    public private(set) var state: State = .idle
+    @exclusivity(unchecked) public private(set) var state: State = .idle
     /// Linear progress of the timeline 0...1.
-    public private(set) var percentComplete: CGFloat = 0
+    @exclusivity(unchecked) public private(set) var percentComplete: CGFloat = 0
     /// The progress last handed to the animator (eased).
-    public private(set) var animatorProgress: CGFloat = 0
+    @exclusivity(unchecked) public private(set) var animatorProgress: CGFloat = 0
 
     let context: TransitionContext
     /// The animator of this transition (the effect's, a delegate's or the default slide).
@@ -56,8 +56,8 @@ public final class TransitionDriver {
     private let clock: any FrameClock
     /// The animator's `transitionDuration`, seconds.
     public let duration: TimeInterval
-    private var link: DisplayLink?
-    private var segment: Segment?
+    @exclusivity(unchecked) private var link: DisplayLink?
+    @exclusivity(unchecked) private var segment: Segment?
     private let restorePoint: LayerRestorePoint
     /// The app's view of this transition: its alongside closures run after the animator at
     /// every frame, its handlers at the release and at the end.

@@ -55,7 +55,7 @@ public class ViewController {
     /// How this view controller covers its presenter when presented. Default `.fullScreen`.
     public var modalPresentationStyle: ModalPresentationStyle = .fullScreen
 
-    private var loadedView: View?
+    @exclusivity(unchecked) private var loadedView: View?
     /// The coordinator of the transition this view controller takes part in now, set and
     /// cleared by the coordinator (see `transitionCoordinator`).
     weak var runningTransitionCoordinator: TransitionCoordinator?

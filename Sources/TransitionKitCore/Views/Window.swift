@@ -99,4 +99,10 @@ public final class Window {
 
     /// The presentation tree of the whole window, for the renderer.
     public func snapshot() -> LayerSnapshot { rootView.layer.snapshot() }
+
+    /// The presentation tree of the whole window written into `snapshot`, reusing its storage
+    /// (`Layer.snapshot(into:)`): a renderer that keeps one snapshot across frames allocates
+    /// nothing for it once the tree's shape is steady.
+    /// - Complexity: O(layers).
+    public func snapshot(into snapshot: inout LayerSnapshot) { rootView.layer.snapshot(into: &snapshot) }
 }

@@ -77,8 +77,9 @@ public struct Compositor: Sendable {
     /// reusing its storage. The bitmap's size in pixels divided by `options.scale` is the
     /// container size in points.
     /// - Precondition: `options.scale` finite and > 0, `options.threads` >= 1.
-    /// - Complexity: O(w·h) per drawn layer in the worst case; split over `options.threads`
-    ///   row bands run concurrently.
+    /// - Complexity: O(w·h) per drawn layer in the worst case; split over up to
+    ///   `options.threads` row bands run concurrently, as many as the frame's resampling work
+    ///   makes worthwhile (one for a frame of 1:1 copies and blends; see `RenderOptions.threads`).
     public func render(_ root: LayerSnapshot, into bitmap: inout Bitmap) {
         render(root, into: &bitmap, rows: 0..<bitmap.height, damage: nil)
     }
@@ -103,7 +104,8 @@ public struct Compositor: Sendable {
         render(root, into: &bitmap, rows: rows.y0..<rows.y1, damage: whole ? nil : damage)
     }
 
-    /// Renders rows `rows` of `bitmap` in `options.threads` bands; only `damage`'s pixels when given.
+    /// Renders rows `rows` of `bitmap` in up to `options.threads` bands (`BandCount`); only
+    /// `damage`'s pixels when given.
     private func render(_ root: LayerSnapshot, into bitmap: inout Bitmap, rows: Range<Int>, damage: DamageRegion?) {
         let scale = Double(options.scale)
         precondition(scale > 0 && scale.isFinite, "render scale must be finite and > 0, got \(scale)")
@@ -112,7 +114,7 @@ public struct Compositor: Sendable {
         // Rendering recurses once per level; a tree deeper than Layer.maximumDepth (only
         // possible for hand-built snapshots) is drawn as the background alone.
         let root = root.depth <= LayerSnapshot.maximumDepth ? root : LayerSnapshot()
-        let bands = min(options.threads, rows.count)
+        let bands = min(BandCount.choose(root, options: options, width: width, height: bitmap.height), rows.count)
         let background = options.background.packed
         let fastPaths = !options.disableFastPaths
         let pool = self.pool

@@ -13,9 +13,14 @@ public struct RenderOptions: Sendable, Equatable {
     /// The colour of the transition container behind the root layer, RGBA8 premultiplied.
     /// Default opaque black: what shows behind a tilted or scaled view.
     public var background: RGBA8
-    /// How many horizontal row bands to render concurrently, >= 1 (clamped to the bitmap's
+    /// The most horizontal row bands to render concurrently, >= 1 (clamped to the bitmap's
     /// height). Each band renders the whole tree restricted to its rows with its own scratch
-    /// memory, so the result does not depend on this number. Default 1.
+    /// memory, so the result does not depend on this number. The compositor picks the count
+    /// per frame: all of them when contents resampled through a scale, rotation, perspective
+    /// or sub-pixel offset cover at least a quarter of the frame, otherwise one, since a frame
+    /// of 1:1 copies and blends is bound by memory bandwidth that a second thread does not
+    /// raise (measured: a frame copy is no faster on two threads of a 2-core machine).
+    /// Default 1.
     public var threads: Int
     /// Draw everything through the general per-pixel paths (projective bilinear sampling,
     /// rasterised masks, no occlusion culling) instead of the fast paths the compositor picks
@@ -24,6 +29,10 @@ public struct RenderOptions: Sendable, Equatable {
     /// 1/255 per channel, so a larger difference is a compositor bug worth reporting. Slower
     /// (every pixel of every layer is sampled projectively). Default false.
     public var disableFastPaths = false
+    /// Whether the compositor picks the band count per frame from the work, up to `threads`
+    /// (default true); false renders every frame in exactly `min(threads, height)` bands, to
+    /// check that banding does not change a picture or to measure a fixed split.
+    public var choosesBandCount = true
 
     /// - Parameters:
     ///   - scale: pixels per point, finite and > 0.

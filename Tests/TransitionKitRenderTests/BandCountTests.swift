@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import TransitionKitCore
+
+@testable import TransitionKitRender
+
+/// `BandCount`: every band when at least a quarter of the frame's pixels are resampled, one
+/// otherwise. Expected counts follow from the scenes' geometry (areas worked out by hand in
+/// each test), not from running the estimate.
+@Suite struct BandCountTests {
+    /// A 100x100 pt frame at scale 2 (200x200 px) holding one screen of contents (200x200 px
+    /// image), configured by `configure`.
+    func bands(threads: Int = 2, choosing: Bool = true, _ configure: (inout LayerProperties) -> Void) throws -> Int {
+        let image = try Bitmap(width: 200, height: 200)
+        let screen = layer(CGRect(x: 0, y: 0, width: 100, height: 100)) {
+            $0.contents = image
+            configure(&$0)
+        }
+        let root = layer(CGRect(x: 0, y: 0, width: 100, height: 100), .black, sublayers: [screen])
+        var options = RenderOptions(scale: 2, threads: threads)
+        options.choosesBandCount = choosing
+        return BandCount.choose(root, options: options, width: 200, height: 200)
+    }
+
+    @Test func wholePixelCopiesUseOneBand() throws {
+        #expect(try bands { _ in } == 1)
+        // Moved by 10.5 pt = 21 px: still whole pixels, a copy.
+        #expect(try bands { $0.position.x += 10.5 } == 1)
+        #expect(try bands { $0.opacity = 0.5 } == 1)  // a blend of a copy
+    }
+
+    @Test func resampledContentsUseEveryBand() throws {
+        // Moved by 0.25 pt = 0.5 px: every pixel is a two-tap blend.
+        #expect(try bands { $0.position.x += 0.25 } == 2)
+        #expect(try bands(threads: 4) { $0.transform = Transform3D(scaleX: 0.9, y: 0.9) } == 4)
+        #expect(try bands { $0.transform = Transform3D(rotationAngle: 0.2, x: 1, y: 0, z: 0).concatenating(.perspective(distance: 300)) } == 2)
+    }
+
+    @Test func aSmallResampledAreaKeepsOneBand() throws {
+        // Scaled to 0.45 about the centre: 90x90 px of 200x200 = 20 % < 25 %.
+        #expect(try bands { $0.transform = Transform3D(scaleX: 0.45, y: 0.45) } == 1)
+        // Scaled to 0.55: 110x110 px = 30.25 % >= 25 %.
+        #expect(try bands { $0.transform = Transform3D(scaleX: 0.55, y: 0.55) } == 2)
+        // Resampled and slid 74.75 pt (149.5 px) right: 50.5x200 px stay in the frame, 25.25 %.
+        #expect(try bands { $0.position.x += 74.75 } == 2)
+        #expect(try bands { $0.position.x += 75.25 } == 1)  // 49.5x200 px = 24.75 %
+    }
+
+    @Test func hiddenLayersAndFixedCountsAndOneThread() throws {
+        #expect(
+            try bands {
+                $0.position.x += 0.25; $0.isHidden = true
+            } == 1)
+        #expect(try bands(threads: 3, choosing: false) { _ in } == 3)
+        #expect(try bands(threads: 1) { $0.position.x += 0.25 } == 1)
+    }
+}
