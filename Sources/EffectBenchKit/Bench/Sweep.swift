@@ -126,7 +126,8 @@ public enum Sweep {
     /// render cost and allocations. `keepFrames` gets each rendered frame (index, bitmap).
     /// With `damage`, every frame after the first (drawn in full) is the previous frame's
     /// bitmap with only `DamageRegion(from:to:size:options:)` redrawn
-    /// (`Compositor.render(_:into:damage:)`); its render cost includes finding the region, and
+    /// (`Compositor.render(_:into:damage:)`; one region kept for the sweep and rebuilt in place,
+    /// `formDamage`); its render cost includes finding the region, and
     /// the result's operation reads "push (damage)".
     /// - Throws: `BenchError` (usage) for `frames` or `threads` out of range or when the stage
     ///   or frame cannot be made at this size, or (failure) when the transition does not finish.
@@ -159,6 +160,7 @@ public enum Sweep {
         let animator = effect.makeAnimator(for: operation)
         var duration = 0.0
         var previous: LayerSnapshot? = nil
+        var region = DamageRegion()  // rebuilt in place every frame: its storage is reused
         let pixels = Double(bitmap.width * bitmap.height)
         for k in 0..<frames {
             let c0 = AllocationCounter.allocations, b0 = AllocationCounter.bytes, t0 = monotonicNanoseconds()
@@ -172,7 +174,7 @@ public enum Sweep {
             let snapshot = stage.snapshot()
             var fraction: Double? = nil
             if damage, let previous {
-                let region = DamageRegion(from: previous, to: snapshot, size: scene.size, options: compositor.options)
+                region.formDamage(from: previous, to: snapshot, size: scene.size, options: compositor.options)
                 compositor.render(snapshot, into: &bitmap, damage: region)
                 fraction = Double(region.pixelCount) / pixels
             } else {
