@@ -12,6 +12,15 @@ import TransitionKitRender
 /// frames whose bands differ) reuse their storage once one sweep has grown it.
 @MainActor
 @Suite struct DamageAllocationTests {
+    /// Whether this is an optimised build (`-c release`).
+    static func isOptimised() -> Bool {
+        #if DEBUG
+            false
+        #else
+            true
+        #endif
+    }
+
     /// The calling thread's allocations (`tk_thread_allocation_count`) while the radial reveal's
     /// frames are damage-rendered one after the other, fewest over a few sweeps after a warm-up
     /// sweep (as the zero-allocation law of `EffectLaws` counts). The trees are taken first, so
@@ -21,12 +30,7 @@ import TransitionKitRender
         // Where the counting wrappers are not malloc (not glibc), nothing can be counted; a debug
         // build allocates in unspecialised generic code and closures of its own, so the count is
         // that of optimised builds (`swift test -c release`, effect-bench's allocation column).
-        #if DEBUG
-            let optimised = false
-        #else
-            let optimised = true
-        #endif
-        guard optimised, tk_allocation_counter_active() != 0 else { return }
+        guard Self.isOptimised(), tk_allocation_counter_active() != 0 else { return }
         let size = CGSize(width: 130, height: 284), scale: CGFloat = 3
         let registry = try EffectBench.registry(effects: [])
         let images = try DemoScreens.render(size: size, scale: scale)
