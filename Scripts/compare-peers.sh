@@ -6,7 +6,8 @@
 # effect-bench right after on the same core, and prints one table of ratios per frame size:
 # effect (its slowest operation), render p50, render p50 / peer p50, render p50 / floor p50,
 # p99 of model + render, model p50, heap allocations per frame; then effect-bench's damage rows
-# (`run --damage`: each frame redraws only what changed) as render p50 / memcpy floor p50.
+# (`run --damage`: each frame redraws only what changed) as render p50 / memcpy floor p50; and,
+# from a second run with `--threads 2` on two cores, one-thread p50 / two-thread p50 per operation.
 #
 # Ratios are what to compare: absolute times on a shared or virtual machine drift between runs,
 # so the peers and effect-bench run back to back in one invocation.
@@ -122,7 +123,14 @@ for size in $SIZES; do
     note "$size: effect-bench run --size $points --scale $scale --frames $FRAMES --damage"
     "${pin[@]}" "$bench" run --size "$points" --scale "$scale" --frames "$FRAMES" --damage \
         --json "$work/bench-$size.json" >"$work/bench-$size.txt" || fail "effect-bench run failed at $size (its error is above)"
-    python3 Scripts/peers/ratio_table.py "$work/heading.txt" "$lines" "$work/bench-$size.json" ||
+    # the same frames on two threads (the compositor picks 1 or 2 bands per frame): pinned to two
+    # cores when pinning, so the ratio is one core against two
+    pin2=()
+    if [ ${#pin[@]} -gt 0 ] && (($(nproc) >= 2)); then pin2=(taskset -c "0,1"); fi
+    note "$size: effect-bench run --size $points --scale $scale --frames $FRAMES --threads 2"
+    "${pin2[@]}" "$bench" run --size "$points" --scale "$scale" --frames "$FRAMES" --threads 2 \
+        --json "$work/bench2-$size.json" >"$work/bench2-$size.txt" || fail "effect-bench run --threads 2 failed at $size (its error is above)"
+    python3 Scripts/peers/ratio_table.py "$work/heading.txt" "$lines" "$work/bench-$size.json" "$work/bench2-$size.json" ||
         fail "could not read the measurements of $size"
 done
 

@@ -1,18 +1,22 @@
 #!/usr/bin/env python3
 """Markdown ratio table of effect-bench against the peer harness, for Scripts/compare-peers.sh.
 
-usage: ratio_table.py HEADING.txt PEERS.txt BENCH.json
+usage: ratio_table.py HEADING.txt PEERS.txt BENCH.json [BENCH2.json]
 
 HEADING.txt: lines printed above the table as they are (machine, date, toolchain).
 PEERS.txt:   the harness's lines, `case=NAME width=W height=H ... p50_ms=X min_ms=Y ...`.
 BENCH.json:  `effect-bench run --json` (schema transitionkit-effect-bench/1; read by key, so keys
              added later do not matter).
+BENCH2.json: optional, the same run with `--threads 2`: adds the "2 threads" column, the one-thread render
+             p50 ÷ the two-thread render p50 of each operation, the lowest and highest over the effect's operations.
 
 Per effect, the operation with the highest render p50 is its row (full renders only). The peer and floor ratios
 divide effect-bench's render p50 by the peer case's p50 (both nearest-rank medians of a sweep of
 progress 0...1 over the same number of frames, in milliseconds). p99 of model + render is taken
-over the JSON's per-frame samples (nearest rank, effect-bench's definition); allocations per
-frame are the steady-state model + render means (n/a when effect-bench did not count them).
+over the JSON's per-frame samples (nearest rank, effect-bench's definition) and is the highest over the
+effect's operations, as is the model p50 (the model-only sweep; after a full render in parentheses when the
+report has it); allocations per frame are the steady-state model + render means, the highest over the operations
+(n/a when effect-bench did not count them).
 
 Damage rows (`effect-bench run --damage`: results with `damaged_fraction`, operation "push (damage)"
 and so on) get a second table, one row per effect and operation: the median fraction of the frame
@@ -67,8 +71,8 @@ def read_peers(path):
 
 
 def main(argv):
-    if len(argv) != 4:
-        fail("usage: ratio_table.py HEADING.txt PEERS.txt BENCH.json")
+    if len(argv) not in (4, 5):
+        fail("usage: ratio_table.py HEADING.txt PEERS.txt BENCH.json [BENCH2.json]")
     with open(argv[1]) as f:
         heading = f.read().rstrip("\n")
     peers = read_peers(argv[2])
@@ -81,6 +85,13 @@ def main(argv):
         counted = report.get("allocation_counting", False)
     except (OSError, ValueError, KeyError) as error:
         fail(f"{argv[3]} is not an effect-bench JSON report: {error}")
+    two = {}
+    if len(argv) == 5:
+        try:
+            with open(argv[4]) as f:
+                two = {(r["effect"], r["operation"]): r for r in json.load(f)["results"] if "damaged_fraction" not in r}
+        except (OSError, ValueError, KeyError) as error:
+            fail(f"{argv[4]} is not an effect-bench JSON report: {error}")
     if not schema.startswith("transitionkit-effect-bench/"):
         fail(f"{argv[3]} has schema '{schema}', not transitionkit-effect-bench/*")
     size = f"{scene['width_pixels']}x{scene['height_pixels']}"
@@ -105,9 +116,11 @@ def main(argv):
     print(f"frame: {size} pixels ({scene['width_points']:g}x{scene['height_points']:g} points at scale "
           f"{scene['scale']:g}), one thread\n")
     print("| effect (slowest operation) | render p50 | vs peer (render p50 ÷ peer p50) | vs floor | "
-          "p99 model+render | model p50 | allocs/frame |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+          "p99 model+render (worst op) | model p50 (worst op) | allocs/frame (worst op) |"
+          + (" 2 threads (1-thread p50 ÷ 2-thread p50, lowest–highest op) |" if two else ""))
+    print("| --- | --- | --- | --- | --- | --- | --- |" + (" --- |" if two else ""))
     for effect, r in slowest.items():
+        ops = [o for (e, _), o in full_rows.items() if e == effect]
         render = r["render_milliseconds"]["p50"]
         vs_peer = []
         for label, case in PEERS.get(effect, []):
@@ -119,19 +132,31 @@ def main(argv):
         if floor and peer_ms(floor[1]):
             ms = peer_ms(floor[1])
             vs_floor = f"{render / ms:.2f}x {floor[0]} ({ms:.2f} ms)"
-        frames = r.get("per_frame") or []
-        p99 = "-"
-        if frames:
-            total = [f["render_milliseconds"] + f["model_nanoseconds"] / 1e6 for f in frames]
-            p99 = f"{nearest_rank(total, 0.99):.2f} ms"
-        model = f"{r['model_nanoseconds']['p50'] / 1000:.1f} µs"
-        steady = r.get("steady_state", {})
+        p99s = []
+        for o in ops:
+            frames = o.get("per_frame") or []
+            if frames:
+                total = [f["render_milliseconds"] + f["model_nanoseconds"] / 1e6 for f in frames]
+                p99s.append((nearest_rank(total, 0.99), o["operation"]))
+        p99 = f"{max(p99s)[0]:.2f} ms ({max(p99s)[1]})" if p99s else "-"
+        worst_model = max(ops, key=lambda o: o["model_nanoseconds"]["p50"])
+        model = f"{worst_model['model_nanoseconds']['p50'] / 1000:.2f} µs"
+        if "model_p50_after_render" in worst_model:
+            model += f" ({worst_model['model_p50_after_render'] / 1000:.1f} µs)"
+        model += f" ({worst_model['operation']})"
         allocs = "n/a"
-        if counted and "model_allocations" in steady:
-            n = steady["model_allocations"] + steady["render_allocations"]
-            allocs = f"{n:.0f}" if abs(n - round(n)) < 0.05 else f"{n:.1f}"
-        print(f"| {effect} ({r['operation']}) | {render:.2f} ms | {'; '.join(vs_peer) or '-'} | {vs_floor} | "
-              f"{p99} | {model} | {allocs} |")
+        steady = [(o.get("steady_state", {}), o["operation"]) for o in ops]
+        if counted and all("model_allocations" in st for st, _ in steady):
+            n, op = max((st["model_allocations"] + st["render_allocations"], op) for st, op in steady)
+            allocs = (f"{n:.0f}" if abs(n - round(n)) < 0.05 else f"{n:.1f}") + f" ({op})"
+        row = (f"| {effect} ({r['operation']}) | {render:.2f} ms | {'; '.join(vs_peer) or '-'} | {vs_floor} | "
+               f"{p99} | {model} | {allocs} |")
+        if two:
+            ratios = sorted((o["render_milliseconds"]["p50"] / t["render_milliseconds"]["p50"], o["operation"])
+                            for o in ops for t in [two.get((effect, o["operation"]))]
+                            if t and t["render_milliseconds"]["p50"] > 0)
+            row += (f" {ratios[0][0]:.2f}x ({ratios[0][1]})–{ratios[-1][0]:.2f}x ({ratios[-1][1]}) |" if ratios else " - |")
+        print(row)
 
     if damage_rows:
         memcpy = peer_ms("floor_memcpy")

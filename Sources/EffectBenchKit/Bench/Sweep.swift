@@ -132,7 +132,8 @@ public enum Sweep {
     /// ticks.
     /// With `damage`, every frame after the first (drawn in full) is the previous frame's
     /// bitmap with only `DamageRegion(from:to:size:options:)` redrawn
-    /// (`Compositor.render(_:into:damage:)`); its render cost includes finding the region, and
+    /// (`Compositor.render(_:into:damage:)`; one region kept for the sweep and rebuilt in place,
+    /// `formDamage`); its render cost includes finding the region, and
     /// the result's operation reads "push (damage)".
     /// - Throws: `BenchError` (usage) for `frames` or `threads` out of range, buffers made for
     ///   another size or thread count, or when the stage or frame cannot be made at this size,
@@ -206,6 +207,11 @@ public final class SweepBuffers {
     /// The last frame rendered, `round(scene.size × scene.scale)` pixels.
     public private(set) var bitmap: Bitmap
     private var snapshot = LayerSnapshot()
+    /// The frame before `snapshot` (damage sweeps): the two trees swap every frame, so each is
+    /// rewritten in place and never copied on write.
+    private var previous = LayerSnapshot()
+    /// Rebuilt in place every damage frame (`DamageRegion.formDamage`): its storage is reused.
+    private var region = DamageRegion()
 
     /// Buffers for frames of `scene` rendered with at most `threads` row bands (>= 1).
     /// - Throws: `BenchError` (usage) when the frame cannot be made at this size.
@@ -226,20 +232,20 @@ public final class SweepBuffers {
     /// - Returns: with `damage`, the fraction of the frame's pixels redrawn (1 for a full
     ///   render); nil without.
     /// - Complexity: O(layers + pixels); no allocation once the tree's shape and the pool are
-    ///   steady (with `damage`, the kept previous tree is copied on write each frame).
+    ///   steady (with `damage` too: the previous tree and the region are kept and rewritten).
     func renderFrame(of stage: TransitionStage, damage: Bool = false, first: Bool = true) -> Double? {
         guard damage else {
             stage.snapshot(into: &snapshot)
             compositor.render(snapshot, into: &bitmap)
             return nil
         }
-        let previous = snapshot
+        swap(&previous, &snapshot)
         stage.snapshot(into: &snapshot)
         guard !first else {
             compositor.render(snapshot, into: &bitmap)
             return 1
         }
-        let region = DamageRegion(from: previous, to: snapshot, size: scene.size, options: compositor.options)
+        region.formDamage(from: previous, to: snapshot, size: scene.size, options: compositor.options)
         compositor.render(snapshot, into: &bitmap, damage: region)
         return Double(region.pixelCount) / Double(bitmap.width * bitmap.height)
     }

@@ -76,13 +76,11 @@ final class BandRenderer {
         self.width = width
     }
 
-    /// Retargets a pooled renderer; its offscreen buffers are kept only for the same band.
+    /// Retargets a pooled renderer; its offscreen buffers are kept and retargeted to the new
+    /// band when they fit it (`scratchPlane`, `coverageMask`).
     func reset(band: PixelRect, width: Int) {
-        guard band != self.band || width != self.width else { return }
         self.band = band
         self.width = width
-        freePlanes.removeAll()
-        freeMasks.removeAll()
     }
 
     /// Fills the band with `background`, then draws `root` through the points→pixels scale;
@@ -130,18 +128,31 @@ final class BandRenderer {
         return c
     }
 
-    /// A transparent band-sized plane, reused across frames.
+    /// A transparent band-sized plane, reused across frames: a free one that fits the band
+    /// (the last freed first), else a new one.
     func scratchPlane() -> ScratchPlane {
         let p: ScratchPlane
-        if let free = freePlanes.popLast() { free.clear(); p = free } else { p = ScratchPlane(width: width, band: band) }
+        if let i = freePlanes.lastIndex(where: { $0.fits(width: width, band: band) }) {
+            p = freePlanes.remove(at: i)
+            p.prepare(width: width, band: band)
+        } else {
+            if !freePlanes.isEmpty { freePlanes.removeFirst() }  // too small for this band: not kept
+            p = ScratchPlane(width: width, band: band)
+        }
         usedPlanes.append(p)
         return p
     }
 
-    /// A zeroed band-sized coverage mask, reused across frames.
+    /// A zeroed band-sized coverage mask, reused across frames like `scratchPlane`.
     func coverageMask() -> CoverageMask {
         let m: CoverageMask
-        if let free = freeMasks.popLast() { free.clear(); m = free } else { m = CoverageMask(width: width, band: band) }
+        if let i = freeMasks.lastIndex(where: { $0.fits(width: width, band: band) }) {
+            m = freeMasks.remove(at: i)
+            m.prepare(width: width, band: band)
+        } else {
+            if !freeMasks.isEmpty { freeMasks.removeFirst() }
+            m = CoverageMask(width: width, band: band)
+        }
         usedMasks.append(m)
         return m
     }

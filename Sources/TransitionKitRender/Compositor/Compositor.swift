@@ -90,19 +90,42 @@ public struct Compositor: Sendable {
     /// for byte (the background fill included, restricted to the damage).
     ///
     /// The rows the damage spans are rendered as a full render's row bands (`options.threads` of
-    /// them), each writing only its damaged pixels, so every clip, edge and sample is computed as
-    /// in a full render. An empty region returns at once.
+    /// them; runs of damaged rows 32 or more rows apart each as their own bands), each writing
+    /// only its damaged pixels, so every clip, edge and sample is computed as in a full render.
+    /// An empty region returns at once.
     /// - Precondition: `options.scale` finite and > 0, `options.threads` >= 1.
     /// - Complexity: O(damaged pixels) per drawn layer, plus O(rows of the damage) per
-    ///   rasterised shape and O(layers) per band for the walk.
+    ///   rasterised shape and O(layers) per band for the walk; no allocation once the
+    ///   compositor's buffers have grown to the frames (`DamageRegion.formDamage`).
     public func render(_ root: LayerSnapshot, into bitmap: inout Bitmap, damage: DamageRegion) {
         let frame = PixelRect(x0: 0, y0: 0, x1: bitmap.width, y1: bitmap.height)
         let rows = damage.pixelBounds.intersection(frame)
         guard !rows.isEmpty else { return }
         // The whole frame damaged (a fade, a tilt): a full render, nothing to cut.
-        let whole = rows == frame && damage.pixelCount == frame.width * frame.height
-        render(root, into: &bitmap, rows: rows.y0..<rows.y1, damage: whole ? nil : damage)
+        if rows == frame && damage.pixelCount == frame.width * frame.height {
+            render(root, into: &bitmap, rows: rows.y0..<rows.y1, damage: nil)
+            return
+        }
+        // Runs of damaged rows apart by `damageRowGap` rows or more are rendered apart, so
+        // undamaged rows between them are not walked. A row's pixels do not depend on where its
+        // band starts (bands already start at the damage's first row), so the result is the same.
+        var start = -1, end = -1
+        for s in damage.strips where s.y1 > rows.y0 && s.y0 < rows.y1 {
+            let y0 = max(s.y0, rows.y0), y1 = min(s.y1, rows.y1)
+            if start >= 0 && y0 - end >= Compositor.damageRowGap {
+                render(root, into: &bitmap, rows: start..<end, damage: damage)
+                start = -1
+            }
+            if start < 0 { start = y0 }
+            end = y1
+        }
+        if start >= 0 { render(root, into: &bitmap, rows: start..<end, damage: damage) }
     }
+
+    /// Undamaged rows between two runs of damaged rows from which a damage render draws the runs
+    /// as separate bands (each separate band costs one more tree walk and band set-up); a
+    /// chosen value, not a measured optimum.
+    static let damageRowGap = 32
 
     /// Renders rows `rows` of `bitmap` in up to `options.threads` bands (`BandCount`); only
     /// `damage`'s pixels when given.

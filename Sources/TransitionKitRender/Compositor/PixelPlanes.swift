@@ -16,17 +16,17 @@ struct PixelPlane {
 }
 
 /// A zero-initialised (transparent) pixel plane for one band: a group's offscreen buffer or a
-/// general mask layer's render. Freed when released.
-/// - Complexity: O(width·rows) to allocate and clear.
+/// general mask layer's render. Its storage is kept across frames and retargeted to any band
+/// that fits it (`fits`, `prepare`), so a band that moves or shrinks from frame to frame (a
+/// damage render's rows) reuses it. Freed when released.
+/// - Complexity: O(width·rows) to allocate and to prepare (clearing the band's rows).
 final class ScratchPlane {
-    let plane: PixelPlane
+    private(set) var plane: PixelPlane
+    /// Pixels allocated.
     let capacity: Int
 
-    /// Clears the whole plane to transparent for reuse by the same band.
-    func clear() { plane.base.update(repeating: 0, count: capacity) }
-
     init(width: Int, band: PixelRect) {
-        let stride = (width + 15) & ~15
+        let stride = ScratchPlane.stride(width)
         let count = stride * max(band.height, 1)
         capacity = count
         let raw = UnsafeMutableRawPointer.allocate(byteCount: count * 4, alignment: 64)
@@ -34,28 +34,53 @@ final class ScratchPlane {
         plane = PixelPlane(base: raw.bindMemory(to: UInt32.self, capacity: count), stride: stride, originY: band.y0)
     }
 
+    /// Row stride in pixels for a frame `width` pixels wide (a multiple of 16: 64-byte rows).
+    static func stride(_ width: Int) -> Int { (width + 15) & ~15 }
+
+    /// Whether the storage holds `band`'s rows of a frame `width` pixels wide.
+    func fits(width: Int, band: PixelRect) -> Bool { ScratchPlane.stride(width) * max(band.height, 1) <= capacity }
+
+    /// Retargets the plane to `band` (which `fits`) and clears its rows to transparent.
+    func prepare(width: Int, band: PixelRect) {
+        let stride = ScratchPlane.stride(width)
+        plane = PixelPlane(base: plane.base, stride: stride, originY: band.y0)
+        plane.base.update(repeating: 0, count: stride * max(band.height, 1))
+    }
+
     deinit { UnsafeMutableRawPointer(plane.base).deallocate() }
 }
 
 /// 8-bit coverage (0 = outside, 255 = inside) for the device rows of one band, full width:
-/// the result of intersecting clip shapes and mask layers. Zero-initialised.
-/// - Complexity: O(width·rows) to allocate and clear.
+/// the result of intersecting clip shapes and mask layers. Zero-initialised; kept across
+/// frames and retargeted like `ScratchPlane`.
+/// - Complexity: O(width·rows) to allocate and to prepare.
 final class CoverageMask {
     let base: UnsafeMutablePointer<UInt8>
-    let stride: Int
-    let originY: Int
+    private(set) var stride: Int
+    private(set) var originY: Int
+    /// Bytes allocated.
     let capacity: Int
 
-    /// Zeroes the storage for reuse by the same band.
-    func clear() { base.update(repeating: 0, count: capacity) }
-
     init(width: Int, band: PixelRect) {
-        stride = (width + 63) & ~63
+        stride = CoverageMask.stride(width)
         let count = stride * max(band.height, 1)
         capacity = count
         base = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
         base.initialize(repeating: 0, count: count)
         originY = band.y0
+    }
+
+    /// Row stride in bytes for a frame `width` pixels wide (a multiple of 64).
+    static func stride(_ width: Int) -> Int { (width + 63) & ~63 }
+
+    /// Whether the storage holds `band`'s rows of a frame `width` pixels wide.
+    func fits(width: Int, band: PixelRect) -> Bool { CoverageMask.stride(width) * max(band.height, 1) <= capacity }
+
+    /// Retargets the mask to `band` (which `fits`) and zeroes its rows.
+    func prepare(width: Int, band: PixelRect) {
+        stride = CoverageMask.stride(width)
+        originY = band.y0
+        base.update(repeating: 0, count: stride * max(band.height, 1))
     }
 
     @inline(__always)

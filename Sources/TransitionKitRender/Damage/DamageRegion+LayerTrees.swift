@@ -33,31 +33,46 @@ extension DamageRegion {
     /// - Complexity: O(layers) to compare, plus for each changed path O(rows + edge pixels) of
     ///   both outlines' rasterisation.
     public init(from old: LayerSnapshot, to new: LayerSnapshot, size: CGSize, options: RenderOptions) {
+        self.init()
+        formDamage(from: old, to: new, size: size, options: options)
+    }
+
+    /// Makes this region `DamageRegion(from: old, to: new, size: size, options: options)`, in
+    /// place: its storage is reused, so a region kept across frames and rebuilt each frame
+    /// allocates nothing once it has grown to the frames' needs (for a path that changed as an
+    /// axis-aligned ellipse, a reveal circle; other changed paths are rasterised into
+    /// temporary rows).
+    /// - Complexity: as `init(from:to:size:options:)`.
+    public mutating func formDamage(from old: LayerSnapshot, to new: LayerSnapshot, size: CGSize, options: RenderOptions) {
+        removeAll()
         let scale = Double(options.scale)
         let w = Double(size.width) * scale, h = Double(size.height) * scale
         guard scale > 0, scale.isFinite, w.isFinite, h.isFinite, w >= 0.5, h >= 0.5,
             w < Double(Bitmap.maximumDimension) + 0.5, h < Double(Bitmap.maximumDimension) + 0.5
-        else {
-            self.init()
-            return
-        }
+        else { return }
         let frame = PixelRect(x0: 0, y0: 0, x1: Int(w.rounded()), y1: Int(h.rounded()))
         guard old.depth <= LayerSnapshot.maximumDepth, new.depth <= LayerSnapshot.maximumDepth else {
-            self.init(frame)
+            formUnion(frame)
             return
         }
         var diff = LayerTreeDiff(frame: frame)
+        swap(&self, &diff.region)  // the walk builds in this region's storage
         let device = Projection(PlaneHomography(scale: scale))
         diff.compare(old, new, old: (device, .identity), new: (device, .identity))
+        swap(&self, &diff.region)
         // Every part was cut to the frame as it was added.
-        self = diff.whole ? DamageRegion(frame) : diff.region
+        if diff.whole {
+            removeAll()
+            formUnion(frame)
+        }
     }
 }
 
 /// The walk behind `DamageRegion(from:to:size:options:)`.
 struct LayerTreeDiff {
     let frame: PixelRect
-    private(set) var region = DamageRegion()
+    /// The region built so far (`formDamage` lends it its storage).
+    var region = DamageRegion()
     /// Something reached at or behind the eye: the whole frame.
     private(set) var whole = false
 
@@ -119,7 +134,7 @@ struct LayerTreeDiff {
             whole = true
             return
         }
-        region.formUnion(DamageRegion(box.intersection(frame)))
+        region.formUnion(box.intersection(frame))
     }
 
     /// The whole-pixel box (plus the anti-aliasing margin) around everything `node`'s subtree
@@ -196,7 +211,7 @@ struct LayerTreeDiff {
     static func deviceEllipse(_ p: LayerProperties, _ projection: Projection) -> ShapeDifference.Ellipse? {
         guard let path = p.path, case .ellipse(let rect) = path.primitive, p.fillColor.alpha > 0 else { return nil }
         let h = projection.composite
-        guard projection.stages.count == 1, h.isAffine, h.m12 == 0, h.m21 == 0 else { return nil }
+        guard projection.tail.isEmpty, h.isAffine, h.m12 == 0, h.m21 == 0 else { return nil }
         let r = rect.standardized
         let sx = abs(h.m11 / h.m33), sy = abs(h.m22 / h.m33)
         let e = ShapeDifference.Ellipse(
@@ -213,7 +228,7 @@ struct LayerTreeDiff {
     /// rasterised, compared row by row (`ShapeDifference`).
     private mutating func addShapeDifference(_ a: LayerProperties, _ pa: Projection, _ b: LayerProperties, _ pb: Projection) {
         if let ea = LayerTreeDiff.deviceEllipse(a, pa), let eb = LayerTreeDiff.deviceEllipse(b, pb) {
-            region.formUnion(ShapeDifference.region(ea, eb, frame: frame))
+            ShapeDifference.formRing(ea, eb, frame: frame, into: &region)
             return
         }
         var outlines: [(polygons: [[CGPoint]], rule: ShapePath.FillRule)] = []
@@ -235,7 +250,7 @@ struct LayerTreeDiff {
             let tolerance = BandRenderer.flatteningTolerance / projection.pixelsPerPoint(over: over)
             outlines.append((projection.project(ShapeFlattening.polygons(path, tolerance: tolerance)), path.fillRule))
         }
-        let ring = ShapeDifference.region(outlines[0].polygons, outlines[0].rule, outlines[1].polygons, outlines[1].rule, frame: frame)
-        region.formUnion(ring)
+        ShapeDifference.formRing(
+            outlines[0].polygons, outlines[0].rule, outlines[1].polygons, outlines[1].rule, frame: frame, into: &region)
     }
 }

@@ -25,8 +25,10 @@ public struct DamageRegion: Sendable, Equatable {
         var x0: Int, x1: Int
     }
 
-    private(set) var strips: [Strip] = []
-    private(set) var spans: [Span] = []
+    /// The strips top to bottom, and their spans (strip by strip, each strip's left to right);
+    /// nothing else (working data past them is removed before a building step returns).
+    var strips: [Strip] = []
+    var spans: [Span] = []
 
     /// The empty region: nothing to redraw.
     public init() {}
@@ -120,79 +122,8 @@ public struct DamageRegion: Sendable, Equatable {
     /// The pixels in either region.
     /// - Complexity: O(strips + spans of both).
     public func union(_ other: DamageRegion) -> DamageRegion {
-        if other.isEmpty { return self }
-        if isEmpty { return other }
-        var builder = Builder()
-        var i = 0, j = 0
-        var y = Int.min
-        var merged: [Span] = []
-        while i < strips.count || j < other.strips.count {
-            let a = i < strips.count ? strips[i] : nil, b = j < other.strips.count ? other.strips[j] : nil
-            // Start of the next interval: y, or the next strip's top if nothing covers y.
-            let aActive = a.map { $0.y0 <= y && y < $0.y1 } ?? false
-            let bActive = b.map { $0.y0 <= y && y < $0.y1 } ?? false
-            if !aActive && !bActive {
-                y = min(a?.y0 ?? Int.max, b?.y0 ?? Int.max)
-                continue
-            }
-            var end = Int.max
-            if let a { end = min(end, aActive ? a.y1 : a.y0) }
-            if let b { end = min(end, bActive ? b.y1 : b.y0) }
-            merged.removeAll(keepingCapacity: true)
-            DamageRegion.mergeSpans(
-                aActive ? spans[a!.first..<(a!.first + a!.count)] : [][...],
-                bActive ? other.spans[b!.first..<(b!.first + b!.count)] : [][...], into: &merged)
-            builder.append(y0: y, y1: end, spans: merged)
-            y = end
-            if let a, a.y1 <= y { i += 1 }
-            if let b, b.y1 <= y { j += 1 }
-        }
-        return builder.region
-    }
-
-    /// Adds `other`'s pixels to this region.
-    public mutating func formUnion(_ other: DamageRegion) { self = union(other) }
-
-    /// Spans of `a` ∪ `b` (each sorted and disjoint) appended to `out`, sorted, touching spans joined.
-    static func mergeSpans(_ a: ArraySlice<Span>, _ b: ArraySlice<Span>, into out: inout [Span]) {
-        var i = a.startIndex, j = b.startIndex
-        while i < a.endIndex || j < b.endIndex {
-            let next: Span
-            if j >= b.endIndex || (i < a.endIndex && a[i].x0 <= b[j].x0) {
-                next = a[i]; i += 1
-            } else {
-                next = b[j]; j += 1
-            }
-            if let last = out.last, next.x0 <= last.x1 {
-                out[out.count - 1].x1 = max(last.x1, next.x1)
-            } else {
-                out.append(next)
-            }
-        }
-    }
-
-    /// Builds a region strip by strip from the top.
-    struct Builder {
-        private(set) var region = DamageRegion()
-
-        /// Appends rows `y0..<y1` with `spans` (sorted, disjoint, not touching), below every
-        /// strip appended so far; joined with the previous strip when it ends at `y0` with the
-        /// same spans. Empty rows or spans add nothing.
-        mutating func append(y0: Int, y1: Int, spans new: [Span]) {
-            guard y0 < y1, !new.isEmpty else { return }
-            if let last = region.strips.last, last.y1 == y0, last.count == new.count {
-                var same = true
-                for k in 0..<new.count where region.spans[last.first + k] != new[k] {
-                    same = false
-                    break
-                }
-                if same {
-                    region.strips[region.strips.count - 1].y1 = y1
-                    return
-                }
-            }
-            region.strips.append(Strip(y0: y0, y1: y1, first: region.spans.count, count: new.count))
-            region.spans.append(contentsOf: new)
-        }
+        var r = self
+        r.formUnion(other)
+        return r
     }
 }

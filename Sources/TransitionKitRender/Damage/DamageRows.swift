@@ -30,9 +30,11 @@ final class DamageRows {
         let rows = max(band.height, 0)
         originY = band.y0
         if rowCapacity < rows {
+            // Grown geometrically: a band that grows a little every frame (a growing ring)
+            // reallocates O(log rows) times, not every frame.
             first.deallocate(); count.deallocate()
-            rowCapacity = rows
-            first = .allocate(capacity: rows); count = .allocate(capacity: rows)
+            rowCapacity = max(rows, 2 * rowCapacity)
+            first = .allocate(capacity: rowCapacity); count = .allocate(capacity: rowCapacity)
         }
         count.update(repeating: 0, count: rows)
         if spanCapacity < region.spans.count {

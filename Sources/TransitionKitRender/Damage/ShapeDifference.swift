@@ -31,23 +31,26 @@ enum ShapeDifference {
         }
     }
 
-    /// The changed pixels of `a` (fill rule `ra`) against `b` (`rb`), device pixels, inside `frame`.
-    /// - Complexity: O(rows + edge pixels) of both rasterisations, O(rows · runs) to compare.
-    static func region(
-        _ a: [[CGPoint]], _ ra: ShapePath.FillRule, _ b: [[CGPoint]], _ rb: ShapePath.FillRule, frame: PixelRect
-    ) -> DamageRegion {
-        guard !frame.isEmpty else { return DamageRegion() }
+    /// Adds to `region` the changed pixels of `a` (fill rule `ra`) against `b` (`rb`), device
+    /// pixels, inside `frame`.
+    /// - Complexity: O(rows + edge pixels) of both rasterisations, O(rows · runs) to compare;
+    ///   allocates the rasterisations' rows.
+    static func formRing(
+        _ a: [[CGPoint]], _ ra: ShapePath.FillRule, _ b: [[CGPoint]], _ rb: ShapePath.FillRule, frame: PixelRect,
+        into region: inout DamageRegion
+    ) {
+        guard !frame.isEmpty else { return }
         let rasterizer = CoverageRasterizer()
         let ca = rows(a, ra, frame: frame, rasterizer), cb = rows(b, rb, frame: frame, rasterizer)
-        var changed = ChangedRows(frame: frame)
+        var changed = ChangedRows(frame: frame, region)
         for r in 0..<frame.height {
             let na = ca.count[r], nb = cb.count[r]
-            changed.startRow(r)
+            changed.startRow(r, &region)
             guard na + nb > 0 else { continue }
             let sa = ca.runs[ca.first[r]..<(ca.first[r] + na)], sb = cb.runs[cb.first[r]..<(cb.first[r] + nb)]
-            compare(sa, sb) { x0, x1 in changed.add(x0, x1) }
+            compare(sa, sb) { x0, x1 in changed.add(x0, x1, &region) }
         }
-        return changed.region()
+        changed.finish(&region)
     }
 
     /// An axis-aligned ellipse in device pixels: centre and radii.
@@ -60,8 +63,9 @@ enum ShapeDifference {
     /// the row) minus those inside both (the narrowest extent of each, shrunk by `inset`).
     /// The compositor draws an ellipse as a polygon whose chords lie inside it and within
     /// 0.02 pixels of it, so `inset` = 0.05 keeps pixels counted as inside inside the polygon.
+    /// Added to `region` in place (no allocation once its storage has grown).
     /// - Complexity: O(rows).
-    static func region(_ a: Ellipse, _ b: Ellipse, frame: PixelRect) -> DamageRegion {
+    static func formRing(_ a: Ellipse, _ b: Ellipse, frame: PixelRect, into region: inout DamageRegion) {
         let inset = 0.05
         // Columns lo..<hi touched (outer) and wholly inside (inner) in the row band y..<y + 1.
         func extents(_ e: Ellipse, _ y: Double) -> (outer: (Int, Int), inner: (Int, Int)) {
@@ -79,9 +83,19 @@ enum ShapeDifference {
             }
             return (outer, inner)
         }
-        var changed = ChangedRows(frame: frame)
+        var changed = ChangedRows(frame: frame, region)
+        // The columns of `t` outside `inside`.
+        func addOutside(_ t: (Int, Int), _ inside: (Int, Int)) {
+            guard t.0 < t.1 else { return }
+            if inside.0 < inside.1 && inside.0 < t.1 && inside.1 > t.0 {
+                if t.0 < inside.0 { changed.add(t.0, inside.0, &region) }
+                if inside.1 < t.1 { changed.add(inside.1, t.1, &region) }
+            } else {
+                changed.add(t.0, t.1, &region)
+            }
+        }
         for r in 0..<frame.height {
-            changed.startRow(r)
+            changed.startRow(r, &region)
             let y = Double(frame.y0 + r)
             let ea = extents(a, y), eb = extents(b, y)
             // Touched by either: one or two intervals, left to right; minus the inside of both.
@@ -93,81 +107,86 @@ enum ShapeDifference {
                 t1 = (0, 0)
             }
             let inside = (max(ea.inner.0, eb.inner.0), min(ea.inner.1, eb.inner.1))
-            for t in [t0, t1] where t.0 < t.1 {
-                if inside.0 < inside.1 && inside.0 < t.1 && inside.1 > t.0 {
-                    if t.0 < inside.0 { changed.add(t.0, inside.0) }
-                    if inside.1 < t.1 { changed.add(inside.1, t.1) }
-                } else {
-                    changed.add(t.0, t.1)
-                }
-            }
+            addOutside(t0, inside)
+            addOutside(t1, inside)
         }
-        return changed.region()
+        changed.finish(&region)
     }
 
     /// Changed column runs per row of `frame`, each widened by the 1-pixel margin in x as it
-    /// is added, then (`region`) by 1 pixel in y: each row takes its neighbours' runs too.
+    /// is added, then (`finish`) by 1 pixel in y: each row takes its neighbours' runs too, and
+    /// the result is united with the region. The rows are kept in the region's own storage,
+    /// past its strips (`DamageRegion`'s working data), one strip per non-empty row.
     struct ChangedRows {
         let frame: PixelRect
-        private var spans: [DamageRegion.Span] = []
-        private var first: [Int], count: [Int]
+        /// The region's strips before the rows.
+        private let live: Int
         private var row = -1
+        private var rowSpanStart = 0
 
-        init(frame: PixelRect) {
+        init(frame: PixelRect, _ region: DamageRegion) {
             self.frame = frame
-            first = [Int](repeating: 0, count: frame.height)
-            count = [Int](repeating: 0, count: frame.height)
+            live = region.strips.count
         }
 
         /// Begins frame-relative row `r` (rows in increasing order).
-        mutating func startRow(_ r: Int) {
+        mutating func startRow(_ r: Int, _ region: inout DamageRegion) {
+            closeRow(&region)
             row = r
-            first[r] = spans.count
+            rowSpanStart = region.spans.count
         }
 
         /// Adds columns `x0..<x1` of the current row (runs in increasing order).
-        mutating func add(_ x0: Int, _ x1: Int) {
+        mutating func add(_ x0: Int, _ x1: Int, _ region: inout DamageRegion) {
             let lo = max(x0 - 1, frame.x0), hi = min(x1 + 1, frame.x1)
             guard lo < hi else { return }
-            if count[row] > 0, lo <= spans[spans.count - 1].x1 {
-                spans[spans.count - 1].x1 = max(spans[spans.count - 1].x1, hi)
+            let n = region.spans.count
+            if n > rowSpanStart, lo <= region.spans[n - 1].x1 {
+                region.spans[n - 1].x1 = max(region.spans[n - 1].x1, hi)
             } else {
-                spans.append(DamageRegion.Span(x0: lo, x1: hi))
-                count[row] += 1
+                region.spans.append(DamageRegion.Span(x0: lo, x1: hi))
             }
         }
 
-        func region() -> DamageRegion {
-            let rows = frame.height
-            var builder = DamageRegion.Builder()
-            var merged: [DamageRegion.Span] = []
-            spans.withUnsafeBufferPointer { all in
-                for r in 0..<rows {
-                    // Rows r − 1, r, r + 1 merged: each row's runs are sorted, so a three-way
-                    // merge by start, joining overlapping or touching runs.
-                    var at = SIMD3<Int>(repeating: 0), end = SIMD3<Int>(repeating: 0)
-                    for k in 0..<3 where r - 1 + k >= 0 && r - 1 + k < rows {
-                        at[k] = first[r - 1 + k]
-                        end[k] = at[k] + count[r - 1 + k]
-                    }
-                    guard at[0] < end[0] || at[1] < end[1] || at[2] < end[2] else { continue }
-                    merged.removeAll(keepingCapacity: true)
-                    while true {
-                        var best = -1
-                        for k in 0..<3 where at[k] < end[k] && (best < 0 || all[at[k]].x0 < all[at[best]].x0) { best = k }
-                        guard best >= 0 else { break }
-                        let next = all[at[best]]
-                        at[best] += 1
-                        if let last = merged.last, next.x0 <= last.x1 {
-                            merged[merged.count - 1].x1 = max(last.x1, next.x1)
-                        } else {
-                            merged.append(next)
-                        }
-                    }
-                    builder.append(y0: frame.y0 + r, y1: frame.y0 + r + 1, spans: merged)
-                }
+        private mutating func closeRow(_ region: inout DamageRegion) {
+            let n = region.spans.count - rowSpanStart
+            if row >= 0 && n > 0 {
+                let y = frame.y0 + row
+                region.strips.append(DamageRegion.Strip(y0: y, y1: y + 1, first: rowSpanStart, count: n))
             }
-            return builder.region
+            row = -1
+        }
+
+        /// Widens the rows by 1 pixel in y (rows r − 1, r, r + 1 merged into row r, inside the
+        /// frame) and unites them with the region.
+        mutating func finish(_ region: inout DamageRegion) {
+            closeRow(&region)
+            let rawEnd = region.strips.count
+            let out = rawEnd
+            var i = live
+            var y = frame.y0
+            while i < rawEnd {
+                y = max(y, region.strips[i].y0 - 1)
+                guard y < frame.y1 else { break }
+                // The rows y − 1, y, y + 1 present: consecutive strips from i.
+                var ranges = (0..<0, 0..<0, 0..<0)
+                var k = i
+                if k < rawEnd && region.strips[k].y0 <= y + 1 { ranges.0 = region.spanRange(k); k += 1 }
+                if k < rawEnd && region.strips[k].y0 <= y + 1 { ranges.1 = region.spanRange(k); k += 1 }
+                if k < rawEnd && region.strips[k].y0 <= y + 1 { ranges.2 = region.spanRange(k) }
+                let spanStart = region.spans.count
+                region.appendMerged(ranges.0, ranges.1, ranges.2)
+                region.closeStrip(y0: y, y1: y + 1, spanStart: spanStart, outStart: out)
+                y += 1
+                while i < rawEnd && region.strips[i].y0 < y - 1 { i += 1 }
+            }
+            if live > 0 {
+                let united = region.strips.count
+                region.appendUnion(0..<live, out..<united)
+                region.compact(from: united)
+            } else {
+                region.compact(from: out)
+            }
         }
     }
 
