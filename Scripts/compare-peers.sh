@@ -7,7 +7,8 @@
 # effect (its slowest operation), render p50, render p50 / peer p50, render p50 / floor p50,
 # p99 of model + render, model p50, heap allocations per frame; then effect-bench's damage rows
 # (`run --damage`: each frame redraws only what changed) as render p50 / memcpy floor p50; and,
-# from a second run with `--threads 2` on two cores, one-thread p50 / two-thread p50 per operation.
+# from runs of each effect with `--threads 1` and `--threads 2` back to back (one core, two cores),
+# one-thread p50 / two-thread p50 per operation.
 #
 # Ratios are what to compare: absolute times on a shared or virtual machine drift between runs,
 # so the peers and effect-bench run back to back in one invocation.
@@ -123,14 +124,24 @@ for size in $SIZES; do
     note "$size: effect-bench run --size $points --scale $scale --frames $FRAMES --damage"
     "${pin[@]}" "$bench" run --size "$points" --scale "$scale" --frames "$FRAMES" --damage \
         --json "$work/bench-$size.json" >"$work/bench-$size.txt" || fail "effect-bench run failed at $size (its error is above)"
-    # the same frames on two threads (the compositor picks 1 or 2 bands per frame): pinned to two
-    # cores when pinning, so the ratio is one core against two
+    # one thread against two threads (the compositor picks 1 or 2 bands per frame), effect by
+    # effect with the two runs back to back so that the machine's drift over minutes does not
+    # enter the ratio; pinned to one core and to two cores when pinning
     pin2=()
     if [ ${#pin[@]} -gt 0 ] && (($(nproc) >= 2)); then pin2=(taskset -c "0,1"); fi
-    note "$size: effect-bench run --size $points --scale $scale --frames $FRAMES --threads 2"
-    "${pin2[@]}" "$bench" run --size "$points" --scale "$scale" --frames "$FRAMES" --threads 2 \
-        --json "$work/bench2-$size.json" >"$work/bench2-$size.txt" || fail "effect-bench run --threads 2 failed at $size (its error is above)"
-    python3 Scripts/peers/ratio_table.py "$work/heading.txt" "$lines" "$work/bench-$size.json" "$work/bench2-$size.json" ||
+    python3 -c 'import json, sys; print("\n".join(dict.fromkeys(r["effect"] for r in json.load(open(sys.argv[1]))["results"])))' \
+        "$work/bench-$size.json" >"$work/effects-$size.txt" || fail "could not read the effects of $work/bench-$size.json"
+    pairs=()
+    while read -r effect; do
+        note "$size: effect-bench run --effects '$effect' --threads 1, then --threads 2"
+        i=${#pairs[@]}
+        "${pin[@]}" "$bench" run --effects "$effect" --size "$points" --scale "$scale" --frames "$FRAMES" --threads 1 \
+            --json "$work/t1-$size-$i.json" >/dev/null || fail "effect-bench run --effects '$effect' --threads 1 failed at $size"
+        "${pin2[@]}" "$bench" run --effects "$effect" --size "$points" --scale "$scale" --frames "$FRAMES" --threads 2 \
+            --json "$work/t2-$size-$i.json" >/dev/null || fail "effect-bench run --effects '$effect' --threads 2 failed at $size"
+        pairs+=("$work/t1-$size-$i.json" "$work/t2-$size-$i.json")
+    done <"$work/effects-$size.txt"
+    python3 Scripts/peers/ratio_table.py "$work/heading.txt" "$lines" "$work/bench-$size.json" "${pairs[@]}" ||
         fail "could not read the measurements of $size"
 done
 

@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Markdown ratio table of effect-bench against the peer harness, for Scripts/compare-peers.sh.
 
-usage: ratio_table.py HEADING.txt PEERS.txt BENCH.json [BENCH2.json]
+usage: ratio_table.py HEADING.txt PEERS.txt BENCH.json [ONE.json TWO.json]...
 
 HEADING.txt: lines printed above the table as they are (machine, date, toolchain).
 PEERS.txt:   the harness's lines, `case=NAME width=W height=H ... p50_ms=X min_ms=Y ...`.
 BENCH.json:  `effect-bench run --json` (schema transitionkit-effect-bench/1; read by key, so keys
              added later do not matter).
-BENCH2.json: optional, the same run with `--threads 2`: adds the "2 threads" column, the one-thread render
-             p50 ÷ the two-thread render p50 of each operation, the lowest and highest over the effect's operations.
+ONE.json TWO.json: optional pairs, an effect's run with `--threads 1` and right after with `--threads 2`:
+             add the "2 threads" column, the one-thread render p50 ÷ the two-thread render p50 of each operation,
+             the lowest and highest over the effect's operations.
 
 Per effect, the operation with the highest render p50 is its row (full renders only). The peer and floor ratios
 divide effect-bench's render p50 by the peer case's p50 (both nearest-rank medians of a sweep of
@@ -71,8 +72,8 @@ def read_peers(path):
 
 
 def main(argv):
-    if len(argv) not in (4, 5):
-        fail("usage: ratio_table.py HEADING.txt PEERS.txt BENCH.json [BENCH2.json]")
+    if len(argv) < 4 or len(argv) % 2 != 0:
+        fail("usage: ratio_table.py HEADING.txt PEERS.txt BENCH.json [ONE.json TWO.json]...")
     with open(argv[1]) as f:
         heading = f.read().rstrip("\n")
     peers = read_peers(argv[2])
@@ -85,13 +86,14 @@ def main(argv):
         counted = report.get("allocation_counting", False)
     except (OSError, ValueError, KeyError) as error:
         fail(f"{argv[3]} is not an effect-bench JSON report: {error}")
-    two = {}
-    if len(argv) == 5:
+    one, two = {}, {}
+    for k, path in enumerate(argv[4:]):
         try:
-            with open(argv[4]) as f:
-                two = {(r["effect"], r["operation"]): r for r in json.load(f)["results"] if "damaged_fraction" not in r}
+            with open(path) as f:
+                rows = {(r["effect"], r["operation"]): r for r in json.load(f)["results"] if "damaged_fraction" not in r}
         except (OSError, ValueError, KeyError) as error:
-            fail(f"{argv[4]} is not an effect-bench JSON report: {error}")
+            fail(f"{path} is not an effect-bench JSON report: {error}")
+        (one if k % 2 == 0 else two).update(rows)
     if not schema.startswith("transitionkit-effect-bench/"):
         fail(f"{argv[3]} has schema '{schema}', not transitionkit-effect-bench/*")
     size = f"{scene['width_pixels']}x{scene['height_pixels']}"
@@ -152,9 +154,9 @@ def main(argv):
         row = (f"| {effect} ({r['operation']}) | {render:.2f} ms | {'; '.join(vs_peer) or '-'} | {vs_floor} | "
                f"{p99} | {model} | {allocs} |")
         if two:
-            ratios = sorted((o["render_milliseconds"]["p50"] / t["render_milliseconds"]["p50"], o["operation"])
-                            for o in ops for t in [two.get((effect, o["operation"]))]
-                            if t and t["render_milliseconds"]["p50"] > 0)
+            ratios = sorted((u["render_milliseconds"]["p50"] / t["render_milliseconds"]["p50"], o["operation"])
+                            for o in ops for u, t in [(one.get((effect, o["operation"])), two.get((effect, o["operation"])))]
+                            if u and t and t["render_milliseconds"]["p50"] > 0)
             row += (f" {ratios[0][0]:.2f}x ({ratios[0][1]})–{ratios[-1][0]:.2f}x ({ratios[-1][1]}) |" if ratios else " - |")
         print(row)
 
