@@ -50,7 +50,7 @@ enum PlayCommand {
         let trace: GestureTrace
         do { trace = try GestureTrace(contentsOf: request.gesturePath) } catch { throw .failure(error.description) }
         if let out = request.outPath { try OutputPath.check(out) }
-        let images = try SceneImages.load(request.scene)
+        let images = try SceneImages.load(request.scene, for: op)
         let stage: TransitionStage
         do {
             stage = try TransitionStage(

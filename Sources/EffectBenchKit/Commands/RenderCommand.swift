@@ -22,7 +22,7 @@ enum RenderCommand {
         let effect: any TransitionEffect
         do { effect = try registry.makeEffect(named: entry.name, settings: request.parameters) } catch { throw BenchError(error) }
         try OutputPath.check(request.outPath)
-        let images = try SceneImages.load(request.scene)
+        let images = try SceneImages.load(request.scene, for: op)
         let scene = request.scene
         if let progress = request.progress {
             let stage: TransitionStage

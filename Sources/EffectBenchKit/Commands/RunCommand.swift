@@ -30,7 +30,7 @@ enum RunCommand {
         }
         for path in [options.jsonPath, options.htmlPath].compactMap({ $0 }) { try OutputPath.check(path) }
 
-        let images = try SceneImages.load(options.scene)
+        let images = try SceneImages.load(options.scene), tabImages = try SceneImages.load(options.scene, for: .tab)
         var results: [BenchReport.Result] = []
         // Each operation's full-render row, then with --damage its damage row.
         let modes = options.damage ? [false, true] : [false]
@@ -43,6 +43,7 @@ enum RunCommand {
             let effect: any TransitionEffect
             do { effect = try registry.makeEffect(named: entry.name) } catch { throw BenchError(error) }
             for op in entry.supportedOperations {
+                let images = op == .tab ? tabImages : images
                 for damage in modes {
                     done += 1
                     // One warm-up sweep (caches, the pool's scratch buffers grown to this effect's

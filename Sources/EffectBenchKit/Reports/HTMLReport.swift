@@ -19,12 +19,13 @@ public enum HTMLReport {
     {
         var small = scene
         small.scale = max(0.5, min(scene.scale, previewWidth / scene.size.width))
-        let images = try SceneImages.load(small)
+        let images = try SceneImages.load(small), tabImages = try SceneImages.load(small, for: .tab)
         var out: [String: String] = [:]
         for entry in entries {
             let effect: any TransitionEffect
             do { effect = try registry.makeEffect(named: entry.name) } catch { throw BenchError(error) }
             for op in entry.supportedOperations {
+                let images = op == .tab ? tabImages : images
                 var frames: [Bitmap] = []
                 let sweep = try Sweep.run(
                     effect: effect, name: entry.name, style: entry.modalPresentationStyle, operation: op,
