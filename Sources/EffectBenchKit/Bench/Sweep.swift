@@ -243,6 +243,9 @@ public final class SweepBuffers {
         stage.snapshot(into: &snapshot)
         guard !first else {
             compositor.render(snapshot, into: &bitmap)
+            // Both trees take this sweep's shape now (frame 0, set-up), so the next frames
+            // rewrite them in place instead of rebuilding last sweep's end state.
+            stage.snapshot(into: &previous)
             return 1
         }
         region.formDamage(from: previous, to: snapshot, size: scene.size, options: compositor.options)

@@ -60,7 +60,11 @@ public struct LayerSnapshot: Sendable, Equatable {
     mutating func reload(properties: LayerProperties, sublayers layers: [Layer], mask: Layer?) {
         self.properties = properties
         if sublayers.count == layers.count {
-            for i in layers.indices { layers[i].snapshot(into: &sublayers[i]) }
+            // Through the buffer: writing `sublayers[i]` one by one would run `didSet` (the depth
+            // over all siblings) once per sublayer, O(n²) for n sublayers.
+            sublayers.withUnsafeMutableBufferPointer { buffer in
+                for i in layers.indices { layers[i].snapshot(into: &buffer[i]) }
+            }
         } else {
             sublayers = layers.map { $0.snapshot() }
         }

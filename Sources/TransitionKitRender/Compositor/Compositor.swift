@@ -102,7 +102,7 @@ public struct Compositor: Sendable {
         let rows = damage.pixelBounds.intersection(frame)
         guard !rows.isEmpty else { return }
         // The whole frame damaged (a fade, a tilt): a full render, nothing to cut.
-        if rows == frame && damage.pixelCount == frame.width * frame.height {
+        if rows == frame && damage.pixelCount(within: frame) == frame.width * frame.height {
             render(root, into: &bitmap, rows: rows.y0..<rows.y1, damage: nil)
             return
         }

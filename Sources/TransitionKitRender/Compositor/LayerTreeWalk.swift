@@ -64,7 +64,7 @@ extension BandRenderer {
 
     /// How many separately composited things a layer draws (sublayers count as two: they
     /// may overlap each other). Group opacity is needed only above one.
-    private static func drawnParts(_ node: LayerSnapshot) -> Int {
+    static func drawnParts(_ node: LayerSnapshot) -> Int {
         let p = node.properties
         let hasArea = p.bounds.width > 0 && p.bounds.height > 0
         var n = 0

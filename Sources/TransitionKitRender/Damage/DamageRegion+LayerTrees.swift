@@ -91,6 +91,14 @@ struct LayerTreeDiff {
             addArea(n, new)
             return
         }
+        // A layer drawn in one frame through a group (offscreen, then composited once: more than
+        // one part under opacity or a mask, `drawLayer`) and directly in the other rounds every
+        // edge it draws differently: a path set or cleared, a sublayer shown or hidden. All of it.
+        if BandRenderer.drawnParts(o) != BandRenderer.drawnParts(n) {
+            addArea(o, old)
+            addArea(n, new)
+            return
+        }
         // The own state is the same (up to the path): so are the chain, visibility and opacity.
         guard !op.isHidden, PixelMath.alpha8(op.opacity) > 0 else { return }
         let step = PlaneHomography(flattening: op.localToParent.concatenating(old.sublayerToLocal))

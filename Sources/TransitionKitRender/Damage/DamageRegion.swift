@@ -75,6 +75,21 @@ public struct DamageRegion: Sendable, Equatable {
         return n
     }
 
+    /// The number of damaged pixels inside `r` (a region may reach outside the frame it is
+    /// drawn into).
+    /// - Complexity: O(strips + spans).
+    func pixelCount(within r: PixelRect) -> Int {
+        var n = 0
+        for s in strips {
+            let h = min(s.y1, r.y1) - max(s.y0, r.y0)
+            guard h > 0 else { continue }
+            var w = 0
+            for k in s.first..<(s.first + s.count) { w += max(0, min(spans[k].x1, r.x1) - max(spans[k].x0, r.x0)) }
+            n += w * h
+        }
+        return n
+    }
+
     /// The smallest rectangle holding every damaged pixel (device pixels, whole numbers);
     /// `.null` when empty.
     /// - Complexity: O(strips).
