@@ -65,15 +65,7 @@ public struct DamageRegion: Sendable, Equatable {
 
     /// The number of damaged pixels.
     /// - Complexity: O(strips + spans).
-    public var pixelCount: Int {
-        var n = 0
-        for s in strips {
-            var w = 0
-            for k in s.first..<(s.first + s.count) { w += spans[k].x1 - spans[k].x0 }
-            n += w * (s.y1 - s.y0)
-        }
-        return n
-    }
+    public var pixelCount: Int { pixelCount(within: pixelBounds) }
 
     /// The number of damaged pixels inside `r` (a region may reach outside the frame it is
     /// drawn into).
