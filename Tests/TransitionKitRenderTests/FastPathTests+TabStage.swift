@@ -134,9 +134,44 @@ extension FastPathTests {
         let renderer = BandRenderer(band: PixelRect(x0: 0, y0: 0, x1: 180, y1: 300), width: 180)
         let (occluder, cut) = renderer.findOccluders(root, projection: Projection(PlaneHomography(scale: 3)))
         #expect(occluder?.path == [] && occluder?.part == .background)
-        #expect(cut?.path == [0, 0] && cut?.part == .contents, "cut: \(String(describing: cut?.path))")
-        #expect(cut?.visible == PixelRect(x0: 0, y0: 249, x1: 180, y1: 300))
+        // The screen hides the content area's rows and the bar, drawn after it, the rest: nothing
+        // before the screen shows; the screen itself is drawn above the bar only.
+        #expect(cut.map { Array($0.path) } == [0, 0] && cut?.part == .contents, "cut: \(String(describing: cut?.path))")
+        #expect(cut?.visible.isEmpty == true)
+        #expect(renderer.cuts.count == 2)
+        #expect(renderer.cuts.last.map { Array($0.path) } == [1] && renderer.cuts.last?.part == .background)
+        #expect(renderer.cuts.last?.visible == PixelRect(x0: 0, y0: 0, x1: 180, y1: 249))
         try check("tab_content_area", root, size: Self.size, scale: 3, exact: true)
+    }
+
+    @Test(arguments: [0.1, 0.5, 0.77])
+    func tabStagePushBackHidesTheTiltedScreenUnderTheSlider(progress: Double) throws {
+        // Push-back in a tab bar controller: in the content area (249 px) the outgoing screen
+        // tilts back about its right edge while the incoming one slides in from the right by a
+        // fraction of a pixel; the bar is drawn after both. The slider covers the right side of
+        // the content rows only, so it hides the tilted screen only together with the bar. Cuts,
+        // last first: the bar (the content rows stay visible), the slider (their left part), the
+        // content area's black (nothing before it shows). The tilted screen is drawn left of the
+        // slider alone. Pixels equal the general path's (within 1/255: the per-column warp).
+        let from = Self.image(width: 180, height: 300, opaque: true), to = Self.image(width: 180, height: 300, opaque: true)
+        let c = Self.tabContent, theta = 10 * progress * .pi / 180
+        let pushed = screen(c, from) {
+            $0.anchorPoint = CGPoint(x: 1, y: 0.5)
+            $0.position = CGPoint(x: c.maxX, y: c.midY)
+            $0.transform = Transform3D(rotationAngle: -theta, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 300))
+        }
+        let slider = screen(c, to) { $0.transform = Transform3D(translationX: c.width * (1 - progress), y: 0) }
+        let content = layer(c, .black, sublayers: [pushed, slider])
+        let bar = layer(Self.tabBar, Color(red: 0.97, green: 0.97, blue: 0.97))
+        let root = layer(CGRect(origin: .zero, size: Self.size), .black, sublayers: [content, bar])
+        let renderer = BandRenderer(band: PixelRect(x0: 0, y0: 0, x1: 180, y1: 300), width: 180)
+        _ = renderer.findOccluders(root, projection: Projection(PlaneHomography(scale: 3)))
+        // The slider's whole columns start at ⌈3·60·(1 − progress)⌉.
+        let left = Int((3 * c.width * (1 - progress)).rounded(.up))
+        #expect(renderer.cuts.map { Array($0.path) } == [[0], [0, 1], [1]], "cuts: \(renderer.cuts.map(\.path))")
+        #expect(renderer.cuts.map(\.part) == [.background, .contents, .background])
+        #expect(renderer.cuts.map(\.visible) == [.empty, PixelRect(x0: 0, y0: 0, x1: left, y1: 249), PixelRect(x0: 0, y0: 0, x1: 180, y1: 249)])
+        try check("tab_pushback_\(progress)", root, size: Self.size, scale: 3, exact: false)
     }
 
     @Test func halfPixelRowsAreDeferredOnEveryColumn() {

@@ -47,6 +47,9 @@ final class BandRenderer {
     var drawPath: [Int] = []
     /// While set, parts drawn before the cutting layer part draw only inside `visible`.
     var cut: Cut?
+    /// The band's cuts in drawing order (`findOccluders`); `cut` is `cuts[nextCut - 1]`.
+    var cuts: [Cut] = []
+    var nextCut = 0
     /// The occlusion pass's path buffers (`findOccluders`).
     var occlusionBuffers = OcclusionBuffers()
     /// Per-layer geometry buffers (`LayerPixelGeometry` fills them), cleared and refilled for
@@ -100,6 +103,7 @@ final class BandRenderer {
         drawPath.removeAll(keepingCapacity: true)
         let (occluder, cut) = fastPaths ? findOccluders(root, projection: projection) : (nil, nil)
         self.cut = cut
+        nextCut = 1
         if occluder == nil {
             let fill = cut?.visible ?? band
             for y in fill.y0..<fill.y1 {
@@ -112,6 +116,7 @@ final class BandRenderer {
             clip: Clip(bounds: band, mask: nil), occlusion: occluder, into: plane)
         tables.pending.flushAll()
         self.cut = nil
+        cuts.removeAll(keepingCapacity: true)
         damage = nil
         freePlanes.append(contentsOf: usedPlanes)
         freeMasks.append(contentsOf: usedMasks)

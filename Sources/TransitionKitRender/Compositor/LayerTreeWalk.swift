@@ -29,7 +29,7 @@ extension BandRenderer {
         guard parts > 0 else { return }
         defer {
             // The cutting part lies in this subtree (or is this layer): it has been drawn.
-            if let c = cut, c.path.starts(with: drawPath) { cut = nil }
+            while let c = cut, c.path.starts(with: drawPath) { advanceCut() }
         }
         if parts > 1 && (alpha < 255 || node.mask != nil) {
             let group = scratchPlane()
@@ -89,15 +89,15 @@ extension BandRenderer {
             geometry.boundsOutline(tolerance: tolerance, into: &localBounds)
         }
 
-        // Parts hidden under a later opaque part (`cut`) draw only where they can show.
-        let isCutter = cut.map { $0.path == drawPath } ?? false
+        // Parts hidden under a later opaque part (`cut`) draw only where they can show; a
+        // cutting part itself is limited by the next cut.
+        passCuts(.background)
         func cutClip(_ c: Clip) -> Clip {
             guard let cut else { return c }
             var c = c
             c.bounds = c.bounds.intersection(cut.visible)
             return c
         }
-        if isCutter && cut?.part == .background { cut = nil }
 
         // The contents' drawn area (layer points).
         localArea.removeAll(keepingCapacity: true)
@@ -119,7 +119,7 @@ extension BandRenderer {
         if hasArea, !skipsBackground, let bg = p.backgroundColor, bg.alpha > 0 {
             fillSolid(projectedBoundsShape(), rule: .nonZero, color: bg, alpha: alpha, clip: cutClip(clip), into: plane)
         }
-        if isCutter { cut = nil }
+        passCuts(.contents)
         if hasArea, !isAncestor, let contents = p.contents, let g = geometry.contentsRect, area.count >= 3 {
             drawContents(contents, placedIn: g, area: area, projection: projection, clip: cutClip(clip), alpha: alpha, into: plane)
         }

@@ -33,61 +33,89 @@ extension BandRenderer {
     }
 
     /// A layer part that paints a rectangle of the band opaque (every pixel at full coverage)
-    /// where the band is not `visible`: everything drawn before it is drawn only in `visible`.
+    /// where the band is not `visible`, once the cutting parts drawn after it are counted:
+    /// everything drawn before it (and after the previous cut) is drawn only in `visible`.
+    /// `path` is a slice of the occlusion pass's buffer (valid for the render).
     struct Cut {
-        var path: [Int]
+        var path: ArraySlice<Int>
         var part: Occlusion.Part
         var visible: PixelRect
+
+        /// Whether the part `part` of the layer at `drawPath` comes after the cutting part, or is
+        /// it, in drawing order (then this cut no longer limits it): paths compare position by
+        /// position; an ancestor's own parts come before its sublayers; a layer's background
+        /// before its contents.
+        func isPassed(at drawPath: [Int], _ part: Occlusion.Part) -> Bool {
+            var i = path.startIndex, j = 0
+            while i < path.endIndex && j < drawPath.count {
+                if path[i] != drawPath[j] { return path[i] < drawPath[j] }
+                i += 1
+                j += 1
+            }
+            if i < path.endIndex { return false }  // the cutter lies below the drawn layer
+            if j < drawPath.count { return true }  // the cutter is an ancestor's own part
+            return self.part == .background || part == .contents
+        }
     }
 
-    /// The occlusion pass's paths (positions in `drawingOrder`), kept between frames.
+    /// The occlusion pass's buffers, kept between frames: the walk's path, the occluder's path,
+    /// and every rectangle candidate's path (flat) and rectangle.
     struct OcclusionBuffers {
         var walk: [Int] = []
         var best: [Int] = []
-        var cut: [Int] = []
+        var paths: [Int] = []
+        var candidates: [(start: Int, end: Int, part: Occlusion.Part, rect: PixelRect)] = []
+    }
+
+    /// Moves `cut` to the next cut in drawing order past the part `part` of the layer at
+    /// `drawPath` (`Cut.isPassed`): the parts drawn from there on are limited by that one.
+    /// - Complexity: O(cuts passed · depth).
+    func passCuts(_ part: Occlusion.Part) {
+        while let c = cut, c.isPassed(at: drawPath, part) { advanceCut() }
+    }
+
+    /// The next cut of `cuts`, or none.
+    func advanceCut() {
+        cut = nextCut < cuts.count ? cuts[nextCut] : nil
+        nextCut += 1
     }
 
     /// The last layer part, in drawing order, that paints every pixel of the band opaque: an
     /// opaque square background or opaque contents covering the band on whole pixels, at full
-    /// opacity, with no mask or group on the way; and, after it, the part that hides the most of
-    /// the rest of the band where the rest is a rectangle (a screen slid part way in covers a
-    /// side of the band; a tab bar controller's content covers all but the bar), the last of
-    /// equals. Cheap: geometry only, no pixels.
+    /// opacity, with no mask or group on the way; and, after it, the cuts (`cuts`, in drawing
+    /// order; the first is returned): parts that paint a rectangle opaque. Taken from the last
+    /// to the first, each candidate that leaves a rectangle of what the later cuts left visible
+    /// (it covers a side of it: a screen slid part way in, a tab bar controller's content above
+    /// the bar, the bar itself) becomes a cut whose `visible` is that rectangle, so a screen
+    /// slid over the content area of a tab bar controller hides what is under it as it does on
+    /// a full screen. Cheap: geometry only, no pixels.
+    /// - Complexity: O(layers · depth).
     func findOccluders(_ root: LayerSnapshot, projection: Projection) -> (Occlusion?, Cut?) {
         // The paths live in the renderer's buffers (taken here, so each is uniquely referenced
         // and keeps its capacity): a steady sequence of frames allocates nothing.
-        var path = occlusionBuffers.walk, bestPath = occlusionBuffers.best, cutPath = occlusionBuffers.cut
+        var path = occlusionBuffers.walk, bestPath = occlusionBuffers.best
+        var paths = occlusionBuffers.paths, candidates = occlusionBuffers.candidates
         occlusionBuffers = OcclusionBuffers()
         path.removeAll(keepingCapacity: true)
+        paths.removeAll(keepingCapacity: true)
+        candidates.removeAll(keepingCapacity: true)
         var bestPart: Occlusion.Part? = nil
-        var cut: (part: Occlusion.Part, visible: PixelRect)? = nil
         let band = self.band
         var clip = band
-        /// Whether the part over `polygons` hides the band (then true) or a side of it.
+        /// Whether the part over `polygons` hides the band (then true); a part that paints a
+        /// rectangle of it opaque is kept as a cut candidate.
         func covers(_ polygons: [[CGPoint]], part: Occlusion.Part) -> Bool {
             guard let r = PixelRect.interior(of: polygons)?.intersection(clip), !r.isEmpty else { return false }
             if r.x0 <= band.x0 && r.y0 <= band.y0 && r.x1 >= band.x1 && r.y1 >= band.y1 {
                 bestPath.removeAll(keepingCapacity: true)
                 bestPath.append(contentsOf: path)
                 bestPart = part
-                cut = nil
+                paths.removeAll(keepingCapacity: true)
+                candidates.removeAll(keepingCapacity: true)
                 return true
             }
-            var visible = band
-            if r.x0 <= band.x0 && r.x1 >= band.x1 {
-                if r.y0 <= band.y0 { visible.y0 = r.y1 } else if r.y1 >= band.y1 { visible.y1 = r.y0 } else { return false }
-            } else if r.y0 <= band.y0 && r.y1 >= band.y1 {
-                if r.x0 <= band.x0 { visible.x0 = r.x1 } else if r.x1 >= band.x1 { visible.x1 = r.x0 } else { return false }
-            } else {
-                return false
-            }
-            // A later part that leaves as little visible hides more parts (those before it, the
-            // earlier cutter included: a tab bar controller's black content area under the screen
-            // drawn over it), so it wins a tie.
-            if let c = cut, c.visible.width * c.visible.height < visible.width * visible.height { return false }
-            cutPath.removeAll(keepingCapacity: true)
-            cutPath.append(contentsOf: path)
-            cut = (part, visible)
+            candidates.append((paths.count, paths.count + path.count, part, r))
+            paths.append(contentsOf: path)
             return false
         }
         func visit(_ node: LayerSnapshot, parent: Projection, parentSublayerToLocal: Transform3D, clip outer: PixelRect) {
@@ -127,9 +155,29 @@ extension BandRenderer {
             }
         }
         visit(root, parent: projection, parentSublayerToLocal: .identity, clip: band)
-        occlusionBuffers = OcclusionBuffers(walk: path, best: bestPath, cut: cutPath)
-        return (
-            bestPart.map { Occlusion(path: bestPath, part: $0) }, cut.map { Cut(path: cutPath, part: $0.part, visible: $0.visible) }
-        )
+        // From the last candidate back: what the later cuts leave visible shrinks, one side at a
+        // time, while it stays a rectangle; nothing visible ends it (every earlier part is hidden).
+        cuts.removeAll(keepingCapacity: true)
+        var remaining = band
+        for c in candidates.reversed() {
+            let r = c.rect.intersection(remaining)
+            guard !r.isEmpty else { continue }
+            var visible = remaining
+            if r == remaining {
+                visible = .empty
+            } else if r.x0 <= remaining.x0 && r.x1 >= remaining.x1 {
+                if r.y0 <= remaining.y0 { visible.y0 = r.y1 } else if r.y1 >= remaining.y1 { visible.y1 = r.y0 } else { continue }
+            } else if r.y0 <= remaining.y0 && r.y1 >= remaining.y1 {
+                if r.x0 <= remaining.x0 { visible.x0 = r.x1 } else if r.x1 >= remaining.x1 { visible.x1 = r.x0 } else { continue }
+            } else {
+                continue
+            }
+            cuts.append(Cut(path: paths[c.start..<c.end], part: c.part, visible: visible))
+            remaining = visible
+            if remaining.isEmpty { break }
+        }
+        cuts.reverse()
+        occlusionBuffers = OcclusionBuffers(walk: path, best: bestPath, paths: paths, candidates: candidates)
+        return (bestPart.map { Occlusion(path: bestPath, part: $0) }, cuts.first)
     }
 }
