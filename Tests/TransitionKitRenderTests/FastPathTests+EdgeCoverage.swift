@@ -100,6 +100,47 @@ extension FastPathTests {
         }
     }
 
+    @Test(arguments: [0.1, 0.5, 0.77])
+    func tabPushBackEdgesMatchClosedForm(progress: Double) throws {
+        // Push-back in a tab bar controller's content area (131x235 pt above a 49 pt red bar drawn
+        // after it, on black; only the white screen has green): the same closed forms as on a full
+        // screen with the content area's height, while the slider and the bar together hide the
+        // tilted screen from the occlusion pass (`findOccluders`' cuts).
+        let size = CGSize(width: 131, height: 284), content = CGSize(width: 131, height: 235), scale: CGFloat = 3
+        let w = Double(content.width), h = Double(content.height), s = Double(scale), d = 300.0
+        let theta = 10 * progress * .pi / 180
+        let pushed = try solidScreen(content, scale: scale, RGBA8(r: 255, g: 255, b: 255, a: 255)) {
+            $0.anchorPoint = CGPoint(x: 1, y: 0.5)
+            $0.position = CGPoint(x: content.width, y: content.height / 2)
+            $0.transform = Transform3D(rotationAngle: -theta, x: 0, y: 1, z: 0).concatenating(.perspective(distance: d))
+        }
+        let slider = try solidScreen(content, scale: scale, RGBA8(r: 0, g: 0, b: 255, a: 255)) {
+            $0.transform = Transform3D(translationX: content.width * (1 - progress), y: 0)
+        }
+        let area = layer(CGRect(origin: .zero, size: content), .black, sublayers: [pushed, slider])
+        let bar = layer(CGRect(x: 0, y: content.height, width: size.width, height: size.height - content.height), Color(red: 1, green: 0, blue: 0))
+        let root = layer(CGRect(origin: .zero, size: size), .black, sublayers: [area, bar])
+        let edge = s * (w - w * cos(theta) / (1 + w * sin(theta) / d))
+        let sliderLeft = s * w * (1 - progress)
+        let frames = try renders(root, size: size, scale: scale)
+        for (name, frame) in frames {
+            let label = "\(name) tab progress \(progress)"
+            for y in [Int(s * h / 2), Int(s * h / 3), Int(s * h * 2 / 3)] {
+                let width = Self.row(frame, y: y)
+                #expect(width.matches(sliderLeft - edge), "\(label) row \(y): \(width), closed form \(sliderLeft - edge)")
+            }
+            let first = Int(edge.rounded(.up)), last = Int(sliderLeft.rounded(.down)) - 1
+            for x in Set([first, (first + last) / 2, last]) where x >= first && x <= last {
+                let u = (Double(x) + 0.5) / s - w
+                let height = s * h * (1 + u * tan(theta) / d)
+                let measured = Self.column(frame, x: x)
+                #expect(measured.matches(height), "\(label) column \(x): \(measured), closed form \(height)")
+            }
+        }
+        #expect(frames[0].1 == frames[1].1, "banded render differs")
+        #expect(Self.compare(frames[0].1, frames[2].1).maxChannel <= 1)
+    }
+
     @Test(arguments: [(0.9, 37.123), (0.95, 80.5 / 3), (0.97, 61.7)])
     func scaledAndSlidEdgesMatchClosedForm(scale k: Double, drop dy: Double) throws {
         // Drag-dismiss (separable scale, sub-pixel slide): the white screen scaled by k about its
