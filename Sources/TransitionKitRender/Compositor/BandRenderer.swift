@@ -17,7 +17,8 @@ import TransitionKitCore
 ///   drawn over them;
 /// - a pixel-aligned rectangle's spans made without the rasteriser (`forEachSpan`);
 /// - everything drawn before the last opaque layer part that covers the whole band (and the
-///   band's background fill) is skipped (`findOccluders`).
+///   band's background fill) is skipped, and parts drawn before opaque rectangles that cover a
+///   side of what later ones leave visible draw only in the rest (`findOccluders`, `Cut`).
 ///
 /// Drawing order per layer, as Core Animation: background (rounded by `cornerRadius`), then
 /// `contents`, then `path` (shape layers), then sublayers ordered by `zPosition`. A background
