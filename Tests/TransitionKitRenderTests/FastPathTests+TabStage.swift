@@ -132,10 +132,11 @@ extension FastPathTests {
         let content = layer(Self.tabContent, .black, sublayers: [screen(Self.tabContent, Self.image(width: 180, height: 300, opaque: true))])
         let root = layer(CGRect(origin: .zero, size: Self.size), .black, sublayers: [content, layer(Self.tabBar, .white)])
         let renderer = BandRenderer(band: PixelRect(x0: 0, y0: 0, x1: 180, y1: 300), width: 180)
-        let (occluder, cut) = renderer.findOccluders(root, projection: Projection(PlaneHomography(scale: 3)))
+        let (occluder, cut, hole) = renderer.findOccluders(root, projection: Projection(PlaneHomography(scale: 3)))
         #expect(occluder?.path == [] && occluder?.part == .background)
         #expect(cut?.path == [0, 0] && cut?.part == .contents, "cut: \(String(describing: cut?.path))")
-        #expect(cut?.visible == PixelRect(x0: 0, y0: 249, x1: 180, y1: 300))
+        #expect(cut?.hidden == PixelRect(x0: 0, y0: 0, x1: 180, y1: 249))
+        #expect(hole == nil)
         try check("tab_content_area", root, size: Self.size, scale: 3, exact: true)
     }
 

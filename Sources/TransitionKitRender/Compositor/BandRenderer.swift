@@ -45,8 +45,10 @@ final class BandRenderer {
     private var usedMasks: [CoverageMask] = []
     /// Positions in `drawingOrder` from the root to the layer being drawn.
     var drawPath: [Int] = []
-    /// While set, parts drawn before the cutting layer part draw only inside `visible`.
+    /// While set, parts drawn before the cutting layer part draw only outside its `hidden`
+    /// rectangle: a side of the band (`cut`), a rectangle inside it (`hole`).
     var cut: Cut?
+    var hole: Cut?
     /// The occlusion pass's path buffers (`findOccluders`).
     var occlusionBuffers = OcclusionBuffers()
     /// Per-layer geometry buffers (`LayerPixelGeometry` fills them), cleared and refilled for
@@ -98,13 +100,15 @@ final class BandRenderer {
         tables.pending.prepare(band: band)
         tables.runs.prepare(band: band)
         drawPath.removeAll(keepingCapacity: true)
-        let (occluder, cut) = fastPaths ? findOccluders(root, projection: projection) : (nil, nil)
+        let (occluder, cut, hole) = fastPaths ? findOccluders(root, projection: projection) : (nil, nil, nil)
         self.cut = cut
+        self.hole = hole
         if occluder == nil {
-            let fill = cut?.visible ?? band
-            for y in fill.y0..<fill.y1 {
-                let row = plane.row(y)
-                forEachDamagedRun(y: y, from: fill.x0, to: fill.x1) { lo, hi in (row + lo).update(repeating: background, count: hi - lo) }
+            forEachVisiblePiece(of: band) { fill in
+                for y in fill.y0..<fill.y1 {
+                    let row = plane.row(y)
+                    forEachDamagedRun(y: y, from: fill.x0, to: fill.x1) { lo, hi in (row + lo).update(repeating: background, count: hi - lo) }
+                }
             }
         }
         drawLayer(
@@ -112,6 +116,7 @@ final class BandRenderer {
             clip: Clip(bounds: band, mask: nil), occlusion: occluder, into: plane)
         tables.pending.flushAll()
         self.cut = nil
+        self.hole = nil
         damage = nil
         freePlanes.append(contentsOf: usedPlanes)
         freeMasks.append(contentsOf: usedMasks)
@@ -119,6 +124,19 @@ final class BandRenderer {
         usedPlanes.removeAll(keepingCapacity: true)
         usedMasks.removeAll(keepingCapacity: true)
         usedShapeClips.removeAll(keepingCapacity: true)
+    }
+
+    /// Calls `body` with the pieces of `rect` a part drawn now may paint: outside the hidden
+    /// rectangles of the current `cut` and `hole` (`Cut.forEachVisiblePiece`), `rect` itself
+    /// when there are none.
+    @inline(__always)
+    func forEachVisiblePiece(of rect: PixelRect, _ body: (PixelRect) -> Void) {
+        switch (cut, hole) {
+        case (nil, nil): if !rect.isEmpty { body(rect) }
+        case (let c?, nil): c.forEachVisiblePiece(of: rect, body)
+        case (nil, let h?): h.forEachVisiblePiece(of: rect, body)
+        case (let c?, let h?): c.forEachVisiblePiece(of: rect) { h.forEachVisiblePiece(of: $0, body) }
+        }
     }
 
     /// A shape clip to `reset`, reused across frames.
