@@ -8,7 +8,8 @@ import TransitionKitCore
 ///
 /// Fast paths (`fastPaths`, on unless `RenderOptions.disableFastPaths`), each chosen once per
 /// layer and each equal to the general path's result (see `FastPathTests`):
-/// - contents sampled by `ContentsSampling` (1:1 copy/blend, separable, per-row, per-column);
+/// - contents sampled by `ContentsSampling` (1:1 copy/blend, separable, per-row, per-column;
+///   a separable layer's opaque runs in two 1-D passes, `SeparableRows`);
 /// - a single-shape `mask` kept as polygons (`ShapeClip`) and used as span coverage
 ///   (`ShapeClipRows`), intersected with the drawn shape's spans;
 /// - opaque rows of samples deferred (`PendingCopies`: 1:1 copies and uniform two-tap rows,
@@ -17,7 +18,8 @@ import TransitionKitCore
 ///   drawn over them;
 /// - a pixel-aligned rectangle's spans made without the rasteriser (`forEachSpan`);
 /// - everything drawn before the last opaque layer part that covers the whole band (and the
-///   band's background fill) is skipped (`findOccluders`).
+///   band's background fill) is skipped, and what is drawn before a part covering a side of
+///   the band or a large rectangle inside it is drawn only around it (`findOccluders`).
 ///
 /// Drawing order per layer, as Core Animation: background (rounded by `cornerRadius`), then
 /// `contents`, then `path` (shape layers), then sublayers ordered by `zPosition`. A background
