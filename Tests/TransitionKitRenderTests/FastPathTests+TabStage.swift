@@ -132,7 +132,7 @@ extension FastPathTests {
         let content = layer(Self.tabContent, .black, sublayers: [screen(Self.tabContent, Self.image(width: 180, height: 300, opaque: true))])
         let root = layer(CGRect(origin: .zero, size: Self.size), .black, sublayers: [content, layer(Self.tabBar, .white)])
         let renderer = BandRenderer(band: PixelRect(x0: 0, y0: 0, x1: 180, y1: 300), width: 180)
-        let (occluder, cut) = renderer.findOccluders(root, projection: Projection(PlaneHomography(scale: 3)))
+        let (occluder, cut, hole) = renderer.findOccluders(root, projection: Projection(PlaneHomography(scale: 3)))
         #expect(occluder?.path == [] && occluder?.part == .background)
         // The screen hides the content area's rows and the bar, drawn after it, the rest: nothing
         // before the screen shows; the screen itself is drawn above the bar only.
@@ -141,6 +141,7 @@ extension FastPathTests {
         #expect(renderer.cuts.count == 2)
         #expect(renderer.cuts.last.map { Array($0.path) } == [1] && renderer.cuts.last?.part == .background)
         #expect(renderer.cuts.last?.visible == PixelRect(x0: 0, y0: 0, x1: 180, y1: 249))
+        #expect(hole == nil)
         try check("tab_content_area", root, size: Self.size, scale: 3, exact: true)
     }
 

@@ -18,7 +18,8 @@ import TransitionKitCore
 /// - a pixel-aligned rectangle's spans made without the rasteriser (`forEachSpan`);
 /// - everything drawn before the last opaque layer part that covers the whole band (and the
 ///   band's background fill) is skipped, and parts drawn before opaque rectangles that cover a
-///   side of what later ones leave visible draw only in the rest (`findOccluders`, `Cut`).
+///   side of what later ones leave visible draw only in the rest, and those drawn before a
+///   large opaque rectangle inside the band only around it (`findOccluders`, `Cut`).
 ///
 /// Drawing order per layer, as Core Animation: background (rounded by `cornerRadius`), then
 /// `contents`, then `path` (shape layers), then sublayers ordered by `zPosition`. A background
@@ -46,8 +47,10 @@ final class BandRenderer {
     private var usedMasks: [CoverageMask] = []
     /// Positions in `drawingOrder` from the root to the layer being drawn.
     var drawPath: [Int] = []
-    /// While set, parts drawn before the cutting layer part draw only inside `visible`.
+    /// While set, parts drawn before the cutting layer part draw only inside its `visible`.
     var cut: Cut?
+    /// While set, parts drawn before the hole's layer part draw only outside its `hidden`.
+    var hole: Cut?
     /// The band's cuts in drawing order (`findOccluders`); `cut` is `cuts[nextCut - 1]`.
     var cuts: [Cut] = []
     var nextCut = 0
@@ -102,14 +105,16 @@ final class BandRenderer {
         tables.pending.prepare(band: band)
         tables.runs.prepare(band: band)
         drawPath.removeAll(keepingCapacity: true)
-        let (occluder, cut) = fastPaths ? findOccluders(root, projection: projection) : (nil, nil)
+        let (occluder, cut, hole) = fastPaths ? findOccluders(root, projection: projection) : (nil, nil, nil)
         self.cut = cut
+        self.hole = hole
         nextCut = 1
         if occluder == nil {
-            let fill = cut?.visible ?? band
-            for y in fill.y0..<fill.y1 {
-                let row = plane.row(y)
-                forEachDamagedRun(y: y, from: fill.x0, to: fill.x1) { lo, hi in (row + lo).update(repeating: background, count: hi - lo) }
+            forEachVisiblePiece(of: band) { fill in
+                for y in fill.y0..<fill.y1 {
+                    let row = plane.row(y)
+                    forEachDamagedRun(y: y, from: fill.x0, to: fill.x1) { lo, hi in (row + lo).update(repeating: background, count: hi - lo) }
+                }
             }
         }
         drawLayer(
@@ -117,6 +122,7 @@ final class BandRenderer {
             clip: Clip(bounds: band, mask: nil), occlusion: occluder, into: plane)
         tables.pending.flushAll()
         self.cut = nil
+        self.hole = nil
         cuts.removeAll(keepingCapacity: true)
         damage = nil
         freePlanes.append(contentsOf: usedPlanes)
@@ -125,6 +131,19 @@ final class BandRenderer {
         usedPlanes.removeAll(keepingCapacity: true)
         usedMasks.removeAll(keepingCapacity: true)
         usedShapeClips.removeAll(keepingCapacity: true)
+    }
+
+    /// Calls `body` with the pieces of `rect` a part drawn now may paint: inside the current
+    /// `cut`'s visible rectangle and outside the `hole`'s hidden one (`Cut.forEachVisiblePiece`),
+    /// `rect` itself when there are none.
+    @inline(__always)
+    func forEachVisiblePiece(of rect: PixelRect, _ body: (PixelRect) -> Void) {
+        switch (cut, hole) {
+        case (nil, nil): if !rect.isEmpty { body(rect) }
+        case (let c?, nil): c.forEachVisiblePiece(of: rect, body)
+        case (nil, let h?): h.forEachVisiblePiece(of: rect, body)
+        case (let c?, let h?): h.forEachVisiblePiece(of: rect.intersection(c.visible), body)
+        }
     }
 
     /// A shape clip to `reset`, reused across frames.

@@ -30,15 +30,18 @@ extension BandRenderer {
         defer {
             // The cutting part lies in this subtree (or is this layer): it has been drawn.
             while let c = cut, c.path.starts(with: drawPath) { advanceCut() }
+            if let h = hole, h.path.starts(with: drawPath) { hole = nil }
         }
         if parts > 1 && (alpha < 255 || node.mask != nil) {
             let group = scratchPlane()
             drawContent(
                 node, geometry: geometry, projection: projection, clip: Clip(bounds: clip.bounds, mask: nil), alpha: 255,
                 skipBackground: hidesBackground, occlusion: nil, into: group.plane)
-            var target = clip
-            if let cut { target.bounds = target.bounds.intersection(cut.visible) }
-            composite(group.plane, clip: target, alpha: alpha, into: plane)
+            forEachVisiblePiece(of: clip.bounds) { piece in
+                var target = clip
+                target.bounds = piece
+                composite(group.plane, clip: target, alpha: alpha, into: plane)
+            }
         } else {
             drawContent(
                 node, geometry: geometry, projection: projection, clip: clip, alpha: alpha, skipBackground: hidesBackground,
@@ -89,14 +92,16 @@ extension BandRenderer {
             geometry.boundsOutline(tolerance: tolerance, into: &localBounds)
         }
 
-        // Parts hidden under a later opaque part (`cut`) draw only where they can show; a
-        // cutting part itself is limited by the next cut.
+        // Parts hidden under a later opaque part (`cut`, `hole`) draw only where they can show,
+        // piece by piece; a cutting part itself is limited by the next cut.
         passCuts(.background)
-        func cutClip(_ c: Clip) -> Clip {
-            guard let cut else { return c }
-            var c = c
-            c.bounds = c.bounds.intersection(cut.visible)
-            return c
+        func forEachCutClip(_ c: Clip, _ body: (Clip) -> Void) {
+            guard cut != nil || hole != nil else { return body(c) }
+            forEachVisiblePiece(of: c.bounds) { piece in
+                var p = c
+                p.bounds = piece
+                body(p)
+            }
         }
 
         // The contents' drawn area (layer points).
@@ -117,11 +122,12 @@ extension BandRenderer {
 
         let skipsBackground = skipBackground || isAncestor || (isOccluder && occlusion?.part == .contents)
         if hasArea, !skipsBackground, let bg = p.backgroundColor, bg.alpha > 0 {
-            fillSolid(projectedBoundsShape(), rule: .nonZero, color: bg, alpha: alpha, clip: cutClip(clip), into: plane)
+            let shape = projectedBoundsShape()
+            forEachCutClip(clip) { fillSolid(shape, rule: .nonZero, color: bg, alpha: alpha, clip: $0, into: plane) }
         }
         passCuts(.contents)
         if hasArea, !isAncestor, let contents = p.contents, let g = geometry.contentsRect, area.count >= 3 {
-            drawContents(contents, placedIn: g, area: area, projection: projection, clip: cutClip(clip), alpha: alpha, into: plane)
+            forEachCutClip(clip) { drawContents(contents, placedIn: g, area: area, projection: projection, clip: $0, alpha: alpha, into: plane) }
         }
 
         var inner = clip
@@ -135,7 +141,7 @@ extension BandRenderer {
         }
         if !isAncestor, let path = p.path, p.fillColor.alpha > 0 {
             let polygons = projection.project(ShapeFlattening.polygons(path, tolerance: tolerance))
-            fillSolid(polygons, rule: path.fillRule, color: p.fillColor, alpha: alpha, clip: cutClip(inner), into: plane)
+            forEachCutClip(inner) { fillSolid(polygons, rule: path.fillRule, color: p.fillColor, alpha: alpha, clip: $0, into: plane) }
         }
         guard !node.sublayers.isEmpty else { return }
         let sublayerToLocal = p.sublayerToLocal

@@ -5,6 +5,7 @@ import TransitionKitCore
 /// pixels) finds the last layer part that paints the whole band opaque, so that nothing drawn
 /// before it (nor the band's background fill) is drawn, and the part that then hides the most
 /// of the rest of the band, so that the parts before it draw only where they can show.
+/// (`cuts`; and a `hole`: a large rectangle hidden inside the band).
 /// Layer geometry comes from `LayerPixelGeometry`, as in the painting walk.
 extension BandRenderer {
     /// Which part of which layer hides everything drawn before it in the band: `path` holds the
@@ -32,14 +33,35 @@ extension BandRenderer {
         }
     }
 
-    /// A layer part that paints a rectangle of the band opaque (every pixel at full coverage)
-    /// where the band is not `visible`, once the cutting parts drawn after it are counted:
-    /// everything drawn before it (and after the previous cut) is drawn only in `visible`.
-    /// `path` is a slice of the occlusion pass's buffer (valid for the render).
+    /// A layer part that paints a rectangle of the band opaque (every pixel at full coverage):
+    /// everything drawn before it (and, for a cut, after the previous cut) is drawn only inside
+    /// `visible` and outside `hidden` (`forEachVisiblePiece`). A cut (`cuts`) hides a side of
+    /// what the later cuts leave visible (`visible` is the rest, `hidden` empty); a hole hides a
+    /// rectangle inside the band (`visible` is the band). `path` is a slice of the occlusion
+    /// pass's buffer (valid for the render).
     struct Cut {
         var path: ArraySlice<Int>
         var part: Occlusion.Part
         var visible: PixelRect
+        var hidden = PixelRect.empty
+
+        /// Calls `body` with the parts of `rect ∩ visible` outside `hidden`, at most four
+        /// disjoint rectangles: the rows above it, the rows below it (full width), then left and
+        /// right of it. Drawing a part piece by piece leaves every pixel as drawing it once
+        /// would: the pieces do not overlap, and each pixel's parts keep their order.
+        func forEachVisiblePiece(of rect: PixelRect, _ body: (PixelRect) -> Void) {
+            let rect = rect.intersection(visible)
+            let h = hidden.intersection(rect)
+            guard !h.isEmpty else {
+                if !rect.isEmpty { body(rect) }
+                return
+            }
+            let pieces = [
+                PixelRect(x0: rect.x0, y0: rect.y0, x1: rect.x1, y1: h.y0), PixelRect(x0: rect.x0, y0: h.y1, x1: rect.x1, y1: rect.y1),
+                PixelRect(x0: rect.x0, y0: h.y0, x1: h.x0, y1: h.y1), PixelRect(x0: h.x1, y0: h.y0, x1: rect.x1, y1: h.y1),
+            ]
+            for piece in pieces where !piece.isEmpty { body(piece) }
+        }
 
         /// Whether the part `part` of the layer at `drawPath` comes after the cutting part, or is
         /// it, in drawing order (then this cut no longer limits it): paths compare position by
@@ -72,7 +94,14 @@ extension BandRenderer {
     /// - Complexity: O(cuts passed · depth).
     func passCuts(_ part: Occlusion.Part) {
         while let c = cut, c.isPassed(at: drawPath, part) { advanceCut() }
+        if let h = hole, h.isPassed(at: drawPath, part) { hole = nil }
     }
+
+    /// A part that hides a rectangle inside the band, touching none of its sides, becomes the
+    /// hole only when it hides at least this fraction of the band's pixels (a screen shrunk
+    /// behind a card): every part before it is then drawn in up to four pieces, each with its
+    /// own set-up, which a small hidden rectangle would not repay. A chosen value.
+    static let holeCutFraction = 0.25
 
     /// The next cut of `cuts`, or none.
     func advanceCut() {
@@ -88,9 +117,11 @@ extension BandRenderer {
     /// (it covers a side of it: a screen slid part way in, a tab bar controller's content above
     /// the bar, the bar itself) becomes a cut whose `visible` is that rectangle, so a screen
     /// slid over the content area of a tab bar controller hides what is under it as it does on
-    /// a full screen. Cheap: geometry only, no pixels.
+    /// a full screen. The hole (`hole`, returned third) is the candidate touching none of the
+    /// band's sides fully that hides the most of it, at least `holeCutFraction` (a screen shrunk behind
+    /// a drag-dismiss card), the last of equals. Cheap: geometry only, no pixels.
     /// - Complexity: O(layers · depth).
-    func findOccluders(_ root: LayerSnapshot, projection: Projection) -> (Occlusion?, Cut?) {
+    func findOccluders(_ root: LayerSnapshot, projection: Projection) -> (Occlusion?, cut: Cut?, hole: Cut?) {
         // The paths live in the renderer's buffers (taken here, so each is uniquely referenced
         // and keeps its capacity): a steady sequence of frames allocates nothing.
         var path = occlusionBuffers.walk, bestPath = occlusionBuffers.best
@@ -177,7 +208,17 @@ extension BandRenderer {
             if remaining.isEmpty { break }
         }
         cuts.reverse()
+        var hole: Cut? = nil
+        var holeArea = Int((BandRenderer.holeCutFraction * Double(band.width * band.height)).rounded(.up))
+        for c in candidates {
+            let r = c.rect.intersection(band)
+            let spansWidth = r.x0 <= band.x0 && r.x1 >= band.x1, spansHeight = r.y0 <= band.y0 && r.y1 >= band.y1
+            let side = (spansWidth && (r.y0 <= band.y0 || r.y1 >= band.y1)) || (spansHeight && (r.x0 <= band.x0 || r.x1 >= band.x1))
+            guard !side, r.width * r.height >= holeArea else { continue }
+            holeArea = r.width * r.height
+            hole = Cut(path: paths[c.start..<c.end], part: c.part, visible: band, hidden: r)
+        }
         occlusionBuffers = OcclusionBuffers(walk: path, best: bestPath, paths: paths, candidates: candidates)
-        return (bestPart.map { Occlusion(path: bestPath, part: $0) }, cuts.first)
+        return (bestPart.map { Occlusion(path: bestPath, part: $0) }, cuts.first, hole)
     }
 }

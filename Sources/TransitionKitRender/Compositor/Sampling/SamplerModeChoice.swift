@@ -87,6 +87,7 @@ struct ContentsSampling {
                 tables.setX(k, t)
             }
             tables.findQuads(width: sampler.width)
+            tables.separableRows.prepare(tables, count: columns.count, imageWidth: sampler.width)
             mode = .separable
             // The longest run of columns whose taps step by one image pixel with one weight (a
             // weight of 0 never reads the second tap, so a clamped one at the image's edge joins).

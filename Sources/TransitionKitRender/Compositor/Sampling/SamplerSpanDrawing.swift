@@ -79,13 +79,9 @@ extension ContentsSampling {
                 return
             }
             if lo > 0 {
-                let k = x &- tableX0
-                BlendKernels.run(
-                    dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: lo,
-                    alpha: alpha, opaque: opaque,
-                    SeparableSource(
-                        r0: r0, r1: r1, x0: tables.x0 + k, x1: tables.x1 + k, wx: tables.wx + k, quad: tables.quad + k, masks: tables.stepMasks,
-                        wy: t.weight))
+                drawSeparable(
+                    dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: lo, x: x, r0: r0, r1: r1,
+                    wy: t.weight, alpha: alpha)
             }
             if hi > lo && m != 0 {
                 let sx = x &+ lo &+ uniformShift
@@ -99,13 +95,9 @@ extension ContentsSampling {
                 }
             }
             if hi < count {
-                let k = x &+ hi &- tableX0
-                BlendKernels.run(
-                    dst + hi, coverage: coverage.map { $0 + hi }, constantCoverage: constantCoverage,
-                    clip: clip.map { $0 + hi }, count: count &- hi, alpha: alpha, opaque: opaque,
-                    SeparableSource(
-                        r0: r0, r1: r1, x0: tables.x0 + k, x1: tables.x1 + k, wx: tables.wx + k, quad: tables.quad + k, masks: tables.stepMasks,
-                        wy: t.weight))
+                drawSeparable(
+                    dst + hi, coverage: coverage.map { $0 + hi }, constantCoverage: constantCoverage, clip: clip.map { $0 + hi },
+                    count: count &- hi, x: x &+ hi, r0: r0, r1: r1, wy: t.weight, alpha: alpha)
             }
         case .rows:
             let px = Double(x) + 0.5, py = Double(y) + 0.5
