@@ -188,7 +188,11 @@ final class PendingCopies {
     @inline(__always)
     private func emit(_ pd: UnsafeMutablePointer<UInt32>, from ps: RowSamples, count n: Int, tint: UInt32) {
         if ps.isCopy {
-            if tint == 0 { RowStores.copy(pd, from: ps.a, count: n, streaming: streamsCopies) } else { SpanKernels.tint(pd, under: ps.a, count: n, color: tint) }
+            if tint == 0 {
+                RowStores.copy(pd, from: ps.a, count: n, streaming: streamsCopies)
+            } else {
+                SpanKernels.tint(pd, under: ps.a, count: n, color: tint)
+            }
             return
         }
         ps.write(to: pd, count: n)
