@@ -29,8 +29,12 @@ import TransitionKitCore
 ///
 /// A value type whose only shared state is a pool of band renderers (rasteriser buffers,
 /// sampling tables, offscreen planes and masks) reused by later renders of the same size, so a
-/// steady sequence of frames allocates no pixel memory; copies share the pool. Render from any
-/// thread, concurrently: each render takes its own renderers from the pool under a lock.
+/// steady sequence of frames allocates nothing; copies share the pool. The pool also keeps the
+/// worker threads that render a frame's bands after the first (started the first time a frame
+/// has two or more bands, parked between frames, stopped when the last copy of the compositor
+/// is released). Render from any thread, concurrently: each render takes its own renderers from
+/// the pool under a lock; a render that finds the workers busy with another one draws its bands
+/// on its own thread, one after the other (the same pixels).
 public struct Compositor: Sendable {
     /// Scale, background and thread count.
     public var options: RenderOptions
@@ -80,6 +84,7 @@ public struct Compositor: Sendable {
     /// - Complexity: O(w·h) per drawn layer in the worst case; split over up to
     ///   `options.threads` row bands run concurrently, as many as the frame's resampling work
     ///   makes worthwhile (one for a frame of 1:1 copies and blends; see `RenderOptions.threads`).
+    ///   No allocation once the pool's buffers and workers have grown to the frames.
     public func render(_ root: LayerSnapshot, into bitmap: inout Bitmap) {
         render(root, into: &bitmap, rows: 0..<bitmap.height, damage: nil)
     }
