@@ -26,9 +26,11 @@ let package = Package(
         // Counts malloc calls (symbol interposition): EffectBenchKit's allocations per frame and
         // TransitionKitTesting's zero-allocation law.
         .target(name: "CAllocationCounter"),
+        // The sfence after the compositor's non-temporal row stores (Swift cannot call `_mm_sfence`).
+        .target(name: "CStoreFence"),
 
         .target(name: "TransitionKitCore"),
-        .target(name: "TransitionKitRender", dependencies: ["TransitionKitCore", "CZlib", "CLibPNG"]),
+        .target(name: "TransitionKitRender", dependencies: ["TransitionKitCore", "CZlib", "CLibPNG", "CStoreFence"]),
 
         .target(name: "RadialEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/Radial"),
         .target(name: "FadeEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/Fade"),

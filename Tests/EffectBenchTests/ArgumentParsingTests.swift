@@ -66,6 +66,13 @@ import TransitionKitCore
         (["run", "--json"], "--json needs a file path"),
         (["run", "extra"], "unexpected argument 'extra'"),
         (["run", "--frames", "10", "--frames", "20"], "--frames is given more than once"),
+        (["run", "--damage", "--damage"], "option --damage is given more than once"),
+        (["run", "--damage=1"], "option --damage takes no value, got --damage=1"),
+        (["run", "--damage", "--damage=yes"], "option --damage takes no value, got --damage=yes"),
+        (["run", "--help=1"], "option --help takes no value, got --help=1"),
+        (["play", "radial", "--operation", "pop", "--gesture", "t.json", "--json", "--json"], "option --json is given more than once"),
+        (["play", "radial", "--operation", "pop", "--gesture", "t.json", "--json=out.json"], "option --json takes no value, got --json=out.json"),
+        (["render", "radial", "--out", "a.png", "--damage"], "unknown option --damage for this command"),
         (["run", "--compare", "radial"], "--compare 'radial' is not a:b"),
         (["run", "--compare", "radial:"], "--compare 'radial:' is not a:b"),
         (["run", "--compare", "a:b:c"], "--compare 'a:b:c' is not a:b"),
@@ -101,6 +108,18 @@ import TransitionKitCore
             return
         }
         #expect(p.json && p.gesturePath == "t.json")
+    }
+
+    /// `--damage` once turns the damage sweeps on; absent, they stay off.
+    @Test func damageIsAFlag() throws {
+        guard case .run(let on) = try ArgumentParser.parse(["run", "--damage", "--frames", "2"]),
+            case .run(let off) = try ArgumentParser.parse(["run", "--frames", "2"])
+        else {
+            Issue.record("not a run")
+            return
+        }
+        #expect(on.damage && on.frames == 2)
+        #expect(!off.damage)
     }
 
     @Test(arguments: bad)

@@ -69,6 +69,8 @@ import TransitionKitTestSupport
         (["render", "radial", "--param", "dur\nation=1", "--out", "a.png"], 2, #"dur\nation"#),
         (["run", "--effects", "radial", "--compare", "radial:fade", "--json", "a.json"], 2, "--compare radial:fade: 'fade' is not in this run"),
         (["run", "--compare", "radial:nosuch", "--json", "a.json"], 2, "unknown effect 'nosuch'"),
+        (["run", "--damage", "--damage", "--frames", "2"], 2, "option --damage is given more than once"),
+        (["run", "--damage=1", "--frames", "2"], 2, "option --damage takes no value, got --damage=1"),
         // Composed names are bounded (EffectRegistry.maximumComposedNameLength = 200 characters,
         // maximumComposedParts = 8): a deep nesting used to overflow the reader's stack, a long
         // chain to take minutes.

@@ -107,7 +107,7 @@ enum ArgumentParser {
             run.frames = try options.int("frames", in: 2...10_000) ?? run.frames
             run.threads = try options.int("threads", in: 1...64) ?? run.threads
             run.repeats = try options.int("repeat", in: 1...100) ?? run.repeats
-            if options.flag("json") { throw .usage("--json needs a file path: --json out.json") }
+            if options.isBare("json") { throw .usage("--json needs a file path: --json out.json") }
             run.jsonPath = options.value("json")
             run.baselinePath = options.value("baseline")
             run.threshold = try options.double("threshold", in: 0...100) ?? run.threshold
@@ -221,6 +221,8 @@ struct Options {
     private var named: [(name: String, value: String?)] = []
     private var used = Set<Int>()
     private var single = Set<String>()
+    /// Names read as flags (`flag`): each may be given once, without a value.
+    private var flags = Set<String>()
     private(set) var positional: [String] = []
 
     /// Reads `words`. `--help`, `-h` and `--damage` are flags; `--json` is one when `jsonIsFlag` (play's
@@ -268,11 +270,16 @@ struct Options {
         return out
     }
 
+    /// Whether the flag `--name` is given (bare). Every occurrence is consumed here; `finish`
+    /// rejects the flag given twice or with a value (`--damage=1`).
     mutating func flag(_ name: String) -> Bool {
-        guard let i = named.firstIndex(where: { $0.name == name && $0.value == nil }) else { return false }
-        used.insert(i)
-        return true
+        flags.insert(name)
+        for j in named.indices where named[j].name == name { used.insert(j) }
+        return named.contains { $0.name == name && $0.value == nil }
     }
+
+    /// Whether `--name` is given without a value, consuming nothing (run's `--json` missing its path).
+    func isBare(_ name: String) -> Bool { named.contains { $0.name == name && $0.value == nil } }
 
     mutating func int(_ name: String, in range: ClosedRange<Int>) throws(BenchError) -> Int? {
         guard let v = value(name) else { return nil }
@@ -291,6 +298,13 @@ struct Options {
     }
 
     func finish(allowingPositional count: Int) throws(BenchError) {
+        for name in flags.sorted() {
+            let given = named.filter { $0.name == name }
+            if let value = given.lazy.compactMap(\.value).first {
+                throw .usage("option --\(name) takes no value, got --\(name)=\(value)")
+            }
+            if given.count > 1 { throw .usage("option --\(name) is given more than once") }
+        }
         for name in single.sorted() where named.filter({ $0.name == name }).count > 1 {
             throw .usage("option --\(name) is given more than once")
         }

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import TransitionKitCore
 
@@ -30,12 +29,17 @@ import TransitionKitCore
 ///
 /// A value type whose only shared state is a pool of band renderers (rasteriser buffers,
 /// sampling tables, offscreen planes and masks) reused by later renders of the same size, so a
-/// steady sequence of frames allocates no pixel memory; copies share the pool. Render from any
-/// thread, concurrently: each render takes its own renderers from the pool under a lock.
+/// steady sequence of frames allocates nothing; copies share the pool. The pool also keeps the
+/// worker threads that render a frame's bands after the first (started the first time a frame
+/// has two or more bands, parked between frames, stopped when the last copy of the compositor
+/// is released). Render from any thread, concurrently: each render takes its own renderers from
+/// the pool under a lock; a render that finds the workers busy with another one draws its bands
+/// on its own thread, one after the other (the same pixels).
 public struct Compositor: Sendable {
     /// Scale, background and thread count.
     public var options: RenderOptions
-    private let pool = BandRendererPool()
+    /// Band renderers and worker threads, shared by copies.
+    let pool = BandRendererPool()
 
     /// - Parameter options: scale (pixels per point), container background, row bands.
     public init(options: RenderOptions = RenderOptions()) {
@@ -80,6 +84,7 @@ public struct Compositor: Sendable {
     /// - Complexity: O(w·h) per drawn layer in the worst case; split over up to
     ///   `options.threads` row bands run concurrently, as many as the frame's resampling work
     ///   makes worthwhile (one for a frame of 1:1 copies and blends; see `RenderOptions.threads`).
+    ///   No allocation once the pool's buffers and workers have grown to the frames.
     public func render(_ root: LayerSnapshot, into bitmap: inout Bitmap) {
         render(root, into: &bitmap, rows: 0..<bitmap.height, damage: nil)
     }
@@ -145,18 +150,20 @@ public struct Compositor: Sendable {
             let frame = BandFrame(
                 root: root, pixels: pixels, width: width, rows: rows, stride: stride, bands: bands, scale: scale,
                 background: background, fastPaths: fastPaths, pool: pool, damage: damage)
-            // Non-escaping closures: their contexts live on the stack, nothing per frame on the heap.
-            if bands == 1 {
-                frame.render(band: 0)
-            } else {
-                DispatchQueue.concurrentPerform(iterations: bands) { frame.render(band: $0) }
+            // Two or more bands: band 0 here, the others on the pool's kept workers, which get a
+            // pointer to `frame` (on this stack until they are done), so nothing is allocated per
+            // frame; every band here in turn while another render uses the workers.
+            withUnsafePointer(to: frame) { f in
+                if bands == 1 || !pool.workers.perform(bands: bands, context: f, job: BandFrame.renderBand) {
+                    for band in 0..<bands { f.pointee.render(band: band) }
+                }
             }
         }
     }
 }
 
 /// One frame's inputs shared by its band workers; each band writes only its own rows.
-private struct BandFrame: @unchecked Sendable {
+private struct BandFrame {
     let root: LayerSnapshot
     let pixels: UnsafeMutablePointer<UInt32>
     let width: Int
@@ -168,6 +175,11 @@ private struct BandFrame: @unchecked Sendable {
     let fastPaths: Bool
     let pool: BandRendererPool
     let damage: DamageRegion?
+
+    /// `render(band:)` of the frame `context` points to, as a `BandWorkers` job.
+    static let renderBand: BandWorkers.Job = { context, band in
+        context.assumingMemoryBound(to: BandFrame.self).pointee.render(band: band)
+    }
 
     func render(band: Int) {
         let n = rows.count
@@ -181,9 +193,13 @@ private struct BandFrame: @unchecked Sendable {
     }
 }
 
-/// Band renderers kept between renders (at most a few: one per band of the last renders).
-/// `take` prefers one already sized for the band, so its offscreen buffers are reused.
+/// Band renderers kept between renders (at most a few: one per band of the last renders), and
+/// the worker threads that render the bands after the first (`BandWorkers`: none until a frame
+/// has two bands). `take` prefers one already sized for the band, so its offscreen buffers are
+/// reused. Released with the last compositor sharing it, which stops and waits for its workers.
 final class BandRendererPool: @unchecked Sendable {
+    // @unchecked Sendable: `idle` is read and written only under `lock`; `workers` is Sendable.
+    let workers = BandWorkers()
     private let lock = NSLock()
     private var idle: [BandRenderer] = []
 

@@ -19,8 +19,9 @@ public struct RenderOptions: Sendable, Equatable {
     /// per frame: all of them when contents resampled through a scale, rotation, perspective
     /// or sub-pixel offset cover at least a quarter of the frame, otherwise one, since a frame
     /// of 1:1 copies and blends is bound by memory bandwidth that a second thread does not
-    /// raise (measured: a frame copy is no faster on two threads of a 2-core machine).
-    /// Default 1.
+    /// raise (measured: a frame copy is no faster on two threads of a 2-core machine). The
+    /// bands after the first run on `threads − 1` worker threads the compositor starts the first
+    /// time it needs them and keeps (none with 1). Default 1.
     public var threads: Int
     /// Draw everything through the general per-pixel paths (projective bilinear sampling,
     /// rasterised masks, no occlusion culling) instead of the fast paths the compositor picks

@@ -15,6 +15,9 @@ final class PendingCopies {
     private var count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
     /// A premultiplied colour drawn over the row's copy at full strength (0: none).
     private var tints = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+    /// Whether long plain copies are streamed past the cache (`RowStores`): set per frame by
+    /// the band's renderer when the frame is bigger than the cache.
+    var streamsCopies = false
     /// Rows that may hold a copy (a bound).
     private var lo = 0, hi = 0
     /// Scratch pixels for a fade whose source is not a plain copy (`BlendKernels.fade`).
@@ -44,7 +47,7 @@ final class PendingCopies {
     func record(y: Int, dst d: UnsafeMutablePointer<UInt32>, src s: RowSamples, count n: Int) {
         let r = y &- originY
         let pc = count[r]
-        if pc > 0 { _ = PendingCopies.write(dst[r]!, from: src[r], count: pc, outside: d, count: n, tint: tints[r]) }
+        if pc > 0 { _ = write(dst[r]!, from: src[r], count: pc, outside: d, count: n, tint: tints[r]) }
         dst[r] = d; src[r] = s; count[r] = n; tints[r] = 0
         if lo == hi { lo = r; hi = r &+ 1 } else { lo = min(lo, r); hi = max(hi, r &+ 1) }
     }
@@ -71,7 +74,7 @@ final class PendingCopies {
         let pd = dst[r]!, ps = src[r]
         let a = max(pd, d), b = min(pd + pc, d + n)
         guard a < b else { return }
-        PendingCopies.emit(pd, from: ps, count: b - pd, tint: tints[r])
+        emit(pd, from: ps, count: b - pd, tint: tints[r])
         if b < pd + pc {
             dst[r] = b; src[r] = ps.advanced(by: b - pd); count[r] = pd + pc - b
         } else {
@@ -83,7 +86,7 @@ final class PendingCopies {
     func flushAll() {
         guard lo < hi else { return }
         for r in lo..<hi where count[r] > 0 {
-            PendingCopies.emit(dst[r]!, from: src[r], count: count[r], tint: tints[r])
+            emit(dst[r]!, from: src[r], count: count[r], tint: tints[r])
             count[r] = 0
         }
         lo = 0; hi = 0
@@ -103,7 +106,7 @@ final class PendingCopies {
         }
         let pd = dst[r]!, ps = src[r]
         count[r] = 0
-        let (a, b) = PendingCopies.write(pd, from: ps, count: pc, outside: d, count: n, tint: 0)
+        let (a, b) = write(pd, from: ps, count: pc, outside: d, count: n, tint: 0)
         guard a < b else {
             fade(d, source: s, under: nil, count: n, alpha: m)
             return
@@ -139,14 +142,14 @@ final class PendingCopies {
         }
         let pd = dst[r]!, ps = src[r]
         count[r] = 0
-        let (a, b) = PendingCopies.write(pd, from: ps, count: pc, outside: d, count: n, tint: 0)
+        let (a, b) = write(pd, from: ps, count: pc, outside: d, count: n, tint: 0)
         guard a < b else {
             SpanKernels.solidRun(d, coverage: 255, clip: nil, count: n, color: c)
             return
         }
         if d < a { SpanKernels.solidRun(d, coverage: 255, clip: nil, count: a - d, color: c) }
         if b < d + n { SpanKernels.solidRun(b, coverage: 255, clip: nil, count: d + n - b, color: c) }
-        PendingCopies.emit(a, from: ps.advanced(by: a - pd), count: b - a, tint: c)
+        emit(a, from: ps.advanced(by: a - pd), count: b - a, tint: c)
     }
 
     /// The `count` pixels from `dst` in row `y` are about to be painted opaque at full strength
@@ -161,10 +164,10 @@ final class PendingCopies {
         let pd = dst[r]!, ps = src[r]
         let a = max(pd, d), b = min(pd + pc, d + n)
         guard a < b else {
-            if pd < d { PendingCopies.emit(pd, from: ps, count: pc, tint: tints[r]); count[r] = 0 }
+            if pd < d { emit(pd, from: ps, count: pc, tint: tints[r]); count[r] = 0 }
             return
         }
-        if pd < a { PendingCopies.emit(pd, from: ps, count: a - pd, tint: tints[r]) }
+        if pd < a { emit(pd, from: ps, count: a - pd, tint: tints[r]) }
         if b < pd + pc {
             dst[r] = b; src[r] = ps.advanced(by: b - pd); count[r] = pd + pc - b
         } else {
@@ -176,16 +179,20 @@ final class PendingCopies {
     @inline(__always)
     private func writeTinted(_ r: Int) {
         guard lo < hi, count[r] > 0, tints[r] != 0 else { return }
-        PendingCopies.emit(dst[r]!, from: src[r], count: count[r], tint: tints[r])
+        emit(dst[r]!, from: src[r], count: count[r], tint: tints[r])
         count[r] = 0
     }
 
     /// Writes `n` samples `ps` to `pd`, with `tint` over them unless it is 0 (applied as a
     /// copy is read, after other samples are written).
     @inline(__always)
-    private static func emit(_ pd: UnsafeMutablePointer<UInt32>, from ps: RowSamples, count n: Int, tint: UInt32) {
+    private func emit(_ pd: UnsafeMutablePointer<UInt32>, from ps: RowSamples, count n: Int, tint: UInt32) {
         if ps.isCopy {
-            if tint == 0 { pd.update(from: ps.a, count: n) } else { SpanKernels.tint(pd, under: ps.a, count: n, color: tint) }
+            if tint == 0 {
+                RowStores.copy(pd, from: ps.a, count: n, streaming: streamsCopies)
+            } else {
+                SpanKernels.tint(pd, under: ps.a, count: n, color: tint)
+            }
             return
         }
         ps.write(to: pd, count: n)
@@ -196,7 +203,7 @@ final class PendingCopies {
     /// meets `d..<d + n`, and returns that overlap `a..<b` (empty when they do not meet: then all
     /// of it is written).
     @inline(__always)
-    private static func write(
+    private func write(
         _ pd: UnsafeMutablePointer<UInt32>, from ps: RowSamples, count pc: Int,
         outside d: UnsafeMutablePointer<UInt32>, count n: Int, tint: UInt32
     ) -> (a: UnsafeMutablePointer<UInt32>, b: UnsafeMutablePointer<UInt32>) {

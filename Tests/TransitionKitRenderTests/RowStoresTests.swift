@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import TransitionKitCore
+
+@testable import TransitionKitRender
+
+/// Streamed row copies (`RowStores`, non-temporal stores of whole 64-byte lines) write the same
+/// bytes as a plain copy, at every alignment and length, and nothing outside the row; a frame
+/// big enough to stream (`BandRenderer.streamingBandBytes`) renders as the same frame in bands
+/// too small to stream.
+@Suite struct RowStoresTests {
+    @Test(arguments: [0, 1, 15, 16, 17, 63, 255, 256, 257, 300, 1000, 1179])
+    func aStreamedCopyEqualsAPlainCopy(count: Int) {
+        let room = count + 64
+        let source = UnsafeMutablePointer<UInt32>.allocate(capacity: room)
+        let streamed = UnsafeMutablePointer<UInt32>.allocate(capacity: room)
+        let plain = UnsafeMutablePointer<UInt32>.allocate(capacity: room)
+        defer { source.deallocate(); streamed.deallocate(); plain.deallocate() }
+        for i in 0..<room { source[i] = UInt32(truncatingIfNeeded: i &* 2_654_435_761) }
+        // Every start of the destination within a 64-byte line, and a source misaligned to it.
+        for offset in 0..<16 {
+            streamed.initialize(repeating: 0xDEAD_BEEF, count: room)
+            plain.initialize(repeating: 0xDEAD_BEEF, count: room)
+            RowStores.copy(streamed + offset, from: source + 3, count: count, streaming: true)
+            RowStores.fence()
+            (plain + offset).update(from: source + 3, count: count)
+            #expect(
+                Array(UnsafeBufferPointer(start: streamed, count: room)) == Array(UnsafeBufferPointer(start: plain, count: room)),
+                "offset \(offset)")
+        }
+    }
+
+    @Test func aStreamedFrameEqualsTheSameFrameInSmallBands() throws {
+        // 1100x1000 px = 4.4 MB, at least streamingBandBytes in one band; a quarter of it less.
+        let width = 1100, height = 1000
+        #expect(width * height * 4 >= BandRenderer.streamingBandBytes)
+        #expect(width * height < BandRenderer.streamingBandBytes)
+        let from = try BandWorkersTests.pattern(width: width, height: height)
+        var blue = [UInt8](repeating: 255, count: width * height * 4)
+        for i in 0..<(width * height) { blue[4 * i] = UInt8(i % 97); blue[4 * i + 1] = UInt8(i % 61) }
+        let to = try Bitmap(width: width, height: height, packedBytes: blue)
+        let frame = CGRect(x: 0, y: 0, width: width, height: height)
+        // A radial reveal's frame: "from" copied whole, "to" through a circle (copied inside,
+        // blended on the edge), the circle's centre at (0.8 w, 0.1 h).
+        let mask = LayerSnapshot { $0.path = .circle(center: CGPoint(x: 880, y: 100), radius: 640) }
+        let root = layer(
+            frame, .black,
+            sublayers: [
+                layer(frame) { $0.contents = from },
+                layer(frame, mask: mask) { $0.contents = to },
+            ])
+        let streamed = try Compositor(options: RenderOptions(scale: 1)).render(root, size: frame.size)
+        var options = RenderOptions(scale: 1, threads: 4)
+        options.choosesBandCount = false
+        let banded = try Compositor(options: options).render(root, size: frame.size)
+        #expect(streamed == banded)
+        // Both pictures were drawn: a pixel of each screen.
+        #expect(streamed.pixel(x: 5, y: 995) == from.pixel(x: 5, y: 995))
+        #expect(streamed.pixel(x: 880, y: 100) == to.pixel(x: 880, y: 100))
+    }
+}
