@@ -36,6 +36,8 @@ final class SamplingTables {
     let pending = PendingCopies()
     /// Solid runs recorded for strip-order drawing.
     let runs = RowRuns()
+    /// Blended image rows of the separable per-column warp.
+    let window = BlendedRowWindow()
     /// A scratch row of `rowCapacity` pixels (samples before a blend).
     let rowCapacity = 1024
     let row: UnsafeMutablePointer<UInt32>
