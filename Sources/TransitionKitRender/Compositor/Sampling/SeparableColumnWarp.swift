@@ -27,20 +27,21 @@ extension ContentsSampling {
             guard c0 < c1, let first = firstRow(runs, c0, c1), let last = lastRow(runs, c0, c1) else { return true }
             let k0 = c0 &- tableX0, n = c1 &- c0
             let window = tables.window
-            // Rows each end row reads (the spread across columns is largest at an end: v is
-            // linear in Y per column), and whether every column is in front of the eye.
+            // Rows each end row reads unclamped (their spread across columns is largest at
+            // an end: v is linear in Y per column, so the spread is convex in Y; clamping to
+            // the image only narrows it), and whether every column is in front of the eye.
             var lo0 = Int.max, hi0 = Int.min, lo1 = Int.max, hi1 = Int.min
-            let height = sampler.height
             for j in 0..<n {
                 let k = k0 &+ j
                 guard tables.wx[k] != SamplingTables.invalid else { return false }
-                let r0 = clampedRow(tables.a[k] &+ Int64(first) &* tables.b[k], height)
-                let r1 = clampedRow(tables.a[k] &+ Int64(last) &* tables.b[k], height)
+                let r0 = Int(truncatingIfNeeded: (tables.a[k] &+ Int64(first) &* tables.b[k]) &>> 32)
+                let r1 = Int(truncatingIfNeeded: (tables.a[k] &+ Int64(last) &* tables.b[k]) &>> 32)
                 lo0 = min(lo0, r0); hi0 = max(hi0, r0); lo1 = min(lo1, r1); hi1 = max(hi1, r1)
             }
             let spread = max(hi0 &- lo0, hi1 &- lo1) &+ 4
-            let imageRows = max(hi0, hi1) &- min(lo0, lo1) &+ 2
-            guard spread <= BlendedRowWindow.maxSlots, imageRows <= 2 &* (last &- first &+ 1) else { return false }
+            // Image rows blended at most: those between the ends' rows, inside the image.
+            let top = max(min(lo0, lo1), 0), bottom = min(max(hi0, hi1) &+ 1, sampler.height &- 1)
+            guard spread <= BlendedRowWindow.maxSlots, bottom &- top &+ 1 <= 2 &* (last &- first &+ 1) else { return false }
             var slots = 8
             while slots < spread { slots &<<= 1 }
             window.start(slots: slots, columns: n)
@@ -80,10 +81,6 @@ extension ContentsSampling {
     private func lastRow(_ runs: RowRuns, _ c0: Int, _ c1: Int) -> Int? {
         runs.rows.reversed().first { max(Int(runs.start[$0 &- runs.originY]), c0) < min(Int(runs.end[$0 &- runs.originY]), c1) }
     }
-
-    /// The first tap row of 32.32 fixed-point `v`, clamped to an image `height` rows high.
-    @inline(__always)
-    private func clampedRow(_ v: Int64, _ height: Int) -> Int { min(max(Int(truncatingIfNeeded: v &>> 32), 0), height &- 1) }
 
     #if arch(x86_64)
         /// Row `window.vRow` of strip columns `from..<to` into `dst` (their first pixel): each
