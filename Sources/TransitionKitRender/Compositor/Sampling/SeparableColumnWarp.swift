@@ -64,6 +64,12 @@ extension ContentsSampling {
                 for j in 0..<ja { v[j] &+= bs[j] }
                 for j in jb..<n { v[j] &+= bs[j] }
                 window.vRow = y
+                // The rows the run's end columns read (v is monotonic along a row for this
+                // map), brought in before the kernel so that it rarely has to.
+                let va = tables.a[k0 &+ ja] &+ Int64(y) &* bs[ja], vb = tables.a[k0 &+ jb &- 1] &+ Int64(y) &* bs[jb &- 1]
+                let ia = Int(truncatingIfNeeded: va &>> 32), ib = Int(truncatingIfNeeded: vb &>> 32), last = sampler.height &- 1
+                let rTop = min(max(min(ia, ib), 0), last), rBottom = min(max(max(ia, ib) &+ 1, 0), last)
+                if rBottom &- rTop < window.slots { window.ensure(rTop, rBottom) { blendRow($0, into: window, k0: k0, count: n) } }
                 drawSeparableRun(plane.row(y) + a, window: window, k0: k0, from: ja, to: jb)
             }
             return true
@@ -95,8 +101,16 @@ extension ContentsSampling {
         ) {
             let v = UnsafeMutableRawPointer(window.v), b = UnsafeRawPointer(tables.b + k0)
             let out = UnsafeMutableRawPointer(dst) - from &* 4
-            let k256 = _mm_set1_epi32(256)
+            let k256 = _mm_set1_epi32(256), one = _mm_set1_epi32(1), zero = _mm_setzero_si128()
+            // The window's state, read again only after it changes (`lerpLanes`).
+            var lo = window.lo, hi = window.hi, slotMask = window.slots &- 1
+            var rows = UnsafeRawPointer(window.row(0))
+            let rowBytes = BlendedRowWindow.columns &* 8
             var j = from
+            @inline(__always) func row(_ r: Int) -> UnsafeRawPointer {
+                let offset: Int = (r & slotMask) &* rowBytes &+ j &* 8
+                return rows + offset
+            }
             while j &+ 4 <= to {
                 let o = j &* 8
                 let v01 = _mm_add_epi64(v.loadUnaligned(fromByteOffset: o, as: __m128i.self), b.loadUnaligned(fromByteOffset: o, as: __m128i.self))
@@ -110,18 +124,40 @@ extension ContentsSampling {
                 let indices = SIMD4(lowHalf: h01.oddHalf, highHalf: h23.oddHalf), index = unsafeBitCast(indices, to: __m128i.self)
                 // wy = the fraction rounded half up to 1/256 (`BilinearSampler.weight`);
                 // pmaddwd weights (256 − wy) | wy << 16 per lane.
-                let wy = _mm_add_epi32(_mm_srli_epi32(fraction, 24), _mm_and_si128(_mm_srli_epi32(fraction, 23), _mm_set1_epi32(1)))
+                let wy = _mm_add_epi32(_mm_srli_epi32(fraction, 24), _mm_and_si128(_mm_srli_epi32(fraction, 23), one))
                 let weights = _mm_or_si128(_mm_sub_epi32(k256, wy), _mm_slli_epi32(wy, 16))
-                let i0 = Int(Int32(bitPattern: indices[0]))
-                let same = all(indices .== SIMD4(repeating: indices[0]))
+                // The lower of the first and last lanes' rows (v is monotonic along a row; if
+                // not, a lane below it fails the test below), and each lane's step from it.
+                let first = Int(Int32(bitPattern: h01[1])), last = Int(Int32(bitPattern: h23[3]))
+                let i0 = min(first, last)
+                let step = _mm_sub_epi32(index, _mm_set1_epi32(Int32(truncatingIfNeeded: i0)))
+                let steps = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(step, zero)))
                 let p: __m128i
-                if same && window.holdsPair(i0) {
-                    let top = UnsafeRawPointer(window.row(i0) + j), bottom = UnsafeRawPointer(window.row(i0 &+ 1) + j)
+                if steps == 0xf && i0 >= lo && i0 &+ 1 < hi {
+                    // One pair of rows (the usual case): two 16-byte loads a row.
+                    let top = row(i0), bottom = row(i0 &+ 1)
                     p = lerpRows(
                         top.loadUnaligned(as: __m128i.self), top.loadUnaligned(fromByteOffset: 16, as: __m128i.self),
                         bottom.loadUnaligned(as: __m128i.self), bottom.loadUnaligned(fromByteOffset: 16, as: __m128i.self), weights)
+                } else if _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_srli_epi32(step, 1), zero))) == 0xf && i0 >= lo
+                    && i0 &+ 2 < hi
+                {
+                    // The row steps by one between the four: rows i0...i0 + 2, and each lane
+                    // takes the upper or lower pair (a per-column select, mask 0 − step).
+                    let r0 = row(i0), r1 = row(i0 &+ 1), r2 = row(i0 &+ 2)
+                    let mask = _mm_sub_epi32(zero, step)
+                    let m01 = _mm_unpacklo_epi32(mask, mask), m23 = _mm_unpackhi_epi32(mask, mask)
+                    @inline(__always) func pick(_ a: __m128i, _ b: __m128i, _ m: __m128i) -> __m128i {
+                        _mm_xor_si128(a, _mm_and_si128(_mm_xor_si128(a, b), m))
+                    }
+                    let a01 = r0.loadUnaligned(as: __m128i.self), a23 = r0.loadUnaligned(fromByteOffset: 16, as: __m128i.self)
+                    let b01 = r1.loadUnaligned(as: __m128i.self), b23 = r1.loadUnaligned(fromByteOffset: 16, as: __m128i.self)
+                    let c01 = r2.loadUnaligned(as: __m128i.self), c23 = r2.loadUnaligned(fromByteOffset: 16, as: __m128i.self)
+                    p = lerpRows(pick(a01, b01, m01), pick(a23, b23, m23), pick(b01, c01, m01), pick(b23, c23, m23), weights)
                 } else {
                     p = lerpLanes(index, weights, window: window, j: j, k0: k0)
+                    lo = window.lo; hi = window.hi; slotMask = window.slots &- 1
+                    rows = UnsafeRawPointer(window.row(0))
                 }
                 out.storeBytes(of: p, toByteOffset: j &* 4, as: __m128i.self)
                 j &+= 4
