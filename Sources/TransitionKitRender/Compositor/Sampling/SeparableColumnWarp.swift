@@ -17,7 +17,7 @@
 extension ContentsSampling {
     /// Draws the recorded runs of `runs` inside device columns `x0..<x1` (one strip) top to
     /// bottom by the separable form, or returns false without drawing when the strip does not
-    /// suit it: a column behind the eye, a rows spread wider than `BlendedRowWindow.maxSlots`,
+    /// suit it: a column behind the eye, rows spread wider than `BlendedRowWindow.maxSlots`,
     /// or more image rows to blend than twice the device rows drawn (a vertical downscale by
     /// more than 2, where the row kernel's two x lerps a pixel are fewer).
     /// - Complexity: O(pixels of the runs + image rows read · strip columns).
@@ -92,8 +92,10 @@ extension ContentsSampling {
         /// Row `window.vRow` of strip columns `from..<to` into `dst` (their first pixel): each
         /// column's v stepped by its b (stored back), then the y lerp of the two blended rows
         /// around it, four columns a step. Where the four read one pair of rows the window
-        /// holds, two 16-byte loads a row; otherwise each lane's clamped rows are brought into
-        /// the window (`ensure`) and read on their own.
+        /// holds, two 16-byte loads a row; where the row steps by one between them, three rows
+        /// and a per-column select; otherwise (rows missing, taps clamped at the image's top or
+        /// bottom) each lane's clamped rows are brought into the window (`ensure`) and read on
+        /// their own (`lerpLanes`).
         /// - Complexity: O(to − from), plus `blendRow` for each image row entering the window.
         @inline(__always)
         private func drawSeparableRun(
