@@ -51,8 +51,9 @@ extension ContentsSampling {
     static let stripColumns = 256
 
     /// Draws the runs recorded per row (`runs`, opaque full-coverage interiors of the `columns`
-    /// mode) strip by strip of `stripColumns` columns, each strip top to bottom by
-    /// `drawColumnsRun`, then clears them: the same pixels as drawing each run as it came,
+    /// mode) strip by strip of `stripColumns` columns, each strip top to bottom by its
+    /// separable form (`drawStripSeparably`) where it suits, else by `drawColumnsRun`, then
+    /// clears them: the same pixels as drawing each run as it came,
     /// with the tables and image rows a strip reads kept in cache between its rows.
     /// - Complexity: O(pixels of the runs + rows · strips).
     func drawColumnRuns(_ runs: RowRuns, into plane: PixelPlane) {
@@ -60,10 +61,12 @@ extension ContentsSampling {
         var x0 = runs.columns.lowerBound
         while x0 < runs.columns.upperBound {
             let x1 = x0 &+ ContentsSampling.stripColumns
-            for y in runs.rows {
-                let r = y &- origin
-                let a = max(Int(runs.start[r]), x0), b = min(Int(runs.end[r]), x1)
-                if a < b { drawColumnsRun(plane.row(y) + a, x: a, y: y, count: b &- a) }
+            if !drawStripSeparably(runs, into: plane, x0: x0, x1: x1) {
+                for y in runs.rows {
+                    let r = y &- origin
+                    let a = max(Int(runs.start[r]), x0), b = min(Int(runs.end[r]), x1)
+                    if a < b { drawColumnsRun(plane.row(y) + a, x: a, y: y, count: b &- a) }
+                }
             }
             x0 = x1
         }

@@ -38,6 +38,8 @@ final class SamplingTables {
     let runs = RowRuns()
     /// The separable mode's two-pass runs (`SeparableRows`), prepared with the column taps.
     let separableRows = SeparableRows()
+    /// Blended image rows of the separable per-column warp.
+    let window = BlendedRowWindow()
     /// A scratch row of `rowCapacity` pixels (samples before a blend).
     let rowCapacity = 1024
     let row: UnsafeMutablePointer<UInt32>
