@@ -111,4 +111,28 @@ import TransitionKitCore
         #expect(pool == nil)
         #expect(crew?.exitedWorkers == 2)
     }
+
+    /// A system that refuses threads (a container's thread limit; `threadLimit` stands for it):
+    /// a frame needing more workers than start is rendered on the calling thread, the same
+    /// bytes, and returns (it used to wait forever for a band no thread would render).
+    @Test func aFrameNeedingAThreadTheSystemRefusesRendersOnTheCaller() throws {
+        let image = try Self.pattern(width: 100, height: 160)
+        var options = RenderOptions(scale: 1, threads: 4)
+        options.choosesBandCount = false
+        let refused = Compositor(options: options)
+        refused.pool.workers.threadLimit = 1
+        let one = Compositor(options: RenderOptions(scale: 1, threads: 1))
+        var a = try Bitmap(width: 100, height: 160), b = try Bitmap(width: 100, height: 160)
+        for k in 0..<3 {
+            let tree = Self.scaledFrame(0.75 + 0.01 * Double(k), image: image)
+            one.render(tree, into: &a)
+            refused.render(tree, into: &b)
+            #expect(a == b, "frame \(k)")
+        }
+        #expect(refused.pool.workers.threadCount == 1, "one worker started, the second refused, no more tried")
+        // Two bands fit the one worker: it is still used.
+        var ctx = 0
+        #expect(withUnsafePointer(to: &ctx) { refused.pool.workers.perform(bands: 2, context: $0, job: { _, _ in }) })
+        #expect(!withUnsafePointer(to: &ctx) { refused.pool.workers.perform(bands: 3, context: $0, job: { _, _ in }) })
+    }
 }

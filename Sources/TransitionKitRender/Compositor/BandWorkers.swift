@@ -29,6 +29,12 @@ final class BandWorkers: @unchecked Sendable {
     private let busy = NSLock()
     /// Worker threads started so far.
     private var workers = 0
+    /// Whether starting a worker has failed (the system refused a thread: a process or
+    /// container thread limit, address space); no more are tried, and frames needing more
+    /// workers than exist are rendered on the calling thread.
+    private var startFailed = false
+    /// The most workers this keeps (tests lower it to stand for a system that refuses threads).
+    var threadLimit = Int.max
 
     /// Worker threads started so far (for tests).
     var threadCount: Int {
@@ -39,14 +45,18 @@ final class BandWorkers: @unchecked Sendable {
 
     /// Runs `job(context, band)` for every band in 0..<bands, band 0 on the calling thread and
     /// the others on kept worker threads, and returns when all have returned; false, having
-    /// run nothing, when the workers are busy with another frame.
+    /// run nothing, when the workers are busy with another frame or when the frame needs more
+    /// workers than the system would start (then the caller renders the bands itself).
     /// - Precondition: bands >= 2; `context` valid until this returns.
     /// - Complexity: one wake-up per worker used; no allocation once `bands − 1` workers exist.
     func perform(bands: Int, context: UnsafeRawPointer, job: Job) -> Bool {
         guard busy.try() else { return false }
         defer { busy.unlock() }
         while workers < bands - 1 {
-            crew.start(index: workers)
+            guard !startFailed, workers < threadLimit, crew.start(index: workers) else {
+                startFailed = true
+                return false
+            }
             workers += 1
         }
         crew.publish(bands: bands, context: context, job: job)
@@ -83,12 +93,54 @@ final class Crew: @unchecked Sendable {
         return exits
     }
 
-    /// Starts worker `index`, which renders band `index + 1` of each frame that has it.
-    func start(index: Int) {
-        let thread = Thread { [self] in loop(band: index + 1) }
-        thread.name = "TransitionKit band \(index + 1)"
-        thread.start()
+    /// Starts worker `index`, which renders band `index + 1` of each frame that has it; false
+    /// when the system refuses the thread (`pthread_create` fails: a thread limit, no address
+    /// space for its stack). A POSIX thread, not Foundation's `Thread`, whose `start()` fails
+    /// without telling: a frame would then wait for a band nobody renders.
+    func start(index: Int) -> Bool {
+        let worker = Unmanaged.passRetained(Worker(crew: self, band: index + 1))
+        #if canImport(Darwin)
+            var thread: pthread_t? = nil
+        #else
+            var thread = pthread_t()
+        #endif
+        let status = pthread_create(&thread, nil, Crew.run, worker.toOpaque())
+        guard status == 0 else {
+            worker.release()
+            return false
+        }
+        #if canImport(Darwin)
+            if let thread { pthread_detach(thread) }
+        #else
+            pthread_detach(thread)
+        #endif
+        return true
     }
+
+    /// What a new worker thread is handed: its crew and its band.
+    private final class Worker {
+        let crew: Crew
+        let band: Int
+        init(crew: Crew, band: Int) {
+            self.crew = crew
+            self.band = band
+        }
+    }
+
+    #if canImport(Darwin)
+        private static let run: @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? = { argument in
+            let worker = Unmanaged<Worker>.fromOpaque(argument).takeRetainedValue()
+            worker.crew.loop(band: worker.band)
+            return nil
+        }
+    #else
+        private static let run: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { argument in
+            guard let argument else { return nil }
+            let worker = Unmanaged<Worker>.fromOpaque(argument).takeRetainedValue()
+            worker.crew.loop(band: worker.band)
+            return nil
+        }
+    #endif
 
     /// Hands a frame to the workers whose band it has.
     func publish(bands n: Int, context c: UnsafeRawPointer, job j: BandWorkers.Job) {
