@@ -28,16 +28,20 @@ final class BlendedRowWindow {
     private(set) var rows = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
     /// Per strip column, its x weight wx in four 16-bit lanes (0 for a column behind the eye).
     let weights = UnsafeMutablePointer<UInt64>.allocate(capacity: BlendedRowWindow.columns)
-    /// Per strip column, the low (fraction) and high (row index) 32 bits of its running
-    /// v = a + Y·b (32.32 fixed point) for device row `vRow`.
-    let fraction = UnsafeMutablePointer<UInt32>.allocate(capacity: BlendedRowWindow.columns)
-    let index = UnsafeMutablePointer<Int32>.allocate(capacity: BlendedRowWindow.columns)
+    /// Five arrays of `columns` 32-bit lanes, one after the other (`lanes` apart, so that a
+    /// kernel reaches all of them from one pointer): per strip column, the low (fraction) and
+    /// high (row index, as a bit pattern) 32 bits of its running v = a + Y·b (32.32 fixed
+    /// point) for device row `vRow`; b's low 32 bits, the same with the top bit flipped (a
+    /// signed comparison with it is an unsigned one with b's) and b's high 32 bits
+    /// (`setSteps`).
+    let fraction = UnsafeMutablePointer<UInt32>.allocate(capacity: 5 &* BlendedRowWindow.columns)
+    var index: UnsafeMutablePointer<UInt32> { fraction + BlendedRowWindow.lanes }
+    var stepFraction: UnsafeMutablePointer<UInt32> { fraction + 2 &* BlendedRowWindow.lanes }
+    var stepCarry: UnsafeMutablePointer<UInt32> { fraction + 3 &* BlendedRowWindow.lanes }
+    var stepIndex: UnsafeMutablePointer<UInt32> { fraction + 4 &* BlendedRowWindow.lanes }
+    /// Lanes from one of the five arrays of `fraction` to the next.
+    static let lanes = columns
     var vRow = Int.min
-    /// Per strip column, b's low 32 bits, the same with the top bit flipped (as signed: an
-    /// unsigned comparison by a signed one) and b's high 32 bits (`setSteps`).
-    let stepFraction = UnsafeMutablePointer<UInt32>.allocate(capacity: BlendedRowWindow.columns)
-    let stepCarry = UnsafeMutablePointer<Int32>.allocate(capacity: BlendedRowWindow.columns)
-    let stepIndex = UnsafeMutablePointer<Int32>.allocate(capacity: BlendedRowWindow.columns)
     /// Image rows held: `lo..<hi`.
     private(set) var lo = 0, hi = 0
     /// Columns of the current strip (at most `columns`).
@@ -61,15 +65,15 @@ final class BlendedRowWindow {
         for j in 0..<count {
             let low = UInt32(truncatingIfNeeded: b[j])
             stepFraction[j] = low
-            stepCarry[j] = Int32(bitPattern: low ^ 0x8000_0000)
-            stepIndex[j] = Int32(truncatingIfNeeded: b[j] &>> 32)
+            stepCarry[j] = low ^ 0x8000_0000
+            stepIndex[j] = UInt32(truncatingIfNeeded: b[j] &>> 32)
         }
     }
 
     /// Sets column `j`'s running v (32.32 fixed point).
     @inline(__always)
     func setV(_ j: Int, _ v: Int64) {
-        fraction[j] = UInt32(truncatingIfNeeded: v); index[j] = Int32(truncatingIfNeeded: v &>> 32)
+        fraction[j] = UInt32(truncatingIfNeeded: v); index[j] = UInt32(truncatingIfNeeded: v &>> 32)
     }
 
     /// Steps column `j`'s running v by its b and returns it: the low halves added, their carry
@@ -79,7 +83,7 @@ final class BlendedRowWindow {
         let f = fraction[j] &+ stepFraction[j]
         let i = index[j] &+ stepIndex[j] &+ (f < stepFraction[j] ? 1 : 0)
         fraction[j] = f; index[j] = i
-        return Int64(i) &<< 32 | Int64(f)
+        return Int64(Int32(bitPattern: i)) &<< 32 | Int64(f)
     }
 
     /// The first blended column of image row `r` (which the window holds).
@@ -114,8 +118,7 @@ final class BlendedRowWindow {
     }
 
     deinit {
-        rows.deallocate(); weights.deallocate(); fraction.deallocate(); index.deallocate()
-        stepFraction.deallocate(); stepCarry.deallocate(); stepIndex.deallocate()
+        rows.deallocate(); weights.deallocate(); fraction.deallocate()
     }
 }
 

@@ -105,9 +105,8 @@ extension ContentsSampling {
         private func drawSeparableRun(
             _ dst: UnsafeMutablePointer<UInt32>, window: BlendedRowWindow, k0: Int, from: Int, to: Int
         ) {
-            let fractions = UnsafeMutableRawPointer(window.fraction), indices = UnsafeMutableRawPointer(window.index)
-            let stepFraction = UnsafeRawPointer(window.stepFraction), stepCarry = UnsafeRawPointer(window.stepCarry)
-            let stepIndex = UnsafeRawPointer(window.stepIndex)
+            // The five lane arrays, `lanes` bytes apart.
+            let state = UnsafeMutableRawPointer(window.fraction), lanes = BlendedRowWindow.lanes &* 4
             let out = UnsafeMutableRawPointer(dst) - from &* 4
             let k256 = _mm_set1_epi32(256), one = _mm_set1_epi32(1), zero = _mm_setzero_si128()
             let sign = _mm_set1_epi32(Int32.min)
@@ -123,20 +122,19 @@ extension ContentsSampling {
             }
             load()
             var j = from
-            while j &+ 4 <= to {
-                let o = j &* 4
+            let end = to &- 4
+            while j <= end {
+                let at = state + j &* 4
+                @inline(__always) func lane(_ array: Int) -> __m128i {
+                    at.loadUnaligned(fromByteOffset: array &* lanes, as: __m128i.self)
+                }
                 // v += b per lane: fractions wrap, and where the sum is below the step
                 // (unsigned; signed with the top bits flipped) one carries into the index.
-                let fraction = _mm_add_epi32(
-                    fractions.loadUnaligned(fromByteOffset: o, as: __m128i.self),
-                    stepFraction.loadUnaligned(fromByteOffset: o, as: __m128i.self))
-                let carry = _mm_cmpgt_epi32(stepCarry.loadUnaligned(fromByteOffset: o, as: __m128i.self), _mm_xor_si128(fraction, sign))
-                let index = _mm_sub_epi32(
-                    _mm_add_epi32(
-                        indices.loadUnaligned(fromByteOffset: o, as: __m128i.self),
-                        stepIndex.loadUnaligned(fromByteOffset: o, as: __m128i.self)), carry)
-                fractions.storeBytes(of: fraction, toByteOffset: o, as: __m128i.self)
-                indices.storeBytes(of: index, toByteOffset: o, as: __m128i.self)
+                let fraction = _mm_add_epi32(lane(0), lane(2))
+                let carry = _mm_cmpgt_epi32(lane(3), _mm_xor_si128(fraction, sign))
+                let index = _mm_sub_epi32(_mm_add_epi32(lane(1), lane(4)), carry)
+                at.storeBytes(of: fraction, as: __m128i.self)
+                at.storeBytes(of: index, toByteOffset: lanes, as: __m128i.self)
                 // wy = the fraction rounded half up to 1/256 (`BilinearSampler.weight`):
                 // (f + 2²³) >> 24 = ((f >> 23) + 1) >> 1 without overflow; pmaddwd weights
                 // (256 − wy) | wy << 16 per lane.
