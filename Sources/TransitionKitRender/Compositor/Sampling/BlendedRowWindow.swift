@@ -95,10 +95,17 @@ final class BlendedRowWindow {
     func holdsPair(_ r: Int) -> Bool { r >= lo && r &+ 1 < hi }
 
     /// Makes the window hold image rows `m...last` (inside the image, at most `slots` of them),
-    /// blending those it lacks with `fill`; rows beyond `slots` from them are given up.
+    /// blending those it lacks with `fill` (which writes `row(r)`; rows in slots 0 and 1 are
+    /// then repeated after the last slot); rows beyond `slots` from them are given up.
     /// - Complexity: O(columns) per row blended; a strip going down its rows blends each once.
     @inline(__always)
-    func ensure(_ m: Int, _ last: Int, fill: (Int) -> Void) {
+    func ensure(_ m: Int, _ last: Int, fill blend: (Int) -> Void) {
+        @inline(__always) func fill(_ r: Int) {
+            blend(r)
+            if r & (slots &- 1) < 2 {
+                (row(r) + slots &* BlendedRowWindow.columns).update(from: row(r), count: count)
+            }
+        }
         if m >= lo && last < hi { return }
         if m >= lo && m <= hi {
             // Further down: append rows hi...last.
@@ -123,12 +130,32 @@ final class BlendedRowWindow {
 }
 
 #if arch(x86_64)
+    extension BlendedRowWindow {
+        /// `stepV` of four columns from `at` (`fraction` + j): v += b as 32-bit lanes, the
+        /// fractions wrapping and the index taking a carry where the new fraction is below the
+        /// step (unsigned: signed with both top bits flipped, `stepCarry`); both stored back.
+        /// Returns the new fractions and indices.
+        @inline(__always)
+        static func stepLanes(_ at: UnsafeMutableRawPointer) -> (fraction: __m128i, index: __m128i) {
+            let lanes = BlendedRowWindow.lanes &* 4
+            @inline(__always) func lane(_ array: Int) -> __m128i {
+                at.loadUnaligned(fromByteOffset: array &* lanes, as: __m128i.self)
+            }
+            let fraction = _mm_add_epi32(lane(0), lane(2))
+            let carry = _mm_cmpgt_epi32(lane(3), _mm_xor_si128(fraction, _mm_set1_epi32(Int32.min)))
+            let index = _mm_sub_epi32(_mm_add_epi32(lane(1), lane(4)), carry)
+            at.storeBytes(of: fraction, as: __m128i.self)
+            at.storeBytes(of: index, toByteOffset: lanes, as: __m128i.self)
+            return (fraction, index)
+        }
+    }
+
     extension ContentsSampling {
         /// Blends image row `r` horizontally into `window.row(r)` for strip columns `0..<count`
         /// (table columns from `k0`): four columns a step with the loads of `SamplingTables.quad`
         /// (contiguous, one skipped column, pairs), one at a time elsewhere. Each lane is
         /// c0·(256 − wx) + c1·wx + 0x8080 (mod 2¹⁶: minus 2¹⁵, plus 128), the x half of
-        /// `BilinearSampler.blend` exactly. Slots 0 and 1 are copied after the last slot.
+        /// `BilinearSampler.blend` exactly.
         /// - Complexity: O(count).
         func blendRow(_ r: Int, into window: BlendedRowWindow, k0: Int, count: Int) {
             let src = UnsafeRawPointer(sampler.pixels + r &* sampler.stride)
@@ -178,10 +205,6 @@ final class BlendedRowWindow {
             while j < count {
                 blendColumn(j, k0: k0, src: src, into: dst)
                 j &+= 1
-            }
-            if r & (window.slots &- 1) < 2 {
-                UnsafeMutableRawPointer(window.row(r) + window.slots &* BlendedRowWindow.columns).copyMemory(
-                    from: dst, byteCount: count &* 8)
             }
         }
 

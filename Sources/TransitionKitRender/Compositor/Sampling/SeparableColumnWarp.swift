@@ -105,11 +105,9 @@ extension ContentsSampling {
         private func drawSeparableRun(
             _ dst: UnsafeMutablePointer<UInt32>, window: BlendedRowWindow, k0: Int, from: Int, to: Int
         ) {
-            // The five lane arrays, `lanes` bytes apart.
-            let state = UnsafeMutableRawPointer(window.fraction), lanes = BlendedRowWindow.lanes &* 4
+            let state = UnsafeMutableRawPointer(window.fraction)
             let out = UnsafeMutableRawPointer(dst) - from &* 4
             let k256 = _mm_set1_epi32(256), one = _mm_set1_epi32(1), zero = _mm_setzero_si128()
-            let sign = _mm_set1_epi32(Int32.min)
             let rowBytes = BlendedRowWindow.columns &* 8
             // The window's state, read again only after it changes (`lerpLanes`): its first
             // row, and how many rows from it start a held pair (or a held three).
@@ -124,17 +122,7 @@ extension ContentsSampling {
             var j = from
             let end = to &- 4
             while j <= end {
-                let at = state + j &* 4
-                @inline(__always) func lane(_ array: Int) -> __m128i {
-                    at.loadUnaligned(fromByteOffset: array &* lanes, as: __m128i.self)
-                }
-                // v += b per lane: fractions wrap, and where the sum is below the step
-                // (unsigned; signed with the top bits flipped) one carries into the index.
-                let fraction = _mm_add_epi32(lane(0), lane(2))
-                let carry = _mm_cmpgt_epi32(lane(3), _mm_xor_si128(fraction, sign))
-                let index = _mm_sub_epi32(_mm_add_epi32(lane(1), lane(4)), carry)
-                at.storeBytes(of: fraction, as: __m128i.self)
-                at.storeBytes(of: index, toByteOffset: lanes, as: __m128i.self)
+                let (fraction, index) = BlendedRowWindow.stepLanes(state + j &* 4)
                 // wy = the fraction rounded half up to 1/256 (`BilinearSampler.weight`):
                 // (f + 2²³) >> 24 = ((f >> 23) + 1) >> 1 without overflow; pmaddwd weights
                 // (256 − wy) | wy << 16 per lane.
