@@ -26,8 +26,9 @@ final class BlendedRowWindow {
     private(set) var slots = 0
     /// `slots` + 2 rows of `columns` blended columns (the last two repeat slots 0 and 1).
     private(set) var rows = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
-    /// Per strip column, its x weight wx in four 16-bit lanes (0 for a column behind the eye).
-    let weights = UnsafeMutablePointer<UInt64>.allocate(capacity: BlendedRowWindow.columns)
+    /// Per strip column, its x weight wx in four 16-bit lanes (0...256), then (`columns` on)
+    /// 256 − wx likewise.
+    let weights = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 &* BlendedRowWindow.columns)
     /// Five arrays of `columns` 32-bit lanes, one after the other (`lanes` apart, so that a
     /// kernel reaches all of them from one pointer): per strip column, the low (fraction) and
     /// high (row index, as a bit pattern) 32 bits of its running v = a + Y·b (32.32 fixed
@@ -161,7 +162,7 @@ final class BlendedRowWindow {
             let src = UnsafeRawPointer(sampler.pixels + r &* sampler.stride)
             let dst = UnsafeMutableRawPointer(window.row(r)), w = UnsafeRawPointer(window.weights)
             let quad = tables.quad + k0, x0 = tables.x0 + k0, masks = tables.stepMasks
-            let zero = _mm_setzero_si128(), k256 = _mm_set1_epi16(256), bias = _mm_set1_epi16(Int16(bitPattern: 0x8080))
+            let zero = _mm_setzero_si128(), complements = BlendedRowWindow.columns &* 8, bias = _mm_set1_epi16(Int16(bitPattern: 0x8080))
             var j = 0
             while j &+ 4 <= count {
                 let flags = quad[j]
@@ -192,12 +193,13 @@ final class BlendedRowWindow {
                 }
                 let b01 = w.loadUnaligned(fromByteOffset: j &* 8, as: __m128i.self)
                 let b23 = w.loadUnaligned(fromByteOffset: j &* 8 &+ 16, as: __m128i.self)
-                @inline(__always) func lerp(_ a: __m128i, _ b: __m128i, _ bx: __m128i) -> __m128i {
-                    let t = _mm_add_epi16(_mm_mullo_epi16(a, _mm_sub_epi16(k256, bx)), _mm_mullo_epi16(b, bx))
-                    return _mm_add_epi16(t, bias)
+                let a01 = w.loadUnaligned(fromByteOffset: complements &+ j &* 8, as: __m128i.self)
+                let a23 = w.loadUnaligned(fromByteOffset: complements &+ j &* 8 &+ 16, as: __m128i.self)
+                @inline(__always) func lerp(_ a: __m128i, _ b: __m128i, _ ax: __m128i, _ bx: __m128i) -> __m128i {
+                    _mm_add_epi16(_mm_add_epi16(_mm_mullo_epi16(a, ax), _mm_mullo_epi16(b, bx)), bias)
                 }
-                let t01 = lerp(_mm_unpacklo_epi8(c0, zero), _mm_unpacklo_epi8(c1, zero), b01)
-                let t23 = lerp(_mm_unpackhi_epi8(c0, zero), _mm_unpackhi_epi8(c1, zero), b23)
+                let t01 = lerp(_mm_unpacklo_epi8(c0, zero), _mm_unpacklo_epi8(c1, zero), a01, b01)
+                let t23 = lerp(_mm_unpackhi_epi8(c0, zero), _mm_unpackhi_epi8(c1, zero), a23, b23)
                 dst.storeBytes(of: t01, toByteOffset: j &* 8, as: __m128i.self)
                 dst.storeBytes(of: t23, toByteOffset: j &* 8 &+ 16, as: __m128i.self)
                 j &+= 4

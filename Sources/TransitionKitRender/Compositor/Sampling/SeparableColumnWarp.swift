@@ -48,8 +48,9 @@ extension ContentsSampling {
             window.start(slots: slots, columns: n)
             window.setSteps(tables.b + k0, count: n)
             for j in 0..<n {
-                let wx = UInt64(tables.wx[c0 &- tableX0 &+ j])
+                let wx = UInt64(tables.wx[c0 &- tableX0 &+ j]), ax = 256 &- wx
                 window.weights[j] = wx | wx &<< 16 | wx &<< 32 | wx &<< 48
+                window.weights[BlendedRowWindow.columns &+ j] = ax | ax &<< 16 | ax &<< 32 | ax &<< 48
             }
             let origin = runs.originY
             for y in first...last {
