@@ -114,4 +114,71 @@ extension FastPathTests {
         #expect(blended == [50, 51] && window.lo == 50 && window.hi == 52)
         #expect(window.holdsPair(50) && !window.holdsPair(51) && !window.holdsPair(49))
     }
+
+    @Test func blendedRowWindowRepeatsItsFirstSlotsAfterItsEnd() {
+        // Going down 40 rows through 8 slots (and jumping back): wherever the window holds
+        // rows r and r + 1 (r + 2), they lie one (two) slots apart in memory, across the ring's
+        // wrap too, as the kernel reads them.
+        let window = BlendedRowWindow()
+        window.start(slots: 8, columns: 5)
+        func pattern(_ r: Int, _ j: Int) -> UInt64 { UInt64(r * 1000 + j) }
+        var checked = 0
+        for (m, last) in (0..<38).map({ ($0, $0 + 2) }) + [(3, 6), (1, 4)] {
+            window.ensure(m, last) { r in for j in 0..<5 { window.row(r)[j] = pattern(r, j) } }
+            for r in window.lo..<window.hi {
+                for d in 1...2 where r + d < window.hi {
+                    let moved = window.row(r) + d * BlendedRowWindow.columns
+                    for j in 0..<5 where moved[j] != pattern(r + d, j) {
+                        Issue.record("rows \(window.lo)..<\(window.hi): row \(r) + \(d) column \(j)")
+                    }
+                    checked += 1
+                }
+            }
+        }
+        // Every slot was the first of a pair and of a three somewhere.
+        #expect(checked > 2 * 8 * 4)
+    }
+
+    /// v (32.32 fixed point) and its step b at the carry's edges: fractions summing to just
+    /// below, at and beyond 2³², steps whose low half is 0 or all ones, negative steps, and
+    /// indices wrapping past Int32.max and Int32.min.
+    static let splitSteps: [(v: Int64, b: Int64)] = [
+        (0x0000_0005_ffff_ffff, 1), (0x0000_0005_ffff_fffe, 1), (0x0000_0005_8000_0000, 0x8000_0000),
+        (0x0000_0005_7fff_ffff, 0x8000_0000), (0x0000_0005_0000_0000, 0xffff_ffff), (0x0000_0005_0000_0001, 0xffff_ffff),
+        (3, 0x1_0000_0000), (-1, -1), (0, -1), (0x0000_0001_0000_0000, -0x1_0000_0001), (0x7fff_ffff_ffff_ffff, 1),
+        (0x7fff_ffff_0000_0000, 0x1_8000_0000), (Int64.min, -1), (-0x7fff_ffff_0000_0001, -0x0_ffff_ffff),
+        (0x0000_0010_1234_5678, 0x0000_0000_edcb_a988), (-0x0000_0020_0000_0000, 0x0000_0001_0000_0001),
+    ]
+
+    @Test(arguments: [false, true]) func splitVStepsAsTheWrappingSum(fourAtATime: Bool) {
+        // `stepV` (one column) or `stepLanes` (four, on x86-64) against Int64 wrapping
+        // addition, three steps each: fraction = the sum's low 32 bits, index = its high 32.
+        let window = BlendedRowWindow()
+        let cases = Self.splitSteps
+        let b = cases.map(\.b)
+        b.withUnsafeBufferPointer { window.setSteps($0.baseAddress!, count: cases.count) }
+        for (j, c) in cases.enumerated() { window.setV(j, c.v) }
+        var expected = cases.map(\.v)
+        for _ in 0..<3 {
+            for j in 0..<cases.count { expected[j] = expected[j] &+ cases[j].b }
+            var j = 0
+            #if arch(x86_64)
+                while fourAtATime && j + 4 <= cases.count {
+                    _ = BlendedRowWindow.stepLanes(UnsafeMutableRawPointer(window.fraction + j))
+                    j += 4
+                }
+            #endif
+            while j < cases.count {
+                #expect(window.stepV(j) == expected[j], "case \(j)")
+                j += 1
+            }
+            for j in 0..<cases.count {
+                #expect(window.fraction[j] == UInt32(truncatingIfNeeded: expected[j]), "case \(j)")
+                #expect(window.index[j] == UInt32(truncatingIfNeeded: expected[j] >> 32), "case \(j)")
+            }
+        }
+        // Some of them carried on the first step, some did not.
+        let carried = cases.filter { UInt64(UInt32(truncatingIfNeeded: $0.v)) + UInt64(UInt32(truncatingIfNeeded: $0.b)) > 0xffff_ffff }
+        #expect(carried.count > 3 && carried.count < cases.count - 3)
+    }
 }

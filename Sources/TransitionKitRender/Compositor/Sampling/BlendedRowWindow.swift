@@ -6,12 +6,16 @@
 /// sliding window of image rows blended horizontally for one strip of device columns.
 ///
 /// For image row r (held in slot r mod `slots`) and strip column j, each channel's x lerp
-/// c0·(256 − wx) + c1·wx (at most 255·256, exact in 16 bits) is stored minus 2¹⁵ as a signed
-/// 16-bit lane, the four channels of a column in the pixel's byte order (8 bytes a column), so
-/// that the y lerp of a pixel is one SSE2 `pmaddwd` (`ContentsSampling.lerpRows`). The window
-/// holds rows `lo..<hi` (at most `slots` of them, all inside the image). Kept by a band
-/// renderer's sampling tables for every layer and frame: grown to the largest strip's need,
-/// never shrunk.
+/// t = c0·(256 − wx) + c1·wx (at most 255·256, exact in 16 bits) is stored as t − 2¹⁵ + 128, a
+/// signed 16-bit lane (−32640...32640), the four channels of a column in the pixel's byte order
+/// (8 bytes a column), so that the y lerp of a pixel, rounding included, is one SSE2 `pmaddwd`
+/// (`ContentsSampling.lerpRows`). Slots 0 and 1 are also kept after the last slot (at `slots`
+/// and `slots` + 1), so that the rows after row r's slot always lie 1 and 2 slots further
+/// in memory. The window holds rows `lo..<hi` (at most `slots` of them, all inside the image).
+/// Per strip column it also keeps the running v = a + Y·b (32.32 fixed point) split in two
+/// 32-bit halves, stepped by b's halves with a carry: exactly the 64-bit wrapping sum, whose
+/// high half is the row index (v >> 32) and low half the fraction. Kept by a band renderer's
+/// sampling tables for every layer and frame: grown to the largest strip's need, never shrunk.
 final class BlendedRowWindow {
     /// Columns of a row: a strip of `drawColumnRuns` (`ContentsSampling.stripColumns`).
     static let columns = ContentsSampling.stripColumns
@@ -20,12 +24,24 @@ final class BlendedRowWindow {
     static let maxSlots = 256
     /// Slots in the ring (a power of two, or 0 before the first use).
     private(set) var slots = 0
-    /// `slots` rows of `columns` blended columns.
+    /// `slots` + 2 rows of `columns` blended columns (the last two repeat slots 0 and 1).
     private(set) var rows = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
-    /// Per strip column, its x weight wx in four 16-bit lanes (0 for a column behind the eye).
-    let weights = UnsafeMutablePointer<UInt64>.allocate(capacity: BlendedRowWindow.columns)
-    /// Per strip column, its running v = a + Y·b (32.32 fixed point) for device row `vRow`.
-    let v = UnsafeMutablePointer<Int64>.allocate(capacity: BlendedRowWindow.columns)
+    /// Per strip column, its x weight wx in four 16-bit lanes (0...256), then (`columns` on)
+    /// 256 − wx likewise.
+    let weights = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 &* BlendedRowWindow.columns)
+    /// Five arrays of `columns` 32-bit lanes, one after the other (`lanes` apart, so that a
+    /// kernel reaches all of them from one pointer): per strip column, the low (fraction) and
+    /// high (row index, as a bit pattern) 32 bits of its running v = a + Y·b (32.32 fixed
+    /// point) for device row `vRow`; b's low 32 bits, the same with the top bit flipped (a
+    /// signed comparison with it is an unsigned one with b's) and b's high 32 bits
+    /// (`setSteps`).
+    let fraction = UnsafeMutablePointer<UInt32>.allocate(capacity: 5 &* BlendedRowWindow.columns)
+    var index: UnsafeMutablePointer<UInt32> { fraction + BlendedRowWindow.lanes }
+    var stepFraction: UnsafeMutablePointer<UInt32> { fraction + 2 &* BlendedRowWindow.lanes }
+    var stepCarry: UnsafeMutablePointer<UInt32> { fraction + 3 &* BlendedRowWindow.lanes }
+    var stepIndex: UnsafeMutablePointer<UInt32> { fraction + 4 &* BlendedRowWindow.lanes }
+    /// Lanes from one of the five arrays of `fraction` to the next.
+    static let lanes = columns
     var vRow = Int.min
     /// Image rows held: `lo..<hi`.
     private(set) var lo = 0, hi = 0
@@ -37,12 +53,38 @@ final class BlendedRowWindow {
     func start(slots wanted: Int, columns: Int) {
         if wanted > slots {
             rows.deallocate()
-            rows = .allocate(capacity: wanted &* BlendedRowWindow.columns)
+            rows = .allocate(capacity: (wanted &+ 2) &* BlendedRowWindow.columns)
             slots = wanted
         }
         count = columns
         lo = 0; hi = 0
         vRow = Int.min
+    }
+
+    /// Takes each column's v step b (32.32 fixed point) from `b`, for `count` columns.
+    func setSteps(_ b: UnsafePointer<Int64>, count: Int) {
+        for j in 0..<count {
+            let low = UInt32(truncatingIfNeeded: b[j])
+            stepFraction[j] = low
+            stepCarry[j] = low ^ 0x8000_0000
+            stepIndex[j] = UInt32(truncatingIfNeeded: b[j] &>> 32)
+        }
+    }
+
+    /// Sets column `j`'s running v (32.32 fixed point).
+    @inline(__always)
+    func setV(_ j: Int, _ v: Int64) {
+        fraction[j] = UInt32(truncatingIfNeeded: v); index[j] = UInt32(truncatingIfNeeded: v &>> 32)
+    }
+
+    /// Steps column `j`'s running v by its b and returns it: the low halves added, their carry
+    /// (the sum below the addend, unsigned) added to the high halves; the 64-bit wrapping sum.
+    @inline(__always)
+    func stepV(_ j: Int) -> Int64 {
+        let f = fraction[j] &+ stepFraction[j]
+        let i = index[j] &+ stepIndex[j] &+ (f < stepFraction[j] ? 1 : 0)
+        fraction[j] = f; index[j] = i
+        return Int64(Int32(bitPattern: i)) &<< 32 | Int64(f)
     }
 
     /// The first blended column of image row `r` (which the window holds).
@@ -54,10 +96,17 @@ final class BlendedRowWindow {
     func holdsPair(_ r: Int) -> Bool { r >= lo && r &+ 1 < hi }
 
     /// Makes the window hold image rows `m...last` (inside the image, at most `slots` of them),
-    /// blending those it lacks with `fill`; rows beyond `slots` from them are given up.
+    /// blending those it lacks with `fill` (which writes `row(r)`; rows in slots 0 and 1 are
+    /// then repeated after the last slot); rows beyond `slots` from them are given up.
     /// - Complexity: O(columns) per row blended; a strip going down its rows blends each once.
     @inline(__always)
-    func ensure(_ m: Int, _ last: Int, fill: (Int) -> Void) {
+    func ensure(_ m: Int, _ last: Int, fill blend: (Int) -> Void) {
+        @inline(__always) func fill(_ r: Int) {
+            blend(r)
+            if r & (slots &- 1) < 2 {
+                (row(r) + slots &* BlendedRowWindow.columns).update(from: row(r), count: count)
+            }
+        }
         if m >= lo && last < hi { return }
         if m >= lo && m <= hi {
             // Further down: append rows hi...last.
@@ -76,21 +125,44 @@ final class BlendedRowWindow {
         }
     }
 
-    deinit { rows.deallocate(); weights.deallocate(); v.deallocate() }
+    deinit {
+        rows.deallocate(); weights.deallocate(); fraction.deallocate()
+    }
 }
 
 #if arch(x86_64)
+    extension BlendedRowWindow {
+        /// `stepV` of four columns from `at` (`fraction` + j): v += b as 32-bit lanes, the
+        /// fractions wrapping and the index taking a carry where the new fraction is below the
+        /// step (unsigned: signed with both top bits flipped, `stepCarry`); both stored back.
+        /// Returns the new fractions and indices.
+        @inline(__always)
+        static func stepLanes(_ at: UnsafeMutableRawPointer) -> (fraction: __m128i, index: __m128i) {
+            let lanes = BlendedRowWindow.lanes &* 4
+            @inline(__always) func lane(_ array: Int) -> __m128i {
+                at.loadUnaligned(fromByteOffset: array &* lanes, as: __m128i.self)
+            }
+            let fraction = _mm_add_epi32(lane(0), lane(2))
+            let carry = _mm_cmpgt_epi32(lane(3), _mm_xor_si128(fraction, _mm_set1_epi32(Int32.min)))
+            let index = _mm_sub_epi32(_mm_add_epi32(lane(1), lane(4)), carry)
+            at.storeBytes(of: fraction, as: __m128i.self)
+            at.storeBytes(of: index, toByteOffset: lanes, as: __m128i.self)
+            return (fraction, index)
+        }
+    }
+
     extension ContentsSampling {
         /// Blends image row `r` horizontally into `window.row(r)` for strip columns `0..<count`
         /// (table columns from `k0`): four columns a step with the loads of `SamplingTables.quad`
         /// (contiguous, one skipped column, pairs), one at a time elsewhere. Each lane is
-        /// (c0·(256 − wx) + c1·wx) ^ 0x8000, the x half of `BilinearSampler.blend` exactly.
+        /// c0·(256 − wx) + c1·wx + 0x8080 (mod 2¹⁶: minus 2¹⁵, plus 128), the x half of
+        /// `BilinearSampler.blend` exactly.
         /// - Complexity: O(count).
         func blendRow(_ r: Int, into window: BlendedRowWindow, k0: Int, count: Int) {
             let src = UnsafeRawPointer(sampler.pixels + r &* sampler.stride)
             let dst = UnsafeMutableRawPointer(window.row(r)), w = UnsafeRawPointer(window.weights)
             let quad = tables.quad + k0, x0 = tables.x0 + k0, masks = tables.stepMasks
-            let zero = _mm_setzero_si128(), k256 = _mm_set1_epi16(256), bias = _mm_set1_epi16(Int16.min)
+            let zero = _mm_setzero_si128(), complements = BlendedRowWindow.columns &* 8, bias = _mm_set1_epi16(Int16(bitPattern: 0x8080))
             var j = 0
             while j &+ 4 <= count {
                 let flags = quad[j]
@@ -121,12 +193,13 @@ final class BlendedRowWindow {
                 }
                 let b01 = w.loadUnaligned(fromByteOffset: j &* 8, as: __m128i.self)
                 let b23 = w.loadUnaligned(fromByteOffset: j &* 8 &+ 16, as: __m128i.self)
-                @inline(__always) func lerp(_ a: __m128i, _ b: __m128i, _ bx: __m128i) -> __m128i {
-                    let t = _mm_add_epi16(_mm_mullo_epi16(a, _mm_sub_epi16(k256, bx)), _mm_mullo_epi16(b, bx))
-                    return _mm_xor_si128(t, bias)
+                let a01 = w.loadUnaligned(fromByteOffset: complements &+ j &* 8, as: __m128i.self)
+                let a23 = w.loadUnaligned(fromByteOffset: complements &+ j &* 8 &+ 16, as: __m128i.self)
+                @inline(__always) func lerp(_ a: __m128i, _ b: __m128i, _ ax: __m128i, _ bx: __m128i) -> __m128i {
+                    _mm_add_epi16(_mm_add_epi16(_mm_mullo_epi16(a, ax), _mm_mullo_epi16(b, bx)), bias)
                 }
-                let t01 = lerp(_mm_unpacklo_epi8(c0, zero), _mm_unpacklo_epi8(c1, zero), b01)
-                let t23 = lerp(_mm_unpackhi_epi8(c0, zero), _mm_unpackhi_epi8(c1, zero), b23)
+                let t01 = lerp(_mm_unpacklo_epi8(c0, zero), _mm_unpacklo_epi8(c1, zero), a01, b01)
+                let t23 = lerp(_mm_unpackhi_epi8(c0, zero), _mm_unpackhi_epi8(c1, zero), a23, b23)
                 dst.storeBytes(of: t01, toByteOffset: j &* 8, as: __m128i.self)
                 dst.storeBytes(of: t23, toByteOffset: j &* 8 &+ 16, as: __m128i.self)
                 j &+= 4
@@ -148,7 +221,7 @@ final class BlendedRowWindow {
                 for c in 0..<4 {
                     let s = UInt32(c &* 8)
                     let t = (p0 &>> s & 0xff) &* (256 &- wx) &+ (p1 &>> s & 0xff) &* wx
-                    lanes |= UInt64(t ^ 0x8000) &<< UInt64(c &* 16)
+                    lanes |= UInt64((t &+ 0x8080) & 0xffff) &<< UInt64(c &* 16)
                 }
             }
             dst.storeBytes(of: lanes, toByteOffset: j &* 8, as: UInt64.self)

@@ -10,9 +10,10 @@
 /// rounding: (top·(256 − wy) + bottom·wy + 2¹⁵) >> 16. So the x lerps of an image row are the
 /// same numbers for every device row that reads it: a strip blends each image row it reads
 /// once (`blendRow`, into a `BlendedRowWindow`) and each device pixel is then one y lerp of two
-/// stored values. The y lerp stores top − 2¹⁵ and bottom − 2¹⁵ as signed 16-bit lanes, and
-/// `pmaddwd` gives (top − 2¹⁵)·(256 − wy) + (bottom − 2¹⁵)·wy = top·(256 − wy) + bottom·wy − 2²³;
-/// adding 2²³ + 2¹⁵ and shifting right by 16 is the blend's rounding. Same bytes as
+/// stored values. The window stores top − 2¹⁵ + 128 and bottom − 2¹⁵ + 128 as signed 16-bit
+/// lanes, and as the weights add up to 256, `pmaddwd` gives
+/// top·(256 − wy) + bottom·wy + 2¹⁵ − 2²³: the blend's rounding included, its arithmetic shift
+/// right by 16 is the result minus 128 (−128...127, exact as a signed byte). Same bytes as
 /// `drawColumnsRun` (see `FastPathTests+WarpKernels`).
 extension ContentsSampling {
     /// Draws the recorded runs of `runs` inside device columns `x0..<x1` (one strip) top to
@@ -45,9 +46,11 @@ extension ContentsSampling {
             var slots = 8
             while slots < spread { slots &<<= 1 }
             window.start(slots: slots, columns: n)
+            window.setSteps(tables.b + k0, count: n)
             for j in 0..<n {
-                let wx = UInt64(tables.wx[c0 &- tableX0 &+ j])
+                let wx = UInt64(tables.wx[c0 &- tableX0 &+ j]), ax = 256 &- wx
                 window.weights[j] = wx | wx &<< 16 | wx &<< 32 | wx &<< 48
+                window.weights[BlendedRowWindow.columns &+ j] = ax | ax &<< 16 | ax &<< 32 | ax &<< 48
             }
             let origin = runs.originY
             for y in first...last {
@@ -55,14 +58,14 @@ extension ContentsSampling {
                 let a = max(Int(runs.start[r]), c0), b = min(Int(runs.end[r]), c1)
                 guard a < b else { continue }
                 // v of every strip column for row y − 1, then the kernel steps its own columns.
-                let v = window.v, bs = tables.b + k0
+                let bs = tables.b + k0
                 if window.vRow != y &- 1 {
                     let as_ = tables.a + k0, Y = Int64(y &- 1)
-                    for j in 0..<n { v[j] = as_[j] &+ Y &* bs[j] }
+                    for j in 0..<n { window.setV(j, as_[j] &+ Y &* bs[j]) }
                 }
                 let ja = a &- c0, jb = b &- c0
-                for j in 0..<ja { v[j] &+= bs[j] }
-                for j in jb..<n { v[j] &+= bs[j] }
+                for j in 0..<ja { _ = window.stepV(j) }
+                for j in jb..<n { _ = window.stepV(j) }
                 window.vRow = y
                 // The rows the run's end columns read (v is monotonic along a row for this
                 // map), brought in before the kernel so that it rarely has to.
@@ -90,84 +93,83 @@ extension ContentsSampling {
 
     #if arch(x86_64)
         /// Row `window.vRow` of strip columns `from..<to` into `dst` (their first pixel): each
-        /// column's v stepped by its b (stored back), then the y lerp of the two blended rows
-        /// around it, four columns a step. Where the four read one pair of rows the window
-        /// holds, two 16-byte loads a row; where the row steps by one between them, three rows
-        /// and a per-column select; otherwise (rows missing, taps clamped at the image's top or
-        /// bottom) each lane's clamped rows are brought into the window (`ensure`) and read on
-        /// their own (`lerpLanes`).
+        /// column's v stepped by its b (`BlendedRowWindow`: fraction and row index as 32-bit
+        /// lanes, a carry between them), then the y lerp of the two blended rows around it,
+        /// four columns a step. Where the four read one pair of rows the window holds, two
+        /// 16-byte loads a row (the bottom row one slot after the top, as the window repeats
+        /// its first two slots at its end); where the row steps by one between them, three
+        /// rows and a per-column select; otherwise (rows missing, taps clamped at the image's
+        /// top or bottom) each lane's clamped rows are brought into the window (`ensure`) and
+        /// read on their own (`lerpLanes`).
         /// - Complexity: O(to − from), plus `blendRow` for each image row entering the window.
         @inline(__always)
         private func drawSeparableRun(
             _ dst: UnsafeMutablePointer<UInt32>, window: BlendedRowWindow, k0: Int, from: Int, to: Int
         ) {
-            let v = UnsafeMutableRawPointer(window.v), b = UnsafeRawPointer(tables.b + k0)
+            let state = UnsafeMutableRawPointer(window.fraction)
             let out = UnsafeMutableRawPointer(dst) - from &* 4
             let k256 = _mm_set1_epi32(256), one = _mm_set1_epi32(1), zero = _mm_setzero_si128()
-            // The window's state, read again only after it changes (`lerpLanes`).
-            var lo = window.lo, hi = window.hi, slotMask = window.slots &- 1
-            var rows = UnsafeRawPointer(window.row(0))
             let rowBytes = BlendedRowWindow.columns &* 8
-            var j = from
-            @inline(__always) func row(_ r: Int) -> UnsafeRawPointer {
-                let offset: Int = (r & slotMask) &* rowBytes &+ j &* 8
-                return rows + offset
+            // The window's state, read again only after it changes (`lerpLanes`): its first
+            // row, and how many rows from it start a held pair (or a held three).
+            var lo = 0, pairs: UInt = 0, threes: UInt = 0, slotMask = 0
+            var rows = UnsafeRawPointer(window.row(0))
+            @inline(__always) func load() {
+                lo = window.lo; slotMask = window.slots &- 1
+                pairs = UInt(max(window.hi &- lo &- 1, 0)); threes = UInt(max(window.hi &- lo &- 2, 0))
+                rows = UnsafeRawPointer(window.row(0))
             }
-            while j &+ 4 <= to {
-                let o = j &* 8
-                let v01 = _mm_add_epi64(v.loadUnaligned(fromByteOffset: o, as: __m128i.self), b.loadUnaligned(fromByteOffset: o, as: __m128i.self))
-                let v23 = _mm_add_epi64(
-                    v.loadUnaligned(fromByteOffset: o &+ 16, as: __m128i.self), b.loadUnaligned(fromByteOffset: o &+ 16, as: __m128i.self))
-                v.storeBytes(of: v01, toByteOffset: o, as: __m128i.self)
-                v.storeBytes(of: v23, toByteOffset: o &+ 16, as: __m128i.self)
-                // Fractions (even 32-bit halves) and row indices (odd halves) of the four.
-                let h01 = unsafeBitCast(v01, to: SIMD4<UInt32>.self), h23 = unsafeBitCast(v23, to: SIMD4<UInt32>.self)
-                let fraction = unsafeBitCast(SIMD4(lowHalf: h01.evenHalf, highHalf: h23.evenHalf), to: __m128i.self)
-                let indices = SIMD4(lowHalf: h01.oddHalf, highHalf: h23.oddHalf), index = unsafeBitCast(indices, to: __m128i.self)
-                // wy = the fraction rounded half up to 1/256 (`BilinearSampler.weight`);
-                // pmaddwd weights (256 − wy) | wy << 16 per lane.
-                let wy = _mm_add_epi32(_mm_srli_epi32(fraction, 24), _mm_and_si128(_mm_srli_epi32(fraction, 23), one))
+            load()
+            var j = from
+            let end = to &- 4
+            while j <= end {
+                let (fraction, index) = BlendedRowWindow.stepLanes(state + j &* 4)
+                // wy = the fraction rounded half up to 1/256 (`BilinearSampler.weight`):
+                // (f + 2²³) >> 24 = ((f >> 23) + 1) >> 1 without overflow; pmaddwd weights
+                // (256 − wy) | wy << 16 per lane.
+                let wy = _mm_srli_epi32(_mm_add_epi32(_mm_srli_epi32(fraction, 23), one), 1)
                 let weights = _mm_or_si128(_mm_sub_epi32(k256, wy), _mm_slli_epi32(wy, 16))
-                // The lower of the first and last lanes' rows (v is monotonic along a row; if
-                // not, a lane below it fails the test below), and each lane's step from it.
-                let first = Int(Int32(bitPattern: h01[1])), last = Int(Int32(bitPattern: h23[3]))
-                let i0 = min(first, last)
-                let step = _mm_sub_epi32(index, _mm_set1_epi32(Int32(truncatingIfNeeded: i0)))
-                let steps = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(step, zero)))
+                let i0 = Int(_mm_cvtsi128_si32(index))
+                let same = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(index, _mm_set1_epi32(Int32(truncatingIfNeeded: i0)))))
                 let p: __m128i
-                if steps == 0xf && i0 >= lo && i0 &+ 1 < hi {
+                if same == 0xf && UInt(bitPattern: i0 &- lo) < pairs {
                     // One pair of rows (the usual case): two 16-byte loads a row.
-                    let top = row(i0), bottom = row(i0 &+ 1)
+                    let top = rows + ((i0 & slotMask) &* rowBytes &+ j &* 8)
                     p = lerpRows(
                         top.loadUnaligned(as: __m128i.self), top.loadUnaligned(fromByteOffset: 16, as: __m128i.self),
-                        bottom.loadUnaligned(as: __m128i.self), bottom.loadUnaligned(fromByteOffset: 16, as: __m128i.self), weights)
-                } else if _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_srli_epi32(step, 1), zero))) == 0xf && i0 >= lo
-                    && i0 &+ 2 < hi
-                {
-                    // The row steps by one between the four: rows i0...i0 + 2, and each lane
-                    // takes the upper or lower pair (a per-column select, mask 0 − step).
-                    let r0 = row(i0), r1 = row(i0 &+ 1), r2 = row(i0 &+ 2)
-                    let mask = _mm_sub_epi32(zero, step)
-                    let m01 = _mm_unpacklo_epi32(mask, mask), m23 = _mm_unpackhi_epi32(mask, mask)
-                    @inline(__always) func pick(_ a: __m128i, _ b: __m128i, _ m: __m128i) -> __m128i {
-                        _mm_xor_si128(a, _mm_and_si128(_mm_xor_si128(a, b), m))
-                    }
-                    let a01 = r0.loadUnaligned(as: __m128i.self), a23 = r0.loadUnaligned(fromByteOffset: 16, as: __m128i.self)
-                    let b01 = r1.loadUnaligned(as: __m128i.self), b23 = r1.loadUnaligned(fromByteOffset: 16, as: __m128i.self)
-                    let c01 = r2.loadUnaligned(as: __m128i.self), c23 = r2.loadUnaligned(fromByteOffset: 16, as: __m128i.self)
-                    p = lerpRows(pick(a01, b01, m01), pick(a23, b23, m23), pick(b01, c01, m01), pick(b23, c23, m23), weights)
+                        top.loadUnaligned(fromByteOffset: rowBytes, as: __m128i.self),
+                        top.loadUnaligned(fromByteOffset: rowBytes &+ 16, as: __m128i.self), weights)
                 } else {
-                    p = lerpLanes(index, weights, window: window, j: j, k0: k0)
-                    lo = window.lo; hi = window.hi; slotMask = window.slots &- 1
-                    rows = UnsafeRawPointer(window.row(0))
+                    // The lower of the first and last lanes' rows (v is monotonic along a row;
+                    // if not, a lane below it fails the test below), and each lane's step from it.
+                    let lanes = unsafeBitCast(index, to: SIMD4<Int32>.self)
+                    let m = Int(min(lanes[0], lanes[3]))
+                    let step = _mm_sub_epi32(index, _mm_set1_epi32(Int32(truncatingIfNeeded: m)))
+                    if _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_srli_epi32(step, 1), zero))) == 0xf
+                        && UInt(bitPattern: m &- lo) < threes
+                    {
+                        // The row steps by one between the four: rows m...m + 2, and each lane
+                        // takes the upper or lower pair (a per-column select, mask 0 − step).
+                        let r0 = rows + ((m & slotMask) &* rowBytes &+ j &* 8), r1 = r0 + rowBytes, r2 = r1 + rowBytes
+                        let mask = _mm_sub_epi32(zero, step)
+                        let m01 = _mm_unpacklo_epi32(mask, mask), m23 = _mm_unpackhi_epi32(mask, mask)
+                        @inline(__always) func pick(_ a: __m128i, _ b: __m128i, _ m: __m128i) -> __m128i {
+                            _mm_xor_si128(a, _mm_and_si128(_mm_xor_si128(a, b), m))
+                        }
+                        let a01 = r0.loadUnaligned(as: __m128i.self), a23 = r0.loadUnaligned(fromByteOffset: 16, as: __m128i.self)
+                        let b01 = r1.loadUnaligned(as: __m128i.self), b23 = r1.loadUnaligned(fromByteOffset: 16, as: __m128i.self)
+                        let c01 = r2.loadUnaligned(as: __m128i.self), c23 = r2.loadUnaligned(fromByteOffset: 16, as: __m128i.self)
+                        p = lerpRows(pick(a01, b01, m01), pick(a23, b23, m23), pick(b01, c01, m01), pick(b23, c23, m23), weights)
+                    } else {
+                        p = lerpLanes(index, weights, window: window, j: j, k0: k0)
+                        load()
+                    }
                 }
                 out.storeBytes(of: p, toByteOffset: j &* 4, as: __m128i.self)
                 j &+= 4
             }
             while j < to {
-                let vj = window.v[j] &+ tables.b[k0 &+ j]
-                window.v[j] = vj
-                let t = BilinearSampler.tap(fixed: vj, size: sampler.height)
+                let t = BilinearSampler.tap(fixed: window.stepV(j), size: sampler.height)
                 let w = (256 &- Int32(t.weight)) | Int32(t.weight) &<< 16
                 ensureRows(t.i0, t.i1, window: window, k0: k0)
                 @inline(__always) func at(_ r: Int) -> __m128i {
@@ -206,19 +208,17 @@ extension ContentsSampling {
         }
 
         /// The y lerp of four pixels from their blended top and bottom values (two columns a
-        /// register, 16-bit lanes minus 2¹⁵) with pmaddwd weights (256 − wy) | wy << 16 per
-        /// pixel: (top·(256 − wy) + bottom·wy + 2¹⁵) >> 16 per channel, packed to bytes.
+        /// register, 16-bit lanes minus 2¹⁵ plus 128) with pmaddwd weights (256 − wy) | wy << 16
+        /// per pixel: (top·(256 − wy) + bottom·wy + 2¹⁵) >> 16 per channel, packed to bytes
+        /// (as signed bytes minus 128, then the top bits flipped).
         @inline(__always)
         private func lerpRows(_ t01: __m128i, _ t23: __m128i, _ b01: __m128i, _ b23: __m128i, _ w: __m128i) -> __m128i {
-            let bias = _mm_set1_epi32(1 &<< 23 &+ 1 &<< 15)
-            @inline(__always) func pixel(_ tb: __m128i, _ wj: __m128i) -> __m128i {
-                _mm_srli_epi32(_mm_add_epi32(_mm_madd_epi16(tb, wj), bias), 16)
-            }
+            @inline(__always) func pixel(_ tb: __m128i, _ wj: __m128i) -> __m128i { _mm_srai_epi32(_mm_madd_epi16(tb, wj), 16) }
             let lanes = unsafeBitCast(w, to: SIMD4<UInt32>.self)
             @inline(__always) func lane(_ l: Int) -> __m128i { unsafeBitCast(SIMD4(repeating: lanes[l]), to: __m128i.self) }
             let p0 = pixel(_mm_unpacklo_epi16(t01, b01), lane(0)), p1 = pixel(_mm_unpackhi_epi16(t01, b01), lane(1))
             let p2 = pixel(_mm_unpacklo_epi16(t23, b23), lane(2)), p3 = pixel(_mm_unpackhi_epi16(t23, b23), lane(3))
-            return _mm_packus_epi16(_mm_packs_epi32(p0, p1), _mm_packs_epi32(p2, p3))
+            return _mm_xor_si128(_mm_packs_epi16(_mm_packs_epi32(p0, p1), _mm_packs_epi32(p2, p3)), _mm_set1_epi8(-128))
         }
     #endif
 }
