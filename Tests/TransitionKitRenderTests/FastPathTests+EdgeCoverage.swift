@@ -68,36 +68,53 @@ extension FastPathTests {
         // linear in u, so a whole column's coverage is that height at its centre.
         for (size, scale) in [(CGSize(width: 390, height: 844), CGFloat(1)), (CGSize(width: 131, height: 284), CGFloat(3))] {
             let w = Double(size.width), h = Double(size.height), s = Double(scale), d = 300.0
-            let theta = 10 * progress * .pi / 180
-            let pushed = try solidScreen(size, scale: scale, RGBA8(r: 255, g: 255, b: 255, a: 255)) {
-                $0.anchorPoint = CGPoint(x: 1, y: 0.5)
-                $0.position = CGPoint(x: size.width, y: size.height / 2)
-                $0.transform = Transform3D(rotationAngle: -theta, x: 0, y: 1, z: 0).concatenating(.perspective(distance: d))
-            }
-            let slider = try solidScreen(size, scale: scale, RGBA8(r: 0, g: 0, b: 255, a: 255)) {
-                $0.transform = Transform3D(translationX: size.width * (1 - progress), y: 0)
-            }
-            let root = layer(CGRect(origin: .zero, size: size), nil, sublayers: [pushed, slider])
-            let edge = s * (w - w * cos(theta) / (1 + w * sin(theta) / d))
-            let sliderLeft = s * w * (1 - progress)
+            let root = layer(CGRect(origin: .zero, size: size), nil, sublayers: try pushBackScreens(size, scale: scale, d: d, progress: progress))
             let frames = try renders(root, size: size, scale: scale)
-            for (name, frame) in frames {
-                let label = "\(name) \(size.width)x\(size.height)@\(scale) progress \(progress)"
-                for y in [frame.height / 2, frame.height / 3, frame.height * 2 / 3] {
-                    let width = Self.row(frame, y: y)
-                    #expect(width.matches(sliderLeft - edge), "\(label) row \(y): \(width), closed form \(sliderLeft - edge)")
-                }
-                let first = Int(edge.rounded(.up)), last = Int(sliderLeft.rounded(.down)) - 1
-                for x in Set([first, (first + last) / 2, last]) where x >= first && x <= last {
-                    let u = (Double(x) + 0.5) / s - w
-                    let height = s * h * (1 + u * tan(theta) / d)
-                    let measured = Self.column(frame, x: x)
-                    #expect(measured.matches(height), "\(label) column \(x): \(measured), closed form \(height)")
-                }
-            }
-            #expect(frames[0].1 == frames[1].1, "banded render differs")
-            #expect(Self.compare(frames[0].1, frames[2].1).maxChannel <= 1)
+            let label = "\(size.width)x\(size.height)@\(scale) progress \(progress)"
+            checkPushBackEdges(frames, label: label, rows: [0.5, 1 / 3, 2 / 3].map { Int(s * h * $0) }, w: w, h: h, s: s, d: d, progress: progress)
         }
+    }
+
+    /// The white screen tilted about its right edge and the blue one slid over it (above), each
+    /// `size` points.
+    func pushBackScreens(_ size: CGSize, scale: CGFloat, d: Double, progress: Double) throws -> [LayerSnapshot] {
+        let theta = 10 * progress * .pi / 180
+        let pushed = try solidScreen(size, scale: scale, RGBA8(r: 255, g: 255, b: 255, a: 255)) {
+            $0.anchorPoint = CGPoint(x: 1, y: 0.5)
+            $0.position = CGPoint(x: size.width, y: size.height / 2)
+            $0.transform = Transform3D(rotationAngle: -theta, x: 0, y: 1, z: 0).concatenating(.perspective(distance: d))
+        }
+        let slider = try solidScreen(size, scale: scale, RGBA8(r: 0, g: 0, b: 255, a: 255)) {
+            $0.transform = Transform3D(translationX: size.width * (1 - progress), y: 0)
+        }
+        return [pushed, slider]
+    }
+
+    /// Checks push-back frames (fast, banded, general) against the closed forms above: the
+    /// white screen's visible width along `rows` (from its tilted left edge to the slider) and
+    /// its height in three whole columns; banded equal to fast, general within 1/255.
+    func checkPushBackEdges(
+        _ frames: [(String, Bitmap)], label: String, rows: [Int], w: Double, h: Double, s: Double, d: Double, progress: Double
+    ) {
+        let theta = 10 * progress * .pi / 180
+        let edge = s * (w - w * cos(theta) / (1 + w * sin(theta) / d))
+        let sliderLeft = s * w * (1 - progress)
+        for (name, frame) in frames {
+            for y in rows {
+                let width = Self.row(frame, y: y)
+                #expect(width.matches(sliderLeft - edge), "\(name) \(label) row \(y): \(width), closed form \(sliderLeft - edge)")
+            }
+            let first = Int(edge.rounded(.up)), last = Int(sliderLeft.rounded(.down)) - 1
+            #expect(first < last, "\(label): no whole column between the edge and the slider")
+            for x in Set([first, (first + last) / 2, last]) {
+                let u = (Double(x) + 0.5) / s - w
+                let height = s * h * (1 + u * tan(theta) / d)
+                let measured = Self.column(frame, x: x)
+                #expect(measured.matches(height), "\(name) \(label) column \(x): \(measured), closed form \(height)")
+            }
+        }
+        #expect(frames[0].1 == frames[1].1, "banded render differs")
+        #expect(Self.compare(frames[0].1, frames[2].1).maxChannel <= 1)
     }
 
     @Test(arguments: [0.1, 0.5, 0.77])
@@ -108,37 +125,13 @@ extension FastPathTests {
         // tilted screen from the occlusion pass (`findOccluders`' cuts).
         let size = CGSize(width: 131, height: 284), content = CGSize(width: 131, height: 235), scale: CGFloat = 3
         let w = Double(content.width), h = Double(content.height), s = Double(scale), d = 300.0
-        let theta = 10 * progress * .pi / 180
-        let pushed = try solidScreen(content, scale: scale, RGBA8(r: 255, g: 255, b: 255, a: 255)) {
-            $0.anchorPoint = CGPoint(x: 1, y: 0.5)
-            $0.position = CGPoint(x: content.width, y: content.height / 2)
-            $0.transform = Transform3D(rotationAngle: -theta, x: 0, y: 1, z: 0).concatenating(.perspective(distance: d))
-        }
-        let slider = try solidScreen(content, scale: scale, RGBA8(r: 0, g: 0, b: 255, a: 255)) {
-            $0.transform = Transform3D(translationX: content.width * (1 - progress), y: 0)
-        }
-        let area = layer(CGRect(origin: .zero, size: content), .black, sublayers: [pushed, slider])
+        let area = layer(
+            CGRect(origin: .zero, size: content), .black, sublayers: try pushBackScreens(content, scale: scale, d: d, progress: progress))
         let bar = layer(CGRect(x: 0, y: content.height, width: size.width, height: size.height - content.height), Color(red: 1, green: 0, blue: 0))
         let root = layer(CGRect(origin: .zero, size: size), .black, sublayers: [area, bar])
-        let edge = s * (w - w * cos(theta) / (1 + w * sin(theta) / d))
-        let sliderLeft = s * w * (1 - progress)
         let frames = try renders(root, size: size, scale: scale)
-        for (name, frame) in frames {
-            let label = "\(name) tab progress \(progress)"
-            for y in [Int(s * h / 2), Int(s * h / 3), Int(s * h * 2 / 3)] {
-                let width = Self.row(frame, y: y)
-                #expect(width.matches(sliderLeft - edge), "\(label) row \(y): \(width), closed form \(sliderLeft - edge)")
-            }
-            let first = Int(edge.rounded(.up)), last = Int(sliderLeft.rounded(.down)) - 1
-            for x in Set([first, (first + last) / 2, last]) where x >= first && x <= last {
-                let u = (Double(x) + 0.5) / s - w
-                let height = s * h * (1 + u * tan(theta) / d)
-                let measured = Self.column(frame, x: x)
-                #expect(measured.matches(height), "\(label) column \(x): \(measured), closed form \(height)")
-            }
-        }
-        #expect(frames[0].1 == frames[1].1, "banded render differs")
-        #expect(Self.compare(frames[0].1, frames[2].1).maxChannel <= 1)
+        checkPushBackEdges(
+            frames, label: "tab progress \(progress)", rows: [0.5, 1 / 3, 2 / 3].map { Int(s * h * $0) }, w: w, h: h, s: s, d: d, progress: progress)
     }
 
     @Test(arguments: [(0.9, 37.123), (0.95, 80.5 / 3), (0.97, 61.7)])
