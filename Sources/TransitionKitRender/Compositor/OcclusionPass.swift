@@ -119,9 +119,10 @@ extension BandRenderer {
     /// (it covers a side of it: a screen slid part way in, a tab bar controller's content above
     /// the bar, the bar itself) becomes a cut whose `visible` is that rectangle, so a screen
     /// slid over the content area of a tab bar controller hides what is under it as it does on
-    /// a full screen. The hole (`hole`, returned third) is the candidate touching none of the
-    /// band's sides fully that hides the most of it, at least `holeCutFraction` (a screen shrunk behind
-    /// a drag-dismiss card), the last of equals. Cheap: geometry only, no pixels.
+    /// a full screen. The hole (`hole`, returned third) is the candidate that is not a side of
+    /// the band (does not span its width or height from an edge) and hides the most of it, at
+    /// least `holeCutFraction` (a screen shrunk behind a drag-dismiss card), the last of equals.
+    /// Cheap: geometry only, no pixels.
     /// - Complexity: O(layers · depth).
     func findOccluders(_ root: LayerSnapshot, projection: Projection) -> (Occlusion?, cut: Cut?, hole: Cut?) {
         // The paths live in the renderer's buffers (taken here, so each is uniquely referenced
