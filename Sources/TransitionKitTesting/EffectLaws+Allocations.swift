@@ -22,8 +22,8 @@ extension EffectLaws {
         static let renderedRounds = 2
     #endif
     /// The frames are rendered at this fraction of the scene's scale: the compositor's
-    /// allocations depend on the tree and the band, not on the pixel count, and a debug-build
-    /// render of a quarter of the pixels keeps the law fast.
+    /// allocations depend on the tree and the band, not on the pixel count, and a render of a
+    /// quarter of the pixels keeps the law's rendered rounds fast.
     static let renderScaleFactor: CGFloat = 0.5
 
     /// Whether `CAllocationCounter` counts this process's allocations (its wrappers replaced
@@ -78,10 +78,11 @@ extension EffectLaws {
             return (model, render)
         }
         _ = playRound(rendering: renderedRounds > 0)
-        var fewest = (model: UInt64.max, render: UInt64.max)
+        // The render count's minimum is over the rendered rounds only (later rounds keep it).
+        var fewest = (model: UInt64.max, render: renderedRounds > 0 ? UInt64.max : 0)
         for round in 0..<allocationRounds {
             let counts = playRound(rendering: round < renderedRounds)
-            fewest = (min(fewest.model, counts.model), round < renderedRounds ? min(fewest.render, counts.render) : 0)
+            fewest = (min(fewest.model, counts.model), round < renderedRounds ? min(fewest.render, counts.render) : fewest.render)
             if fewest == (0, 0) { return }
         }
         if fewest.model > 0 {

@@ -192,7 +192,8 @@ import TransitionKitTestSupport
             var trees = RandomLayerTree(seed: g.next(), size: size, extreme: false)
             let root = trees.tree()
             guard root.depth <= LayerSnapshot.maximumDepth, CompositorFuzzTests.magnitude(root, parent: .identity) < 1e9 else { continue }
-            let options = RenderOptions(scale: scale, background: g.chance(0.5) ? .black : .transparent, threads: 1 + g.index(3))
+            var options = RenderOptions(scale: scale, background: g.chance(0.5) ? .black : .transparent, threads: 1 + g.index(3))
+            options.choosesBandCount = false  // every band count drawn, not only frames with much resampling
             let compositor = Compositor(options: options)
             let full = try compositor.render(root, size: size)
             var region = DamageRegion()

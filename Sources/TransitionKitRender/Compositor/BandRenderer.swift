@@ -146,12 +146,8 @@ final class BandRenderer {
     /// `rect` itself when there are none.
     @inline(__always)
     func forEachVisiblePiece(of rect: PixelRect, _ body: (PixelRect) -> Void) {
-        switch (cut, hole) {
-        case (nil, nil): if !rect.isEmpty { body(rect) }
-        case (let c?, nil): c.forEachVisiblePiece(of: rect, body)
-        case (nil, let h?): h.forEachVisiblePiece(of: rect, body)
-        case (let c?, let h?): h.forEachVisiblePiece(of: rect.intersection(c.visible), body)
-        }
+        let r = cut.map { rect.intersection($0.visible) } ?? rect
+        if let hole { hole.forEachVisiblePiece(of: r, body) } else if !r.isEmpty { body(r) }
     }
 
     /// A shape clip to `reset`, reused across frames.

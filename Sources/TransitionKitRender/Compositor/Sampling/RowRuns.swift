@@ -46,8 +46,10 @@ final class RowRuns {
 
 /// Strip-order drawing of the recorded interior runs of a per-column warp.
 extension ContentsSampling {
-    /// Columns per strip of `drawColumnRuns`: 256, so a strip's tables (26 bytes a column),
-    /// its two image rows and its output row stay in a 32 KB level-1 data cache from row to row.
+    /// Columns per strip of `drawColumnRuns`: 256, so on the per-pixel form a strip's tables
+    /// (about 25 bytes a column: v, b, wx, quad, x0), its two image rows and its output row stay
+    /// in a 32 KB level-1 data cache from row to row (the separable form's window of blended rows
+    /// is larger). A chosen value.
     static let stripColumns = 256
 
     /// Draws the runs recorded per row (`runs`, opaque full-coverage interiors of the `columns`

@@ -29,8 +29,6 @@
 /// On x86-64 both passes are SSE2 (the baseline, no run-time dispatch); elsewhere, and for the
 /// last pixels of a run, the same integer arithmetic one channel at a time.
 final class SeparableRows {
-    /// Device columns of the current layer (indexed like `SamplingTables`).
-    private(set) var count = 0
     private var capacity = 0
     /// Per column: the first of its two image columns (x0).
     private var start = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
@@ -44,9 +42,9 @@ final class SeparableRows {
     /// The bias subtracted from V: 32640 = 128·256 − 128, so that 32640·256 + 2¹⁵ = 128·2¹⁶.
     private static let bias: UInt16 = 32640
 
-    /// Takes the current layer's column taps (`SamplingTables.x0`, `x1`, `wx` of `count`
-    /// columns, an image `imageWidth` pixels wide).
-    /// - Complexity: O(count), once per layer.
+    /// Takes the current layer's column taps (`SamplingTables.x0`, `x1`, `wx` of `n` device
+    /// columns, indexed like `SamplingTables`; an image `imageWidth` pixels wide).
+    /// - Complexity: O(n), once per layer.
     func prepare(_ tables: SamplingTables, count n: Int, imageWidth: Int) {
         if n > capacity {
             start.deallocate(); weights.deallocate()
@@ -58,7 +56,6 @@ final class SeparableRows {
             lerpedColumns = imageWidth + 1
             lerped = .allocate(capacity: 4 * lerpedColumns)
         }
-        count = n
         for k in 0..<n {
             let x0 = tables.x0[k]
             let w = tables.x1[k] == x0 ? 0 : tables.wx[k]
