@@ -12,15 +12,6 @@ import TransitionKitRender
 /// frames whose bands differ) reuse their storage once one sweep has grown it.
 @MainActor
 @Suite struct DamageAllocationTests {
-    /// Whether this is an optimised build (`-c release`).
-    nonisolated static func isOptimised() -> Bool {
-        #if DEBUG
-            false
-        #else
-            true
-        #endif
-    }
-
     /// The calling thread's allocations (`tk_thread_allocation_count`) while the radial reveal's
     /// frames are damage-rendered one after the other, fewest over a few sweeps after a warm-up
     /// sweep (as the zero-allocation law of `EffectLaws` counts). The trees are taken first, so
@@ -30,7 +21,7 @@ import TransitionKitRender
     /// that of optimised builds (`swift test -c release`, effect-bench's allocation column).
     /// Elsewhere the test is reported as skipped, not as passed.
     @Test(
-        .enabled(if: isOptimised() && tk_allocation_counter_active() != 0, "counts only in optimised builds over glibc malloc"),
+        .enabled(if: MachineInfo.isOptimized && tk_allocation_counter_active() != 0, "counts only in optimised builds over glibc malloc"),
         arguments: [TransitionOperation.push, .pop])
     func aSteadyRadialDamageSweepAllocatesNothing(operation: TransitionOperation) throws {
         let size = CGSize(width: 130, height: 284), scale: CGFloat = 3

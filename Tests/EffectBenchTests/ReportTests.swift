@@ -76,6 +76,31 @@ import TransitionKitCore
         #expect(BenchReport.Result(repeated: [sweeps[0]]).renderP50Spread == nil)
     }
 
+    /// With a model-only sweep, each frame's model cost is the minimum over the rendered
+    /// sweeps AND that sweep (ticks 900/800 rendered, 300 alone → 300), render costs stay the
+    /// rendered sweeps' minimum (the model-only sweep's empty intervals never count), and
+    /// `modelP50AfterRender` keeps the rendered sweeps' fold (800).
+    @Test func aModelOnlySweepLowersOnlyTheModelCost() {
+        func sweep(_ ms: [Double], model: [Double]) -> SweepResult {
+            SweepResult(
+                effect: "radial", operation: "push", transitionDuration: 0.33,
+                frames: ms.indices.map { k in
+                    FrameSample(
+                        progress: Double(k) / Double(ms.count - 1), modelNanoseconds: model[k], renderMilliseconds: ms[k],
+                        modelAllocations: 0, modelBytes: 0, renderAllocations: 0, renderBytes: 0)
+                })
+        }
+        let sweeps = [sweep([2, 3, 2], model: [900, 800, 900]), sweep([3, 1, 3], model: [800, 900, 800])]
+        let modelOnly = sweep([0.00001, 0.00001, 0.00001], model: [300, 1000, 300])
+        let folded = BenchReport.Result(repeated: sweeps, modelOnly: modelOnly)
+        #expect(folded.perFrame.map(\.modelNanoseconds) == [300, 800, 300])
+        #expect(folded.perFrame.map(\.renderMilliseconds) == [2, 1, 2])
+        #expect(folded.modelNanoseconds.p50 == 300)
+        #expect(folded.modelP50AfterRender == 800)
+        #expect(folded.renderP50Spread == (3 - 2) / 2.0)
+        #expect(BenchReport.Result(repeated: sweeps).modelP50AfterRender == nil)
+    }
+
     /// Nearest-rank percentiles of 1...100: p50 = 50, p90 = 90, p99 = 99 (definition).
     @Test func percentilesAreNearestRank() {
         let d = Distribution((1...100).map(Double.init).reversed())

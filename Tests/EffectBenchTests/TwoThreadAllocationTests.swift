@@ -1,4 +1,5 @@
 import CAllocationCounter
+import EffectBenchKit
 import Foundation
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
 @Suite struct TwoThreadAllocationTests {
     @Test(
         .enabled(
-            if: DamageAllocationTests.isOptimised() && tk_allocation_counter_active() != 0, "counts only in optimised builds over glibc malloc"))
+            if: MachineInfo.isOptimized && tk_allocation_counter_active() != 0, "counts only in optimised builds over glibc malloc"))
     func twoBandFramesAllocateNothing() throws {
         let binary = BadInputProcessTests.binary
         #expect(FileManager.default.isExecutableFile(atPath: binary.path), "build effect-bench first (swift build --build-tests)")

@@ -127,9 +127,10 @@ public enum Sweep {
     /// `buffers` (made for the same scene size and thread count) carries the frame, the
     /// presentation tree and the compositor's pool from one sweep to the next, so sweeps after
     /// a warm-up touch no fresh memory and allocate nothing in steady state; nil makes new ones.
-    /// With `renders` false nothing is drawn (render costs and allocations are 0): the model
-    /// cost of each tick without a full-frame render evicting its data from the caches between
-    /// ticks.
+    /// With `renders` false nothing is drawn: each render cost is the time of an empty interval
+    /// between two clock reads (tens of nanoseconds), its allocations 0, and the model costs
+    /// are each tick's own, without a full-frame render evicting its data from the caches
+    /// between ticks.
     /// With `damage`, every frame after the first (drawn in full) is the previous frame's
     /// bitmap with only `DamageRegion(from:to:size:options:)` redrawn
     /// (`Compositor.render(_:into:damage:)`; one region kept for the sweep and rebuilt in place,

@@ -189,8 +189,7 @@ public struct BenchReport: Codable, Equatable, Sendable {
         /// minimum (`SweepResult.perFrameMinimum`) and, for two or more, their spread.
         /// - Precondition: `sweeps` is not empty and they have one frame count.
         public init(repeated sweeps: [SweepResult]) {
-            self.init(SweepResult.perFrameMinimum(sweeps))
-            renderP50Spread = sweeps.count > 1 ? SweepResult.renderP50Spread(sweeps) : nil
+            self.init(folded: SweepResult.perFrameMinimum(sweeps), of: sweeps)
         }
 
         /// As `init(repeated:)`, with each frame's model cost the minimum over the rendered
@@ -206,9 +205,14 @@ public struct BenchReport: Codable, Equatable, Sendable {
                 let m = modelOnly.frames[k]
                 if m.modelNanoseconds < folded.frames[k].modelNanoseconds { folded.frames[k].modelNanoseconds = m.modelNanoseconds }
             }
+            self.init(folded: folded, of: sweeps)
+            modelP50AfterRender = afterRender
+        }
+
+        /// The statistics of `folded`, the per-frame fold of `sweeps`, with their spread.
+        private init(folded: SweepResult, of sweeps: [SweepResult]) {
             self.init(folded)
             renderP50Spread = sweeps.count > 1 ? SweepResult.renderP50Spread(sweeps) : nil
-            modelP50AfterRender = afterRender
         }
     }
 
