@@ -6,7 +6,8 @@ import TransitionKitCore
 
 /// `BandCount`: every band when at least a quarter of the frame's pixels are resampled, one
 /// otherwise. Expected counts follow from the scenes' geometry (areas worked out by hand in
-/// each test), not from running the estimate.
+/// each test), not from running the estimate. A resampled layer counts the whole-pixel box
+/// around its contents, one pixel wider on every side, within the frame.
 @Suite struct BandCountTests {
     /// A 100x100 pt frame at scale 2 (200x200 px) holding one screen of contents (200x200 px
     /// image), configured by `configure`.
@@ -37,13 +38,34 @@ import TransitionKitCore
     }
 
     @Test func aSmallResampledAreaKeepsOneBand() throws {
-        // Scaled to 0.45 about the centre: 90x90 px of 200x200 = 20 % < 25 %.
+        // Scaled to 0.45 about the centre: 90x90 px, box 92x92 px of 200x200 = 21.2 % < 25 %.
         #expect(try bands { $0.transform = Transform3D(scaleX: 0.45, y: 0.45) } == 1)
-        // Scaled to 0.55: 110x110 px = 30.25 % >= 25 %.
+        // Scaled to 0.55: 110x110 px, box 112x112 px = 31.4 % >= 25 %.
         #expect(try bands { $0.transform = Transform3D(scaleX: 0.55, y: 0.55) } == 2)
-        // Resampled and slid 74.75 pt (149.5 px) right: 50.5x200 px stay in the frame, 25.25 %.
-        #expect(try bands { $0.position.x += 74.75 } == 2)
-        #expect(try bands { $0.position.x += 75.25 } == 1)  // 49.5x200 px = 24.75 %
+        // Slid 75.25 pt (150.5 px) right: the box starts at column 150 − 1 = 149, so 51x200 px
+        // of it stay in the frame, 25.5 %; slid 76.25 pt (152.5 px): 49 columns, 24.5 %.
+        #expect(try bands { $0.position.x += 75.25 } == 2)
+        #expect(try bands { $0.position.x += 76.25 } == 1)
+    }
+
+    /// Aspect-fill contents overflow an unmasked layer (Core Animation draws them outside its
+    /// bounds): a 100x20 pt layer (200x40 px, 20 % of the frame) showing a 100x100 px image
+    /// fills a 100x100 pt square around its centre (scaled by max(100/100, 20/100) = 1 pt per
+    /// image pixel, 2 device pixels: resampled), the whole frame: every band. Masked to its
+    /// bounds it draws 200x40 px, box 200x42 px = 21 %: one band.
+    @Test func overflowingAspectFillContentsCountOutsideTheBounds() throws {
+        let image = try Bitmap(width: 100, height: 100)
+        func bands(masks: Bool) -> Int {
+            let strip = layer(CGRect(x: 0, y: 40, width: 100, height: 20)) {
+                $0.contents = image
+                $0.contentsGravity = .resizeAspectFill
+                $0.masksToBounds = masks
+            }
+            let root = layer(CGRect(x: 0, y: 0, width: 100, height: 100), .black, sublayers: [strip])
+            return BandCount.choose(root, options: RenderOptions(scale: 2, threads: 2), width: 200, height: 200)
+        }
+        #expect(bands(masks: false) == 2)
+        #expect(bands(masks: true) == 1)
     }
 
     @Test func hiddenLayersAndFixedCountsAndOneThread() throws {

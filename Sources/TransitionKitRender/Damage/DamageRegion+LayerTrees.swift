@@ -157,18 +157,18 @@ struct LayerTreeDiff {
         var box = PixelRect.empty
         var boundsBox: PixelRect? = nil
         if geometry.hasArea {
-            guard let b = LayerTreeDiff.deviceBox(geometry.bounds, projection) else { return nil }
+            guard let b = projection.deviceBox(of: geometry.bounds) else { return nil }
             boundsBox = b
             box = b
             if !geometry.masksToBounds, let g = geometry.drawnContentsRect {
-                guard let c = LayerTreeDiff.deviceBox(g, projection) else { return nil }
+                guard let c = projection.deviceBox(of: g) else { return nil }
                 box = box.union(c)
             }
         }
         if let path = p.path, p.fillColor.alpha > 0 {
             let r = path.boundingBox
             if !r.isNull {
-                guard let c = LayerTreeDiff.deviceBox(r, projection) else { return nil }
+                guard let c = projection.deviceBox(of: r) else { return nil }
                 box = box.union(c)
             }
         }
@@ -186,32 +186,6 @@ struct LayerTreeDiff {
         }
         if geometry.masksToBounds, let boundsBox { below = below.intersection(boundsBox) }
         return box.union(below)
-    }
-
-    /// The box of whole device pixels around `rect` (layer points) under `projection`, one pixel
-    /// wider on every side (anti-aliasing); nil when a corner maps at or behind the eye
-    /// (`Projection.minimumW`) or not to a finite point. A projective map that keeps all four
-    /// corners in front keeps the whole rectangle in front, and the image is the convex hull of
-    /// the corners' images, so the box holds every pixel the rectangle can touch.
-    static func deviceBox(_ rect: CGRect, _ projection: Projection) -> PixelRect? {
-        let r = rect.standardized
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for corner in [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)] {
-            var x = Double(corner.0), y = Double(corner.1)
-            for stage in projection.stages {
-                let q = stage.apply(x, y)
-                guard q.w > Projection.minimumW else { return nil }
-                x = q.x / q.w
-                y = q.y / q.w
-            }
-            guard x.isFinite, y.isFinite else { return nil }
-            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-        }
-        // Far outside any frame: clamp (the box is intersected with the frame).
-        func clamp(_ v: Double) -> Int { Int(min(max(v, -1e9), 1e9)) }
-        return PixelRect(
-            x0: clamp(minX.rounded(.down)) - 1, y0: clamp(minY.rounded(.down)) - 1,
-            x1: clamp(maxX.rounded(.up)) + 1, y1: clamp(maxY.rounded(.up)) + 1)
     }
 
     /// The layer's path as an axis-aligned ellipse in device pixels, when it is an ellipse
@@ -246,7 +220,7 @@ struct LayerTreeDiff {
                 continue
             }
             let box = path.boundingBox
-            if !box.isNull && LayerTreeDiff.deviceBox(box, projection) == nil {
+            if !box.isNull && projection.deviceBox(of: box) == nil {
                 whole = true
                 return
             }

@@ -131,6 +131,40 @@ struct Projection {
         }
     }
 
+    /// The single stage when the chain has one (no nested perspective), else nil.
+    var singleStage: PlaneHomography? { tail.isEmpty ? head : nil }
+
+    /// The box of whole device pixels around `rect` (layer points) under this chain, one pixel
+    /// wider on every side (anti-aliasing); nil when a corner maps at or behind the eye
+    /// (`minimumW`) or not to a finite point. A projective map that keeps all four corners in
+    /// front keeps the whole rectangle in front, and the image is the convex hull of the
+    /// corners' images, so the box holds every pixel the rectangle can touch.
+    /// - Complexity: O(stages); no allocation.
+    func deviceBox(of rect: CGRect) -> PixelRect? {
+        let r = rect.standardized
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        func add(_ cx: CGFloat, _ cy: CGFloat) -> Bool {
+            var q = head.apply(Double(cx), Double(cy))
+            guard q.w > Projection.minimumW else { return false }
+            var x = q.x / q.w, y = q.y / q.w
+            for stage in tail {
+                q = stage.apply(x, y)
+                guard q.w > Projection.minimumW else { return false }
+                x = q.x / q.w
+                y = q.y / q.w
+            }
+            guard x.isFinite, y.isFinite else { return false }
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            return true
+        }
+        guard add(r.minX, r.minY), add(r.maxX, r.minY), add(r.maxX, r.maxY), add(r.minX, r.maxY) else { return nil }
+        // Far outside any frame: clamp (the box is intersected with the frame).
+        func clamp(_ v: Double) -> Int { Int(min(max(v, -1e9), 1e9)) }
+        return PixelRect(
+            x0: clamp(minX.rounded(.down)) - 1, y0: clamp(minY.rounded(.down)) - 1,
+            x1: clamp(maxX.rounded(.up)) + 1, y1: clamp(maxY.rounded(.up)) + 1)
+    }
+
     /// Device pixels per layer point: the largest stretch of the map's Jacobian at the corners
     /// and centre of `rect`, used to choose curve-flattening tolerances. 1 if undefined.
     func pixelsPerPoint(over rect: CGRect) -> Double {
