@@ -105,11 +105,24 @@ final class ShapeClipRows {
     /// constant. Pixels outside the clip's spans are left out (their coverage is 0).
     /// - Complexity: O(clip spans on the row + edge pixels of the pieces).
     func clip(_ drawn: CoverageSpan, _ body: (CoverageSpan) -> Void) {
-        let r = drawn.y - y0
-        guard r >= 0, r < counts.count, counts[r] > 0 else { return }
-        let edgeEnd = drawn.x + drawn.count, end = edgeEnd + drawn.solidCount
-        let out = product, entries = self.entries, start = first[r], n = counts[r]
-        coverage.withUnsafeBufferPointer { clipCoverage in
+        withStorage { $0.clip(drawn, body) }
+    }
+
+    /// The spans' storage as raw buffers (no reference counting or exclusivity checks per
+    /// span), valid inside `withStorage`.
+    private struct Storage {
+        let y0: Int
+        let first: UnsafeBufferPointer<Int>, counts: UnsafeBufferPointer<Int>
+        let entries: UnsafeBufferPointer<Entry>, coverage: UnsafeBufferPointer<UInt8>
+        let out: UnsafeMutablePointer<UInt8>
+
+        /// `ShapeClipRows.clip(_:_:)`.
+        @inline(__always)
+        func clip(_ drawn: CoverageSpan, _ body: (CoverageSpan) -> Void) {
+            let r = drawn.y - y0
+            guard r >= 0, r < counts.count, counts[r] > 0 else { return }
+            let edgeEnd = drawn.x + drawn.count, end = edgeEnd + drawn.solidCount
+            let start = first[r], n = counts[r]
             for k in start..<(start + n) {
                 let s = entries[k]
                 let sEdgeEnd = s.x + s.count, sEnd = sEdgeEnd + s.solidCount
@@ -119,7 +132,7 @@ final class ShapeClipRows {
                 let solidStart = min(max(max(edgeEnd, sEdgeEnd), lo), hi)
                 for x in lo..<solidStart {
                     let a = x < edgeEnd ? UInt32(drawn.coverage[x - drawn.x]) : drawn.solidCoverage
-                    let c = x < sEdgeEnd ? UInt32(clipCoverage[s.offset + x - s.x]) : s.solidCoverage
+                    let c = x < sEdgeEnd ? UInt32(coverage[s.offset + x - s.x]) : s.solidCoverage
                     out[x - lo] = UInt8(truncatingIfNeeded: PixelMath.mul(a, c))
                 }
                 let solid = solidStart < hi ? PixelMath.mul(drawn.solidCoverage, s.solidCoverage) : 0
@@ -128,6 +141,19 @@ final class ShapeClipRows {
                     CoverageSpan(
                         y: drawn.y, x: lo, count: solidStart - lo, coverage: UnsafePointer(out),
                         solidCount: solid > 0 ? hi - solidStart : 0, solidCoverage: solid))
+            }
+        }
+    }
+
+    @inline(__always)
+    private func withStorage<R>(_ f: (Storage) -> R) -> R {
+        first.withUnsafeBufferPointer { first in
+            counts.withUnsafeBufferPointer { counts in
+                entries.withUnsafeBufferPointer { entries in
+                    coverage.withUnsafeBufferPointer { coverage in
+                        f(Storage(y0: y0, first: first, counts: counts, entries: entries, coverage: coverage, out: product))
+                    }
+                }
             }
         }
     }
@@ -149,15 +175,20 @@ final class ShapeClipRows {
     /// a drawn shape whose rows there are all alike.
     /// - Complexity: O(rows · (kept spans + clip spans on a row) + edge pixels).
     func clipKept(rows: Range<Int>, _ body: (CoverageSpan) -> Void) {
-        let kept = self.kept
-        keptCoverage.withUnsafeBufferPointer { coverage in
-            let base = coverage.baseAddress ?? UnsafePointer(product)
-            for y in rows {
-                for s in kept {
-                    clip(
-                        CoverageSpan(
-                            y: y, x: s.x, count: s.count, coverage: base + s.offset, solidCount: s.solidCount, solidCoverage: s.solidCoverage),
-                        body)
+        let spare = UnsafePointer(product)
+        kept.withUnsafeBufferPointer { kept in
+            keptCoverage.withUnsafeBufferPointer { coverage in
+                let base = coverage.baseAddress ?? spare
+                withStorage { storage in
+                    for y in rows {
+                        for s in kept {
+                            storage.clip(
+                                CoverageSpan(
+                                    y: y, x: s.x, count: s.count, coverage: base + s.offset, solidCount: s.solidCount,
+                                    solidCoverage: s.solidCoverage),
+                                body)
+                        }
+                    }
                 }
             }
         }
