@@ -79,6 +79,30 @@ extension FastPathTests {
         }
     }
 
+    @Test func scaledScreenRowsBetweenItsEdgesStandForEachOther() throws {
+        // A screen scaled off whole pixels through a rounded mask as large as it (the zoom near
+        // full screen) or inside it: the rows between the screen's top and bottom edges are
+        // rasterised once (`forEachShapeClippedSpan`). Top and bottom edges at several fractions
+        // of a pixel, in one band and three: solid contents must match the general path byte for
+        // byte (coverage), busy contents within the separable sampler's 1/255 (each row samples
+        // its own image rows).
+        let behind = Self.image(width: 180, height: 300, opaque: true)
+        let solid = Self.solidImage(width: 180, height: 300, RGBA8(r: 20, g: 200, b: 90, a: 255))
+        let busy = Self.image(width: 180, height: 300, opaque: true)
+        let full = CGRect(origin: .zero, size: Self.size)
+        let cases: [(scale: CGFloat, offset: CGPoint, mask: CGRect, radius: CGFloat)] = [
+            (0.97, CGPoint(x: 0.4, y: 0.13), full, 6), (0.991, CGPoint(x: -0.2, y: 0.71), full, 1.5),
+            (0.83, CGPoint(x: 1.1, y: -0.52), full.insetBy(dx: 3.3, dy: 5.1), 8), (1.07, CGPoint(x: 0, y: 0.29), full, 12),
+        ]
+        for (i, c) in cases.enumerated() {
+            for (name, contents) in [("solid", solid), ("busy", busy)] {
+                let root = zoomScene(
+                    behind: behind, contents: contents, scale: c.scale, offset: c.offset, maskRect: c.mask, radius: c.radius, dim: 0.8)
+                try check("zoom_rows_\(name)_\(i)", root, size: Self.size, scale: 3, exact: name == "solid")
+            }
+        }
+    }
+
     @Test func roundedClipCoverageIsTheRoundedRectArea() throws {
         // White contents scaled past the mask on every side, on black, nothing behind: the green
         // summed over the frame is the rounded rect's area in pixels, w·h − (4 − π)·r² (a rect

@@ -25,6 +25,10 @@ final class ShapeClipRows {
     private var counts: [Int] = []
     private var entries: [Entry] = []
     private var coverage: [UInt8] = []
+    /// The spans of one row of a drawn shape kept to stand for its like rows (`keep`, `clipKept`),
+    /// their edge pixels' coverage in `keptCoverage` (`offset` indexes it).
+    private var kept: [Entry] = []
+    private var keptCoverage: [UInt8] = []
     /// Scratch for the pieces' per-pixel coverage (a raw buffer: no exclusivity checks per span).
     private var product = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
     private var productCapacity = 1
@@ -55,13 +59,38 @@ final class ShapeClipRows {
         }
         entries.removeAll(keepingCapacity: true)
         coverage.removeAll(keepingCapacity: true)
-        touched = rasterizer.fill(polygons, rule: rule, clip: box) { span in
+        func record(_ span: CoverageSpan) {
             let r = span.y - origin
             if counts[r] == 0 { first[r] = entries.count }
             counts[r] += 1
             entries.append(
                 Entry(x: span.x, count: span.count, offset: coverage.count, solidCount: span.solidCount, solidCoverage: span.solidCoverage))
             coverage.append(contentsOf: UnsafeBufferPointer(start: span.coverage, count: span.count))
+        }
+        if let alike = ShapeClipRows.alikeRows(polygons, within: box.y0..<box.y1) {
+            // Rows crossed only by vertical sides (between a rounded rect's corner arcs) repeat
+            // the first one's spans (`alikeRows`), sharing its coverage bytes; the rows above it
+            // are rasterised over the box's origin, the rows below from their own first row (a
+            // whole-pixel origin moves every coordinate by an integer, exactly, so the numbers
+            // are the same as one fill's).
+            let y0 = alike.lowerBound, y1 = alike.upperBound
+            touched = rasterizer.fill(polygons, rule: rule, clip: PixelRect(x0: box.x0, y0: box.y0, x1: box.x1, y1: y0 + 1), row: record)
+            let r = y0 - origin, n = counts[r], start = first[r]
+            if n > 0 {
+                let x0 = entries[start].x, last = entries[start + n - 1]
+                for y in (y0 + 1)..<y1 {
+                    counts[y - origin] = n
+                    first[y - origin] = entries.count
+                    for k in start..<(start + n) { entries.append(entries[k]) }
+                }
+                touched = touched.union(PixelRect(x0: x0, y0: y0, x1: last.x + last.count + last.solidCount, y1: y1))
+            }
+            if y1 < box.y1 {
+                touched = touched.union(
+                    rasterizer.fill(polygons, rule: rule, clip: PixelRect(x0: box.x0, y0: y1, x1: box.x1, y1: box.y1), row: record))
+            }
+        } else {
+            touched = rasterizer.fill(polygons, rule: rule, clip: box, row: record)
         }
         self.counts = counts; self.first = first; self.entries = entries; self.coverage = coverage
         if productCapacity < box.width {
@@ -78,11 +107,24 @@ final class ShapeClipRows {
     /// constant. Pixels outside the clip's spans are left out (their coverage is 0).
     /// - Complexity: O(clip spans on the row + edge pixels of the pieces).
     func clip(_ drawn: CoverageSpan, _ body: (CoverageSpan) -> Void) {
-        let r = drawn.y - y0
-        guard r >= 0, r < counts.count, counts[r] > 0 else { return }
-        let edgeEnd = drawn.x + drawn.count, end = edgeEnd + drawn.solidCount
-        let out = product, entries = self.entries, start = first[r], n = counts[r]
-        coverage.withUnsafeBufferPointer { clipCoverage in
+        withStorage { $0.clip(drawn, body) }
+    }
+
+    /// The spans' storage as raw buffers (no reference counting or exclusivity checks per
+    /// span), valid inside `withStorage`.
+    private struct Storage {
+        let y0: Int
+        let first: UnsafeBufferPointer<Int>, counts: UnsafeBufferPointer<Int>
+        let entries: UnsafeBufferPointer<Entry>, coverage: UnsafeBufferPointer<UInt8>
+        let out: UnsafeMutablePointer<UInt8>
+
+        /// `ShapeClipRows.clip(_:_:)`.
+        @inline(__always)
+        func clip(_ drawn: CoverageSpan, _ body: (CoverageSpan) -> Void) {
+            let r = drawn.y - y0
+            guard r >= 0, r < counts.count, counts[r] > 0 else { return }
+            let edgeEnd = drawn.x + drawn.count, end = edgeEnd + drawn.solidCount
+            let start = first[r], n = counts[r]
             for k in start..<(start + n) {
                 let s = entries[k]
                 let sEdgeEnd = s.x + s.count, sEnd = sEdgeEnd + s.solidCount
@@ -92,7 +134,7 @@ final class ShapeClipRows {
                 let solidStart = min(max(max(edgeEnd, sEdgeEnd), lo), hi)
                 for x in lo..<solidStart {
                     let a = x < edgeEnd ? UInt32(drawn.coverage[x - drawn.x]) : drawn.solidCoverage
-                    let c = x < sEdgeEnd ? UInt32(clipCoverage[s.offset + x - s.x]) : s.solidCoverage
+                    let c = x < sEdgeEnd ? UInt32(coverage[s.offset + x - s.x]) : s.solidCoverage
                     out[x - lo] = UInt8(truncatingIfNeeded: PixelMath.mul(a, c))
                 }
                 let solid = solidStart < hi ? PixelMath.mul(drawn.solidCoverage, s.solidCoverage) : 0
@@ -105,12 +147,105 @@ final class ShapeClipRows {
         }
     }
 
+    @inline(__always)
+    private func withStorage<R>(_ f: (Storage) -> R) -> R {
+        first.withUnsafeBufferPointer { first in
+            counts.withUnsafeBufferPointer { counts in
+                entries.withUnsafeBufferPointer { entries in
+                    coverage.withUnsafeBufferPointer { coverage in
+                        f(Storage(y0: y0, first: first, counts: counts, entries: entries, coverage: coverage, out: product))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Forgets the kept spans (`keep`).
+    func clearKept() {
+        kept.removeAll(keepingCapacity: true)
+        keptCoverage.removeAll(keepingCapacity: true)
+    }
+
+    /// Keeps a copy of `span` (a drawn shape's span, in row order) for `clipKept`.
+    func keep(_ span: CoverageSpan) {
+        kept.append(
+            Entry(x: span.x, count: span.count, offset: keptCoverage.count, solidCount: span.solidCount, solidCoverage: span.solidCoverage))
+        keptCoverage.append(contentsOf: UnsafeBufferPointer(start: span.coverage, count: span.count))
+    }
+
+    /// `clip(_:_:)` of the kept spans (`keep`) moved to each row of `rows` in turn: the spans of
+    /// a drawn shape whose rows there are all alike.
+    /// - Complexity: O(rows · (kept spans + clip spans on a row) + edge pixels).
+    func clipKept(rows: Range<Int>, _ body: (CoverageSpan) -> Void) {
+        let spare = UnsafePointer(product)
+        kept.withUnsafeBufferPointer { kept in
+            keptCoverage.withUnsafeBufferPointer { coverage in
+                let base = coverage.baseAddress ?? spare
+                withStorage { storage in
+                    for y in rows {
+                        for s in kept {
+                            storage.clip(
+                                CoverageSpan(
+                                    y: y, x: s.x, count: s.count, coverage: base + s.offset, solidCount: s.solidCount,
+                                    solidCoverage: s.solidCoverage),
+                                body)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// `clip(_:_:)` of a full-coverage rectangle's rows: the clip's own spans cut to `rect`.
     func clip(rect: PixelRect, _ body: (CoverageSpan) -> Void) {
         guard !rect.isEmpty else { return }
         for y in rect.y0..<rect.y1 {
             clip(CoverageSpan(y: y, x: rect.x0, count: 0, coverage: UnsafePointer(product), solidCount: rect.width, solidCoverage: 255), body)
         }
+    }
+
+    /// Rows fewer than this crossed only by vertical sides are rasterised as the rest are: the
+    /// split fill's set-up would not repay. A chosen value.
+    static let minimumAlikeRows = 8
+
+    /// The device rows of `rows` around the middle of `polygons`' height that only vertical
+    /// edges cross, each from above the row to below it (a rectangle or rounded rect between its
+    /// top and bottom edges or corner arcs): the rasteriser's spans are then the same on each of
+    /// them (the same x-crossings, each a whole row high). Nil when the middle row is crossed by
+    /// another edge or a vertical edge's end, or fewer than `minimumAlikeRows` rows are left.
+    /// - Complexity: O(vertices), no allocation.
+    static func alikeRows(_ polygons: [[CGPoint]], within rows: Range<Int>) -> Range<Int>? {
+        var minY = Double.infinity, maxY = -Double.infinity
+        for polygon in polygons where polygon.count >= 3 {
+            for p in polygon {
+                let y = Double(p.y)
+                guard y.isFinite, Double(p.x).isFinite, abs(y) < 1e9 else { return nil }
+                minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        guard minY < maxY else { return nil }
+        let seed = Int(((minY + maxY) / 2).rounded(.down))
+        guard rows.contains(seed) else { return nil }
+        var lo = rows.lowerBound, hi = rows.upperBound
+        /// Rows `a..<b` are crossed by something other than a whole-row vertical side.
+        func block(_ a: Int, _ b: Int) -> Bool {
+            if a <= seed && seed < b { return false }
+            if b <= seed { lo = max(lo, b) } else { hi = min(hi, a) }
+            return true
+        }
+        for polygon in polygons where polygon.count >= 3 {
+            for i in polygon.indices {
+                let a = polygon[i], b = polygon[i + 1 == polygon.count ? 0 : i + 1]
+                let y0 = Double(min(a.y, b.y)), y1 = Double(max(a.y, b.y))
+                let r0 = Int(y0.rounded(.down)), r1 = Int(y1.rounded(.down))
+                if a.x == b.x {
+                    guard block(r0, r0 + 1), block(r1, r1 + 1) else { return nil }
+                } else {
+                    guard block(r0, max(Int(y1.rounded(.up)), r0 + 1)) else { return nil }
+                }
+            }
+        }
+        return hi - lo >= minimumAlikeRows ? lo..<hi : nil
     }
 
     deinit { product.deallocate() }
@@ -164,6 +299,24 @@ extension BandRenderer {
         }
         let bounds = rows.touched.intersection(clip.bounds)
         guard !bounds.isEmpty else { return .empty }
+        // Rows crossed only by vertical sides (a scaled screen between its top and bottom edges)
+        // have the same spans: the first such row is rasterised and stands for the others
+        // (`alikeRows`). The rows above it are rasterised over the same box origin as one fill
+        // of `bounds` would use; the rows below from their own first row (a whole-pixel origin
+        // moves every coordinate by an integer, exactly, so the numbers are one fill's).
+        if let alike = ShapeClipRows.alikeRows(polygons, within: bounds.y0..<bounds.y1) {
+            let y0 = alike.lowerBound, y1 = alike.upperBound
+            rows.clearKept()
+            rasterizer.fill(polygons, rule: rule, clip: PixelRect(x0: bounds.x0, y0: bounds.y0, x1: bounds.x1, y1: y0 + 1)) { span in
+                if span.y == y0 { rows.keep(span) }
+                rows.clip(span, body)
+            }
+            rows.clipKept(rows: (y0 + 1)..<y1, body)
+            if y1 < bounds.y1 {
+                rasterizer.fill(polygons, rule: rule, clip: PixelRect(x0: bounds.x0, y0: y1, x1: bounds.x1, y1: bounds.y1)) { rows.clip($0, body) }
+            }
+            return bounds
+        }
         rasterizer.fill(polygons, rule: rule, clip: bounds) { rows.clip($0, body) }
         return bounds
     }
