@@ -69,6 +69,10 @@ struct RenderRequest: Equatable {
     var sheetColumns: Int?
     /// `--param name=value` settings, read and validated by the effect registry.
     var parameters: [String: String] = [:]
+    /// Row bands the `progress` frame is drawn in, exactly (1...64, default 1;
+    /// `RenderOptions.threads` with the count not chosen per frame), to check that banding
+    /// leaves the picture unchanged.
+    var threads = 1
     var outPath: String
 }
 
@@ -139,6 +143,10 @@ enum ArgumentParser {
             r.progress = try options.double("progress", in: 0...1)
             r.frames = try options.int("frames", in: 2...1000)
             r.sheetColumns = try options.int("sheet", in: 1...32)
+            if let n = try options.int("threads", in: 1...64) {
+                guard r.progress != nil else { throw .usage("--threads applies to one frame (--progress P), not to --frames") }
+                r.threads = n
+            }
             if r.progress != nil && (r.frames != nil || r.sheetColumns != nil) {
                 throw .usage("--progress draws one frame; it cannot be combined with --frames or --sheet")
             }
