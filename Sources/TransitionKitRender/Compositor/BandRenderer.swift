@@ -41,6 +41,10 @@ final class BandRenderer {
     let rasterizer: CoverageRasterizer
     let tables = SamplingTables()
     var fastPaths = true
+    /// Whether parts under the occlusion pass's hole draw only around it (its pieces, as
+    /// `forEachVisiblePiece` cuts them); false draws them whole, to be covered by the hole's
+    /// opaque part: the same bytes, which the tests check.
+    var drawsAroundHoles = true
     private var freePlanes: [ScratchPlane] = []
     private var freeMasks: [CoverageMask] = []
     private var usedPlanes: [ScratchPlane] = []
@@ -120,7 +124,7 @@ final class BandRenderer {
         drawPath.removeAll(keepingCapacity: true)
         let (occluder, cut, hole) = fastPaths ? findOccluders(root, projection: projection) : (nil, nil, nil)
         self.cut = cut
-        self.hole = hole
+        self.hole = drawsAroundHoles ? hole : nil
         nextCut = 1
         if occluder == nil {
             forEachVisiblePiece(of: band) { fill in
