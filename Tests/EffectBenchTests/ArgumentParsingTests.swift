@@ -40,6 +40,9 @@ import TransitionKitCore
                     RenderRequest(
                         scene: SceneOptions(size: CGSize(width: 393, height: 852), scale: 1), effect: "radial",
                         operation: .pop, progress: 0.5, parameters: ["duration": "0.5", "popstyle": "conceal"], outPath: "x.png")))
+        let banded = try ArgumentParser.parse(["render", "radial", "--progress", "0.5", "--threads", "2", "--out", "x.png"])
+        guard case .render(let b) = banded else { Issue.record("\(banded)"); return }
+        #expect(b.threads == 2 && b.progress == 0.5)
         let p = try ArgumentParser.parse(["play", "radial", "--operation", "pop", "--gesture", "t.json", "--json"])
         guard case .play(let request) = p else { Issue.record("\(p)"); return }
         #expect(request.json && request.outPath == nil && request.gesturePath == "t.json" && request.operation == .pop)
@@ -81,6 +84,15 @@ import TransitionKitCore
         (["run", "--compare", "fade:radial", "--compare", "fade:radial"], "--compare fade:radial is given twice"),
         (["run", "--json", "out.json", "--html", "out.json"], "--json and --html name the same file 'out.json'"),
         (["run", "--json", "--frames", "3"], "--json needs a file path"),
+        (["render", "radial", "--out", "x.png", "--frames", "3", "--threads", "2"], "--threads applies to one frame"),
+        (["render", "radial", "--out", "x.png", "--progress", "0.5", "--threads", "0"], "--threads '0'"),
+        (["run", "--json="], "--json names an empty path"),
+        (["run", "--json", ""], "--json names an empty path"),
+        (["run", "--html="], "--html names an empty path"),
+        (["run", "--baseline="], "--baseline names an empty path"),
+        (["render", "radial", "--out="], "--out names an empty path"),
+        (["render", "radial", "--out", "x.png", "--from="], "--from names an empty path"),
+        (["play", "radial", "--operation", "pop", "--gesture="], "--gesture names an empty path"),
         (["render", "radial", "--out", "a.png", "--out", "b.png"], "--out is given more than once"),
         (["render"], "render needs an effect name"),
         (["render", "radial"], "render needs --out"),

@@ -69,6 +69,10 @@ struct RenderRequest: Equatable {
     var sheetColumns: Int?
     /// `--param name=value` settings, read and validated by the effect registry.
     var parameters: [String: String] = [:]
+    /// Row bands the `progress` frame is drawn in, exactly (1...64, default 1;
+    /// `RenderOptions.threads` with the count not chosen per frame), to check that banding
+    /// leaves the picture unchanged.
+    var threads = 1
     var outPath: String
 }
 
@@ -108,10 +112,10 @@ enum ArgumentParser {
             run.threads = try options.int("threads", in: 1...64) ?? run.threads
             run.repeats = try options.int("repeat", in: 1...100) ?? run.repeats
             if options.isBare("json") { throw .usage("--json needs a file path: --json out.json") }
-            run.jsonPath = options.value("json")
-            run.baselinePath = options.value("baseline")
+            run.jsonPath = try options.path("json")
+            run.baselinePath = try options.path("baseline")
             run.threshold = try options.double("threshold", in: 0...100) ?? run.threshold
-            run.htmlPath = options.value("html")
+            run.htmlPath = try options.path("html")
             run.damage = options.flag("damage")
             for text in options.values("compare") {
                 let pair = try EffectPair(parsing: text)
@@ -132,13 +136,17 @@ enum ArgumentParser {
             guard let effect = options.positional.first else {
                 throw .usage("render needs an effect name: effect-bench render <effect> --out file.png")
             }
-            guard let out = options.value("out") else { throw .usage("render needs --out file.png") }
+            guard let out = try options.path("out") else { throw .usage("render needs --out file.png") }
             var r = RenderRequest(effect: effect, outPath: out)
             r.scene = try scene(&options, defaults: r.scene)
             r.operation = try options.value("operation").map(operation)
             r.progress = try options.double("progress", in: 0...1)
             r.frames = try options.int("frames", in: 2...1000)
             r.sheetColumns = try options.int("sheet", in: 1...32)
+            if let n = try options.int("threads", in: 1...64) {
+                guard r.progress != nil else { throw .usage("--threads applies to one frame (--progress P), not to --frames") }
+                r.threads = n
+            }
             if r.progress != nil && (r.frames != nil || r.sheetColumns != nil) {
                 throw .usage("--progress draws one frame; it cannot be combined with --frames or --sheet")
             }
@@ -153,11 +161,11 @@ enum ArgumentParser {
             guard op == .pop || op == .dismiss || op == .tab else {
                 throw .usage("play --operation must be pop, dismiss or tab (interactive), got \(op.rawValue)")
             }
-            guard let gesture = options.value("gesture") else { throw .usage("play needs --gesture trace.json") }
+            guard let gesture = try options.path("gesture") else { throw .usage("play needs --gesture trace.json") }
             var p = PlayRequest(effect: effect, operation: op, gesturePath: gesture)
             p.scene = try scene(&options, defaults: p.scene)
             p.json = options.flag("json")
-            p.outPath = options.value("out")
+            p.outPath = try options.path("out")
             p.parameters = try parameters(options.values("param"))
             try options.finish(allowingPositional: 1)
             return .play(p)
@@ -170,8 +178,8 @@ enum ArgumentParser {
         var s = defaults
         if let v = options.value("size") { s.size = try size(v) }
         s.scale = try options.double("scale", in: 0.5...8).map { CGFloat($0) } ?? s.scale
-        s.fromPath = options.value("from")
-        s.toPath = options.value("to")
+        s.fromPath = try options.path("from")
+        s.toPath = try options.path("to")
         let pixels = (s.size.width * s.scale, s.size.height * s.scale)
         guard pixels.0 >= 1, pixels.1 >= 1, pixels.0 <= CGFloat(Bitmap.maximumDimension), pixels.1 <= CGFloat(Bitmap.maximumDimension) else {
             throw .usage(
@@ -259,6 +267,14 @@ struct Options {
         guard let i = named.lastIndex(where: { $0.name == name }) else { return nil }
         for j in named.indices where named[j].name == name { used.insert(j) }
         return named[i].value
+    }
+
+    /// The file path given to `--name` (nil when absent); `--name=` with nothing after the `=`
+    /// is a usage error, not a path to the current directory.
+    mutating func path(_ name: String) throws(BenchError) -> String? {
+        guard let v = value(name) else { return nil }
+        guard !v.isEmpty else { throw .usage("--\(name) names an empty path; give a file path after it") }
+        return v
     }
 
     mutating func values(_ name: String) -> [String] {

@@ -38,7 +38,7 @@ enum RenderCommand {
                 )
             }
             stage.setProgress(CGFloat(progress))
-            let bitmap = try render(stage.snapshot(), scene)
+            let bitmap = try render(stage.snapshot(), scene, threads: request.threads)
             do { try PNGEncoder.write(bitmap, to: request.outPath) } catch { throw BenchError(error) }
             return "wrote \(request.outPath): \(entry.name) \(op.rawValue) at progress \(progress), \(bitmap.width)x\(bitmap.height) px"
         }
@@ -71,9 +71,11 @@ enum RenderCommand {
         }
     }
 
-    static func render(_ snapshot: LayerSnapshot, _ scene: SceneOptions) throws(BenchError) -> Bitmap {
+    static func render(_ snapshot: LayerSnapshot, _ scene: SceneOptions, threads: Int = 1) throws(BenchError) -> Bitmap {
+        var options = RenderOptions(scale: scene.scale, background: .black, threads: threads)
+        options.choosesBandCount = false
         do {
-            return try Compositor(options: RenderOptions(scale: scene.scale, background: .black)).render(snapshot, size: scene.size)
+            return try Compositor(options: options).render(snapshot, size: scene.size)
         } catch {
             throw BenchError(error)
         }

@@ -38,9 +38,13 @@ import TransitionKitCore
 final class BandRenderer {
     private(set) var band: PixelRect
     private(set) var width: Int
-    let rasterizer = CoverageRasterizer()
+    let rasterizer: CoverageRasterizer
     let tables = SamplingTables()
     var fastPaths = true
+    /// Whether parts under the occlusion pass's hole draw only around it (its pieces, as
+    /// `forEachVisiblePiece` cuts them); false draws them whole, to be covered by the hole's
+    /// opaque part: the same bytes, which the tests check.
+    var drawsAroundHoles = true
     private var freePlanes: [ScratchPlane] = []
     private var freeMasks: [CoverageMask] = []
     private var usedPlanes: [ScratchPlane] = []
@@ -84,16 +88,22 @@ final class BandRenderer {
     /// Curve chords stay within this many device pixels of the true outline.
     static let flatteningTolerance = 0.02
 
-    init(band: PixelRect, width: Int) {
+    /// A renderer for rows `band` of a frame `width` × `height` pixels (`height` defaults to the
+    /// band's bottom row, for a band that ends the frame). The frame sets the rasteriser's box,
+    /// so a shape's coverage is the same in every band of the frame.
+    init(band: PixelRect, width: Int, height: Int? = nil) {
         self.band = band
         self.width = width
+        rasterizer = CoverageRasterizer(frame: PixelRect(x0: 0, y0: 0, x1: width, y1: height ?? band.y1))
     }
 
-    /// Retargets a pooled renderer; its offscreen buffers are kept and retargeted to the new
-    /// band when they fit it (`scratchPlane`, `coverageMask`).
-    func reset(band: PixelRect, width: Int) {
+    /// Retargets a pooled renderer to rows `band` of a frame `width` × `height` pixels; its
+    /// offscreen buffers are kept and retargeted to the new band when they fit it
+    /// (`scratchPlane`, `coverageMask`).
+    func reset(band: PixelRect, width: Int, height: Int) {
         self.band = band
         self.width = width
+        rasterizer.frame = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
     }
 
     /// Fills the band with `background`, then draws `root` through the points→pixels scale;
@@ -114,7 +124,7 @@ final class BandRenderer {
         drawPath.removeAll(keepingCapacity: true)
         let (occluder, cut, hole) = fastPaths ? findOccluders(root, projection: projection) : (nil, nil, nil)
         self.cut = cut
-        self.hole = hole
+        self.hole = drawsAroundHoles ? hole : nil
         nextCut = 1
         if occluder == nil {
             forEachVisiblePiece(of: band) { fill in

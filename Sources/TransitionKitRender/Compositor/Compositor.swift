@@ -138,17 +138,17 @@ public struct Compositor: Sendable {
         let scale = Double(options.scale)
         precondition(scale > 0 && scale.isFinite, "render scale must be finite and > 0, got \(scale)")
         precondition(options.threads >= 1, "render threads must be >= 1, got \(options.threads)")
-        let width = bitmap.width, stride = bitmap.rowStride
+        let width = bitmap.width, height = bitmap.height, stride = bitmap.rowStride
         // Rendering recurses once per level; a tree deeper than Layer.maximumDepth (only
         // possible for hand-built snapshots) is drawn as the background alone.
         let root = root.depth <= LayerSnapshot.maximumDepth ? root : LayerSnapshot()
-        let bands = min(BandCount.choose(root, options: options, width: width, height: bitmap.height), rows.count)
+        let bands = min(BandCount.choose(root, options: options, width: width, height: height), rows.count)
         let background = options.background.packed
         let fastPaths = !options.disableFastPaths
         let pool = self.pool
         bitmap.withUnsafeMutablePixels { pixels in
             let frame = BandFrame(
-                root: root, pixels: pixels, width: width, rows: rows, stride: stride, bands: bands, scale: scale,
+                root: root, pixels: pixels, width: width, height: height, rows: rows, stride: stride, bands: bands, scale: scale,
                 background: background, fastPaths: fastPaths, pool: pool, damage: damage)
             // Two or more bands: band 0 here, the others on the pool's kept workers, which get a
             // pointer to `frame` (on this stack until they are done), so nothing is allocated per
@@ -166,7 +166,8 @@ public struct Compositor: Sendable {
 private struct BandFrame {
     let root: LayerSnapshot
     let pixels: UnsafeMutablePointer<UInt32>
-    let width: Int
+    /// The frame's size in pixels.
+    let width: Int, height: Int
     /// The rows rendered (all of them, or a damage render's), split into `bands`.
     let rows: Range<Int>
     let stride: Int, bands: Int
@@ -186,7 +187,7 @@ private struct BandFrame {
         let rect = PixelRect(x0: 0, y0: rows.lowerBound + n * band / bands, x1: width, y1: rows.lowerBound + n * (band + 1) / bands)
         guard !rect.isEmpty else { return }
         let plane = PixelPlane(base: pixels + rect.y0 * stride, stride: stride, originY: rect.y0)
-        let renderer = pool.take(band: rect, width: width)
+        let renderer = pool.take(band: rect, width: width, height: height)
         renderer.fastPaths = fastPaths
         renderer.render(root, scale: scale, background: background, into: plane, damage: damage)
         pool.give(renderer)
@@ -203,7 +204,7 @@ final class BandRendererPool: @unchecked Sendable {
     private let lock = NSLock()
     private var idle: [BandRenderer] = []
 
-    func take(band: PixelRect, width: Int) -> BandRenderer {
+    func take(band: PixelRect, width: Int, height: Int) -> BandRenderer {
         lock.lock()
         let r: BandRenderer?
         if let i = idle.firstIndex(where: { $0.band == band && $0.width == width }) {
@@ -212,8 +213,8 @@ final class BandRendererPool: @unchecked Sendable {
             r = idle.popLast()
         }
         lock.unlock()
-        guard let r else { return BandRenderer(band: band, width: width) }
-        r.reset(band: band, width: width)
+        guard let r else { return BandRenderer(band: band, width: width, height: height) }
+        r.reset(band: band, width: width, height: height)
         return r
     }
 

@@ -14,6 +14,16 @@ import TransitionKitCore
 /// (`bandHeight × (width + 2)` floats), and each row is handed to the caller as a span of
 /// 8-bit coverage between its first and last non-zero pixel.
 ///
+/// A pixel's coverage is a function of the shape and the pixel only, never of the clip: every
+/// fill works in the same box, the shape's bounds snapped out to whole pixels and cut to
+/// `frame` (the whole render target), with bands starting at the box's top row, and the row
+/// sums start at the box's left column. A clip only chooses which of those rows are drawn and
+/// which pixels are handed out: rows above it are skipped (each edge's position is still
+/// stepped row by row from its band's top, as a fill of the whole box steps it, and the active
+/// edges are kept in the same order), cells left of it are summed but not handed out. So a
+/// render cut into bands, a hole's pieces or a damage region's spans give the bytes of one
+/// full-frame fill.
+///
 /// Not thread-safe: one rasteriser per render band. Buffers are reused between shapes.
 final class CoverageRasterizer {
     /// One edge in box-local pixel coordinates, `y0 < y1`, `dir` +1 downwards, −1 upwards.
@@ -23,6 +33,13 @@ final class CoverageRasterizer {
     }
 
     static let bandHeight = 16
+
+    /// The whole render target (device pixels): the box every fill works in is the shape's
+    /// bounds cut to it, whatever the clip. Set by the owner before filling.
+    var frame: PixelRect
+
+    /// A rasteriser for shapes drawn into `frame` (device pixels).
+    init(frame: PixelRect) { self.frame = frame }
 
     private var edges: [Edge] = []
     /// The merge buffer of `sortEdgesByTop`, kept between fills.
@@ -36,17 +53,20 @@ final class CoverageRasterizer {
     /// Disjoint runs of accumulation cells written per row before they are merged into one.
     static let rangesPerRow = 4
 
-    /// Rasterises `polygons` (device pixels, implicitly closed) inside `clip` and calls `row`
-    /// once per row with any coverage, as a `CoverageSpan`: a run of per-pixel coverage where
-    /// edges cross the row, followed by a run of constant coverage (a shape's interior).
+    /// Rasterises `polygons` (device pixels, implicitly closed) and calls `row` once per row of
+    /// `clip` with any coverage there, as a `CoverageSpan` (cut to `clip`): a run of per-pixel
+    /// coverage where edges cross the row, followed by a run of constant coverage (a shape's
+    /// interior). The coverage does not depend on `clip` (see the type's overview).
     /// Shapes with a non-finite point are skipped whole.
-    /// - Returns: the rectangle of pixels that received coverage (empty if none).
-    /// - Complexity: O(pixels crossed by edges + rows·edges) plus O(1) per row for interiors.
+    /// - Returns: the rectangle of pixels in `clip` that received coverage (empty if none).
+    /// - Complexity: O(pixels crossed by edges in `clip`'s rows + rows·edges) plus O(1) per row
+    ///   for interiors; edges left and right of `clip` in those rows are drawn too.
     @discardableResult
     func fill(
         _ polygons: [[CGPoint]], rule: ShapePath.FillRule, clip: PixelRect,
         row: (CoverageSpan) -> Void
     ) -> PixelRect {
+        let clip = clip.intersection(frame)
         guard !clip.isEmpty else { return .empty }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for polygon in polygons where polygon.count >= 3 {
@@ -57,15 +77,19 @@ final class CoverageRasterizer {
             }
         }
         guard minX <= maxX, minY <= maxY else { return .empty }
-        // Clamp to the clip on both sides before converting: a layer at 1e19 points must be
+        // Clamp to the frame on both sides before converting: a layer at 1e19 points must be
         // skipped, not trap in Int(_:).
         func clamped(_ v: Double, _ lo: Int, _ hi: Int) -> Int { Int(min(max(v, Double(lo)), Double(hi))) }
-        let bx0 = clamped(minX.rounded(.down), clip.x0, clip.x1)
-        let bx1 = clamped(maxX.rounded(.up), clip.x0, clip.x1)
-        let by0 = clamped(minY.rounded(.down), clip.y0, clip.y1)
-        let by1 = clamped(maxY.rounded(.up), clip.y0, clip.y1)
+        let bx0 = clamped(minX.rounded(.down), frame.x0, frame.x1)
+        let bx1 = clamped(maxX.rounded(.up), frame.x0, frame.x1)
+        let by0 = clamped(minY.rounded(.down), frame.y0, frame.y1)
+        let by1 = clamped(maxY.rounded(.up), frame.y0, frame.y1)
         guard bx0 < bx1, by0 < by1 else { return .empty }
         let w = bx1 - bx0, h = by1 - by0
+        // The clip in box columns and rows.
+        let cxl = max(clip.x0 - bx0, 0), cxr = min(clip.x1 - bx0, w)
+        let rowLo = max(clip.y0 - by0, 0), rowHi = min(clip.y1 - by0, h)
+        guard cxl < cxr, rowLo < rowHi else { return .empty }
 
         edges.removeAll(keepingCapacity: true)
         let ox = Double(bx0), oy = Double(by0)
@@ -111,11 +135,13 @@ final class CoverageRasterizer {
                         let acc = accBuffer.baseAddress!, cov = covBuffer.baseAddress!
                         let cells = RowCells(ranges: rangeBuffer.baseAddress!, counts: countBuffer.baseAddress!)
                         var top = 0
-                        while top < h {
+                        while top < rowHi {
                             let bottom = min(top + band, h)
                             while next < edges.count, edges[next].y0 < Double(bottom) {
                                 active.append(next); next += 1
                             }
+                            // Bands above the clip only keep `active` as a whole-box fill has it.
+                            let drawn = bottom > rowLo
                             var i = 0
                             while i < active.count {
                                 let e = edges[active[i]]
@@ -123,39 +149,61 @@ final class CoverageRasterizer {
                                     active[i] = active[active.count - 1]; active.removeLast()
                                     continue
                                 }
-                                CoverageRasterizer.draw(e, top: top, bottom: bottom, width: w, acc: acc, stride: stride, cells: cells)
+                                if drawn {
+                                    CoverageRasterizer.draw(
+                                        e, top: top, bottom: bottom, rows: rowLo..<rowHi, width: w, acc: acc, stride: stride,
+                                        cells: cells)
+                                }
                                 i += 1
                             }
-                            for r in top..<bottom {
+                            guard drawn else {
+                                top = bottom
+                                continue
+                            }
+                            for r in max(top, rowLo)..<min(bottom, rowHi) {
                                 let n = cells.sorted(r - top)
                                 guard n > 0 else { continue }
                                 let line = acc + (r - top) * stride
                                 let rowRanges = cells.ranges + (r - top) * slots
                                 // Cells no edge wrote are 0, so the running sum is constant across
                                 // them: only the written ranges need summing, and each gap after a
-                                // range is one run of constant coverage (a shape's interior).
+                                // range is one run of constant coverage (a shape's interior). Cells
+                                // left of the clip are summed, not handed out; those right of it
+                                // are only cleared.
                                 var sum: Float = 0
                                 for k in 0..<n {
                                     let lo = rowRanges[k].lo, hi = rowRanges[k].hi
                                     let end = min(hi, w - 1)
                                     var x = lo
-                                    while x <= end {
+                                    let summedEnd = min(end + 1, cxl)
+                                    while x < summedEnd {
+                                        sum += line[x]
+                                        line[x] = 0
+                                        x += 1
+                                    }
+                                    let quantisedEnd = min(end + 1, cxr)
+                                    while x < quantisedEnd {
                                         sum += line[x]
                                         line[x] = 0
                                         cov[x] = quantise(sum)
                                         x += 1
                                     }
-                                    if hi >= w { for c in max(w, lo)...hi { line[c] = 0 } }
+                                    while x <= hi {
+                                        line[x] = 0
+                                        x += 1
+                                    }
                                     guard lo <= end else { continue }
+                                    let p0 = max(lo, cxl), p1 = min(end, cxr - 1)
                                     let gapEnd = k + 1 < n ? min(rowRanges[k + 1].lo, w) : w
-                                    let tail = end + 1 < gapEnd ? quantise(sum) : 0
-                                    var first = lo, last = end
-                                    while first <= end && cov[first] == 0 { first += 1 }
+                                    let g0 = max(end + 1, cxl), g1 = min(gapEnd, cxr)
+                                    let tail = g0 < g1 ? quantise(sum) : 0
+                                    var first = p0, last = p1
+                                    while first <= p1 && cov[first] == 0 { first += 1 }
                                     if tail == 0 { while last >= first && cov[last] == 0 { last -= 1 } }
                                     let count = max(0, last - first + 1)
-                                    let solidCount = tail == 0 ? 0 : gapEnd - end - 1
+                                    let solidCount = tail == 0 ? 0 : g1 - g0
                                     guard count + solidCount > 0 else { continue }
-                                    let x0 = first <= end ? first : end + 1
+                                    let x0 = count > 0 ? first : g0
                                     let span = CoverageSpan(
                                         y: by0 + r, x: bx0 + x0, count: count, coverage: UnsafePointer(cov + x0),
                                         solidCount: solidCount, solidCoverage: UInt32(tail))
@@ -173,9 +221,6 @@ final class CoverageRasterizer {
         return touched
     }
 
-    /// Clips the edge to rows 0...height; the parts left of column 0 are projected onto x = 0
-    /// (they still change the winding of everything to their right), parts right of `width`
-    /// are dropped (they cover nothing inside the box).
     /// Sorts `edges` by `y0`, stably (equal tops keep their order: the order the standard
     /// library's stable sort gives, so coverage sums in the same order), by insertion into runs
     /// of 16 and then bottom-up merges through `edgeScratch`: no allocation once it has grown.
@@ -228,6 +273,9 @@ final class CoverageRasterizer {
         }
     }
 
+    /// Clips the edge to rows 0...height; the parts left of column 0 are projected onto x = 0
+    /// (they still change the winding of everything to their right), parts right of `width`
+    /// are dropped (they cover nothing inside the box).
     private func addEdge(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, width: Double, height: Double) {
         guard ay != by else { return }
         let dir: Double = ay < by ? 1 : -1
@@ -265,19 +313,27 @@ final class CoverageRasterizer {
         }
     }
 
-    /// Deposits the signed area of the part of `e` within rows `top..<bottom` (font-rs
-    /// `draw_line`: per row, the cells the edge crosses get the area to their right).
+    /// Deposits the signed area of the part of `e` within band rows `top..<bottom` that is in
+    /// `rows` (font-rs `draw_line`: per row, the cells the edge crosses get the area to their
+    /// right). The edge's position is stepped row by row from the band's top either way, so a
+    /// row's deposits do not depend on which of the band's rows are drawn.
     @inline(__always)
     private static func draw(
-        _ e: Edge, top: Int, bottom: Int, width: Int, acc: UnsafeMutablePointer<Float>, stride: Int,
+        _ e: Edge, top: Int, bottom: Int, rows: Range<Int>, width: Int, acc: UnsafeMutablePointer<Float>, stride: Int,
         cells: RowCells
     ) {
-        let ys = max(e.y0, Double(top)), ye = min(e.y1, Double(bottom))
+        let ys = max(e.y0, Double(top)), ye = min(e.y1, Double(min(bottom, rows.upperBound)))
         guard ys < ye else { return }
         let wd = Double(width)
         var x = min(max(e.x0 + (ys - e.y0) * e.dxdy, 0), wd)
         var yTop = ys
         var yi = Int(ys)
+        while yi < rows.lowerBound && yTop < ye {
+            let yBot = min(Double(yi + 1), ye)
+            x = min(max(x + e.dxdy * (yBot - yTop), 0), wd)
+            yTop = yBot
+            yi += 1
+        }
         while yTop < ye {
             let yBot = min(Double(yi + 1), ye)
             let dy = yBot - yTop

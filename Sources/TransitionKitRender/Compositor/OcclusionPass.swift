@@ -48,9 +48,8 @@ extension BandRenderer {
         /// Calls `body` with the parts of `rect ∩ visible` outside `hidden`, at most four
         /// disjoint rectangles: the rows above it, the rows below it (full width), then left and
         /// right of it. Drawing a part piece by piece leaves every pixel as drawing it once
-        /// would (the pieces do not overlap, and each pixel's parts keep their order), except
-        /// that a shape's anti-aliased edge just right of a piece's left side can round 1/255
-        /// differently (coverage is summed in single precision from the clip's left edge).
+        /// would, byte for byte (the pieces do not overlap, each pixel's parts keep their order,
+        /// and a shape's coverage does not depend on the clip it is drawn through).
         func forEachVisiblePiece(of rect: PixelRect, _ body: (PixelRect) -> Void) {
             let rect = rect.intersection(visible)
             let h = hidden.intersection(rect)

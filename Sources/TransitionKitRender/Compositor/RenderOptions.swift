@@ -15,10 +15,9 @@ public struct RenderOptions: Sendable, Equatable {
     public var background: RGBA8
     /// The most horizontal row bands to render concurrently, >= 1 (clamped to the bitmap's
     /// height). Each band renders the whole tree restricted to its rows with its own scratch
-    /// memory, so the result does not depend on this number (byte for byte on every built-in
-    /// effect's frames, tested), except that an anti-aliased edge crossing a band's first row
-    /// can round 1/255 differently: its coverage is summed in single precision from where the
-    /// band clips it. The compositor picks the count
+    /// memory, so the result does not depend on this number: byte for byte (tested on every
+    /// built-in effect's frames and on random layer trees), since a shape's coverage is summed
+    /// from its own bounds whatever rows a band draws. The compositor picks the count
     /// per frame: all of them when contents resampled through a scale, rotation, perspective
     /// or sub-pixel offset cover at least a quarter of the frame, otherwise one, since a frame
     /// of 1:1 copies and blends is bound by memory bandwidth that a second thread does not

@@ -38,20 +38,23 @@ enum SpanKernels {
             dst.update(repeating: color, count: count)
             return
         }
-        let c = coverage == 255 ? color : PixelMath.scale(color, coverage)
-        if clip == nil {
-            tint(dst, under: UnsafePointer(dst), count: count, color: c)
+        guard let clip else {
+            tint(dst, under: UnsafePointer(dst), count: count, color: coverage == 255 ? color : PixelMath.scale(color, coverage))
             return
         }
-        let opaque = c &>> 24 == 255
+        // Through a clip mask the strength is coverage × clip, rounded once, then the colour
+        // scaled by it: what `solid` does for the same pixel (scaling the colour by the coverage
+        // and then by the clip rounds twice, up to 1/255 away, and a translucent colour over
+        // that compounds it).
+        let opaque = color &>> 24 == 255
         var i = 0
         while i < count {
-            var s = c
-            if let clip {
-                let m = UInt32(clip[i])
-                s = m == 255 ? c : PixelMath.scale(c, m)
+            let m = coverage == 255 ? UInt32(clip[i]) : PixelMath.mul(coverage, UInt32(clip[i]))
+            if m == 255 {
+                dst[i] = opaque ? color : PixelMath.over(color, dst[i])
+            } else if m != 0 {
+                dst[i] = PixelMath.over(PixelMath.scale(color, m), dst[i])
             }
-            if s != 0 { dst[i] = opaque && s == c ? c : PixelMath.over(s, dst[i]) }
             i &+= 1
         }
     }

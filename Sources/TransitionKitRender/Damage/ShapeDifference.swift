@@ -40,7 +40,7 @@ enum ShapeDifference {
         into region: inout DamageRegion
     ) {
         guard !frame.isEmpty else { return }
-        let rasterizer = CoverageRasterizer()
+        let rasterizer = CoverageRasterizer(frame: frame)
         let ca = rows(a, ra, frame: frame, rasterizer), cb = rows(b, rb, frame: frame, rasterizer)
         var changed = ChangedRows(frame: frame, region)
         for r in 0..<frame.height {
