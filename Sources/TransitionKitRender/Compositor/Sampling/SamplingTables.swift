@@ -113,7 +113,7 @@ final class SamplingTables {
             if row != y {
                 let lo = block &* size, hi = min(lo &+ size, count)
                 if row == y &- 1 {
-                    for k in lo..<hi { v[k] &+= b[k] }
+                    for k in lo..<hi { v[k] = SamplingTables.step(v[k], by: b[k]) }
                 } else {
                     let Y = Int64(y)
                     for k in lo..<hi { v[k] = a[k] &+ Y &* b[k] }
@@ -123,6 +123,12 @@ final class SamplingTables {
             block &+= 1
         }
     }
+
+    /// v of the next device row: v + b, both 32.32 fixed point, as a wrapping 64-bit sum (so
+    /// stepping row by row equals a + Y·b exactly). The one stepping rule of the per-column
+    /// modes (`advance`, `BlendedRowWindow.stepV`).
+    @inline(__always)
+    static func step(_ v: Int64, by b: Int64) -> Int64 { v &+ b }
 
     private func free() {
         x0.deallocate(); x1.deallocate(); wx.deallocate(); quad.deallocate()
