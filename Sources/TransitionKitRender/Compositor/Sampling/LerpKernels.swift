@@ -1,3 +1,5 @@
+import CSamplingKernels
+
 #if arch(x86_64)
     import _Builtin_intrinsics.intel
 #endif
@@ -15,7 +17,32 @@
 /// (Σ t·w + 2¹⁵) >> 16 is (S >> 16) + 128 (arithmetic shift). So S >> 16 (`madd`) is the
 /// result minus 128, in −128...127: it packs to signed bytes with no saturation, and flipping
 /// each byte's top bit adds the 128 back (`pack`). Bit for bit `BilinearSampler.blend`.
+///
+/// Where the CPU runs AVX2 (checked once at run time, `avx2`), `SeparableRows`' passes take
+/// the same arithmetic eight pixels a step from the C target `CSamplingKernels`; SSE2 (the
+/// x86-64 baseline) is the fallback, and the scalar forms are used elsewhere.
 enum LerpKernels {
+    /// Whether this CPU runs AVX2 (`tk_cpu_has_avx2`, once).
+    static let cpuHasAVX2 = tk_cpu_has_avx2() != 0
+    /// Set by tests to run the SSE2 path on an AVX2 machine; false otherwise.
+    nonisolated(unsafe) static var forceSSE2 = false
+    #if DEBUG
+        /// Calls of an AVX2 kernel (debug builds only: tests check the path is taken).
+        nonisolated(unsafe) static var avx2Calls = 0
+    #endif
+
+    /// Whether the AVX2 kernels run: `cpuHasAVX2` and not `forceSSE2`.
+    @inline(__always)
+    static var avx2: Bool { cpuHasAVX2 && !forceSSE2 }
+
+    /// Counts an AVX2 kernel call in debug builds (`avx2Calls`); nothing in release builds.
+    @inline(__always)
+    static func tookAVX2() {
+        #if DEBUG
+            avx2Calls &+= 1
+        #endif
+    }
+
     /// The bias subtracted from a first-pass lerp: 32640 = 128·256 − 128, so that
     /// 32640·256 + 2¹⁵ = 128·2¹⁶.
     static let bias: UInt16 = 32640

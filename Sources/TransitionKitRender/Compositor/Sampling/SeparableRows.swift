@@ -1,3 +1,5 @@
+import CSamplingKernels
+
 #if arch(x86_64)
     import _Builtin_intrinsics.intel
 #endif
@@ -21,8 +23,9 @@
 /// (256 − w, w), w = 0 where clamped, and V has one spare column after the image's last. The
 /// result is bit for bit `BilinearSampler.blend` of the same taps (`FastPathTests`).
 ///
-/// On x86-64 both passes are SSE2 (the baseline, no run-time dispatch); elsewhere, and for the
-/// last pixels of a run, the same integer arithmetic one channel at a time.
+/// On x86-64 both passes are AVX2 where the CPU has it (`LerpKernels.avx2`, eight pixels a
+/// step in C), SSE2 otherwise and for what is left of a run; elsewhere, and for the last pixels
+/// of a run, the same integer arithmetic one channel at a time.
 final class SeparableRows {
     private var capacity = 0
     /// Per column: the first of its two image columns (the tables' x0, read in place).
@@ -82,6 +85,10 @@ final class SeparableRows {
     ) {
         var c = 0
         #if arch(x86_64)
+            if LerpKernels.avx2 {
+                c = tk_separable_vertical_avx2(p0, p1, v, n, wy)
+                LerpKernels.tookAVX2()
+            }
             let zero = _mm_setzero_si128()
             let ay = _mm_set1_epi16(Int16(truncatingIfNeeded: 256 &- wy)), by = _mm_set1_epi16(Int16(truncatingIfNeeded: wy))
             let out = UnsafeMutableRawPointer(v)
@@ -112,6 +119,11 @@ final class SeparableRows {
         let weights = UnsafeRawPointer(self.weights + k)
         var i = 0
         #if arch(x86_64)
+            if LerpKernels.avx2 {
+                let w = UnsafeRawPointer(self.weights + k).assumingMemoryBound(to: UInt32.self)
+                i = tk_separable_horizontal_avx2(dst, start, w, lerped, n)
+                LerpKernels.tookAVX2()
+            }
             @inline(__always) func pixel(_ j: Int) -> __m128i {
                 let pair = v.loadUnaligned(fromByteOffset: Int(start[j]) &* 8, as: __m128i.self)
                 // (V0, V1) channel by channel: r0 r1 g0 g1 b0 b1 a0 a1.

@@ -1,0 +1,25 @@
+// AVX2 forms of TransitionKitRender's two-pass bilinear kernels (`SeparableRows`), chosen at
+// run time: Swift cannot compile one function for AVX2 while the module targets the x86-64
+// baseline (SSE2), so these live in C with a per-function target attribute. The arithmetic is
+// `LerpKernels`' (TransitionKitRender): each returns how many columns or pixels it did (a
+// multiple of 8), and the Swift SSE2 code does the rest the same way.
+#ifndef TK_SAMPLING_KERNELS_H
+#define TK_SAMPLING_KERNELS_H
+
+#include <stdint.h>
+
+/// 1 when the CPU runs AVX2 (checked once), 0 otherwise and on every other architecture.
+int tk_cpu_has_avx2(void);
+
+/// The vertical pass of `SeparableRows`: for columns c < n (8 at a time), each channel's
+/// p0[c]·(256 − wy) + p1[c]·wy − 32640 as a 16-bit lane into v[4c...4c + 3]. Requires AVX2.
+/// Returns the columns done (n rounded down to a multiple of 8).
+long tk_separable_vertical_avx2(const uint32_t *p0, const uint32_t *p1, uint16_t *v, long n, uint32_t wy);
+
+/// The horizontal pass of `SeparableRows`: for device pixels j < n (8 at a time), the biased
+/// lanes of image columns start[j] and start[j] + 1 of v lerped with the 32-bit weights
+/// w0 | w1 << 16 of weights[4j] (pmaddwd), shifted right by 16, packed to bytes and 128 added
+/// back, into dst[j]. Requires AVX2. Returns the pixels done (n rounded down to a multiple of 8).
+long tk_separable_horizontal_avx2(uint32_t *dst, const int32_t *start, const uint32_t *weights, const uint16_t *v, long n);
+
+#endif

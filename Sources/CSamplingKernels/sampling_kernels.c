@@ -1,0 +1,76 @@
+// See include/sampling_kernels.h. The arithmetic, as in `LerpKernels` (TransitionKitRender):
+// a first-pass lerp t = c0·(256 − w) + c1·w (at most 255·256) is stored as t − 32640, a
+// signed 16-bit lane; the second pass multiplies two such lanes by weights adding up to 256
+// and sums them in 32 bits (pmaddwd), and since 32640·256 + 2^15 = 128·2^16, that sum shifted
+// right by 16 (arithmetic) is the rounded bilinear result minus 128, which packs to signed
+// bytes without saturation; flipping each byte's top bit adds the 128 back.
+#include "sampling_kernels.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+int tk_cpu_has_avx2(void) {
+    static int known = -1;
+    if (known < 0) {
+        __builtin_cpu_init();
+        known = __builtin_cpu_supports("avx2") ? 1 : 0;
+    }
+    return known;
+}
+
+__attribute__((target("avx2"))) long tk_separable_vertical_avx2(
+    const uint32_t *p0, const uint32_t *p1, uint16_t *v, long n, uint32_t wy) {
+    const __m256i ay = _mm256_set1_epi16((short)(256 - wy)), by = _mm256_set1_epi16((short)wy);
+    const __m256i bias = _mm256_set1_epi16(32640);
+    long c = 0;
+    for (; c + 8 <= n; c += 8) {
+        // Four pixels' bytes widened to 16-bit lanes a register, in column order.
+        __m256i t0 = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(p0 + c)));
+        __m256i u0 = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(p1 + c)));
+        __m256i t1 = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(p0 + c + 4)));
+        __m256i u1 = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(p1 + c + 4)));
+        __m256i l0 = _mm256_sub_epi16(_mm256_add_epi16(_mm256_mullo_epi16(t0, ay), _mm256_mullo_epi16(u0, by)), bias);
+        __m256i l1 = _mm256_sub_epi16(_mm256_add_epi16(_mm256_mullo_epi16(t1, ay), _mm256_mullo_epi16(u1, by)), bias);
+        _mm256_storeu_si256((__m256i *)(v + 4 * c), l0);
+        _mm256_storeu_si256((__m256i *)(v + 4 * c + 16), l1);
+    }
+    return c;
+}
+
+__attribute__((target("avx2"))) long tk_separable_horizontal_avx2(
+    uint32_t *dst, const int32_t *start, const uint32_t *weights, const uint16_t *v, long n) {
+    // Per 128-bit half: (V0, V1) of four channels each → r0 r1 g0 g1 b0 b1 a0 a1.
+    const __m256i interleave = _mm256_setr_epi8(
+        0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15, 0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
+    // packs leaves pixels 0 2 4 6 | 1 3 5 7; back in order.
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    const __m256i top = _mm256_set1_epi8((char)0x80);
+    long j = 0;
+    for (; j + 8 <= n; j += 8) {
+        __m256i q[4];
+        for (int i = 0; i < 4; i++) {
+            long a = j + 2 * i;
+            __m256i pair = _mm256_inserti128_si256(
+                _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(v + 4 * (long)start[a]))),
+                _mm_loadu_si128((const __m128i *)(v + 4 * (long)start[a + 1])), 1);
+            __m256i w = _mm256_loadu_si256((const __m256i *)(weights + 4 * a));
+            q[i] = _mm256_srai_epi32(_mm256_madd_epi16(_mm256_shuffle_epi8(pair, interleave), w), 16);
+        }
+        __m256i bytes = _mm256_packs_epi16(_mm256_packs_epi32(q[0], q[1]), _mm256_packs_epi32(q[2], q[3]));
+        bytes = _mm256_xor_si256(_mm256_permutevar8x32_epi32(bytes, order), top);
+        _mm256_storeu_si256((__m256i *)(dst + j), bytes);
+    }
+    return j;
+}
+
+#else
+int tk_cpu_has_avx2(void) { return 0; }
+long tk_separable_vertical_avx2(const uint32_t *p0, const uint32_t *p1, uint16_t *v, long n, uint32_t wy) {
+    (void)p0; (void)p1; (void)v; (void)n; (void)wy;
+    return 0;
+}
+long tk_separable_horizontal_avx2(uint32_t *dst, const int32_t *start, const uint32_t *weights, const uint16_t *v, long n) {
+    (void)dst; (void)start; (void)weights; (void)v; (void)n;
+    return 0;
+}
+#endif
