@@ -61,9 +61,18 @@ enum LerpKernels {
         UInt32(truncatingIfNeeded: ((Int32(Int16(bitPattern: v0)) &* w0 &+ Int32(Int16(bitPattern: v1)) &* w1) &>> 16) &+ 128)
     }
 
-    /// `a` where `mask`'s lane is 0, `b` where it is all ones (a ^ ((a ^ b) & mask)).
+    /// `a` where `mask`'s lane is 0, `b` where it is all ones: a ^ ((a ^ b) & mask) (on x86-64
+    /// the 128-bit form below, which the optimiser keeps in vector registers).
     @inline(__always)
-    static func select(_ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>, mask: SIMD4<UInt32>) -> SIMD4<UInt32> { a ^ ((a ^ b) & mask) }
+    static func select(_ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>, mask: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        #if arch(x86_64)
+            unsafeBitCast(
+                select(unsafeBitCast(a, to: __m128i.self), unsafeBitCast(b, to: __m128i.self), mask: unsafeBitCast(mask, to: __m128i.self)),
+                to: SIMD4<UInt32>.self)
+        #else
+            a ^ ((a ^ b) & mask)
+        #endif
+    }
 
     #if arch(x86_64)
         /// `biased` of eight 16-bit lanes: c0·w0 + c1·w1 − `bias` (channels widened to 16 bits).
@@ -84,13 +93,10 @@ enum LerpKernels {
             _mm_xor_si128(_mm_packs_epi16(_mm_packs_epi32(p0, p1), _mm_packs_epi32(p2, p3)), _mm_set1_epi8(-128))
         }
 
-        /// `select` of 128-bit registers.
+        /// `select` of 128-bit registers: a ^ ((a ^ b) & mask).
         @inline(__always)
         static func select(_ a: __m128i, _ b: __m128i, mask: __m128i) -> __m128i {
-            unsafeBitCast(
-                select(
-                    unsafeBitCast(a, to: SIMD4<UInt32>.self), unsafeBitCast(b, to: SIMD4<UInt32>.self),
-                    mask: unsafeBitCast(mask, to: SIMD4<UInt32>.self)), to: __m128i.self)
+            _mm_xor_si128(a, _mm_and_si128(_mm_xor_si128(a, b), mask))
         }
     #endif
 }
