@@ -63,8 +63,51 @@ __attribute__((target("avx2"))) long tk_separable_horizontal_avx2(
     return j;
 }
 
+__attribute__((target("avx2"))) long tk_column_lerp_avx2(
+    uint32_t *state, long lanes, const uint8_t *rows, long rowBytes, long slotMask, long lo, unsigned long pairs,
+    uint32_t *dst, long from, long j, long to) {
+    const __m256i one = _mm256_set1_epi32(1), k256 = _mm256_set1_epi32(256), flip = _mm256_set1_epi32((int)0x80000000u);
+    const __m256i top = _mm256_set1_epi8((char)0x80);
+    // Per-column weights to the 128-bit halves of the unpacked registers (columns 0 | 2, ...).
+    const __m256i w02 = _mm256_setr_epi32(0, 0, 0, 0, 2, 2, 2, 2), w13 = _mm256_setr_epi32(1, 1, 1, 1, 3, 3, 3, 3);
+    const __m256i w46 = _mm256_setr_epi32(4, 4, 4, 4, 6, 6, 6, 6), w57 = _mm256_setr_epi32(5, 5, 5, 5, 7, 7, 7, 7);
+    // packs leaves columns 0 1 4 5 | 2 3 6 7; back in order.
+    const __m256i order = _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7);
+    for (; j + 8 <= to; j += 8) {
+        uint32_t *at = state + j;
+        __m256i fraction = _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)at), _mm256_loadu_si256((const __m256i *)(at + 2 * lanes)));
+        __m256i carry = _mm256_cmpgt_epi32(_mm256_loadu_si256((const __m256i *)(at + 3 * lanes)), _mm256_xor_si256(fraction, flip));
+        __m256i index = _mm256_sub_epi32(
+            _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)(at + lanes)), _mm256_loadu_si256((const __m256i *)(at + 4 * lanes))), carry);
+        long i0 = (long)(int32_t)_mm256_cvtsi256_si32(index);
+        int same = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(index, _mm256_set1_epi32((int)i0))));
+        if (same != 0xff || (unsigned long)(i0 - lo) >= pairs) break;
+        _mm256_storeu_si256((__m256i *)at, fraction);
+        _mm256_storeu_si256((__m256i *)(at + lanes), index);
+        __m256i wy = _mm256_srli_epi32(_mm256_add_epi32(_mm256_srli_epi32(fraction, 23), one), 1);
+        __m256i w = _mm256_or_si256(_mm256_sub_epi32(k256, wy), _mm256_slli_epi32(wy, 16));
+        const uint8_t *t = rows + (i0 & slotMask) * rowBytes + j * 8, *b = t + rowBytes;
+        __m256i t0 = _mm256_loadu_si256((const __m256i *)t), t1 = _mm256_loadu_si256((const __m256i *)(t + 32));
+        __m256i b0 = _mm256_loadu_si256((const __m256i *)b), b1 = _mm256_loadu_si256((const __m256i *)(b + 32));
+        __m256i p02 = _mm256_srai_epi32(_mm256_madd_epi16(_mm256_unpacklo_epi16(t0, b0), _mm256_permutevar8x32_epi32(w, w02)), 16);
+        __m256i p13 = _mm256_srai_epi32(_mm256_madd_epi16(_mm256_unpackhi_epi16(t0, b0), _mm256_permutevar8x32_epi32(w, w13)), 16);
+        __m256i p46 = _mm256_srai_epi32(_mm256_madd_epi16(_mm256_unpacklo_epi16(t1, b1), _mm256_permutevar8x32_epi32(w, w46)), 16);
+        __m256i p57 = _mm256_srai_epi32(_mm256_madd_epi16(_mm256_unpackhi_epi16(t1, b1), _mm256_permutevar8x32_epi32(w, w57)), 16);
+        __m256i bytes = _mm256_packs_epi16(_mm256_packs_epi32(p02, p13), _mm256_packs_epi32(p46, p57));
+        bytes = _mm256_xor_si256(_mm256_permutevar8x32_epi32(bytes, order), top);
+        _mm256_storeu_si256((__m256i *)(dst + (j - from)), bytes);
+    }
+    return j;
+}
+
 #else
 int tk_cpu_has_avx2(void) { return 0; }
+long tk_column_lerp_avx2(
+    uint32_t *state, long lanes, const uint8_t *rows, long rowBytes, long slotMask, long lo, unsigned long pairs,
+    uint32_t *dst, long from, long j, long to) {
+    (void)state; (void)lanes; (void)rows; (void)rowBytes; (void)slotMask; (void)lo; (void)pairs; (void)dst; (void)from; (void)to;
+    return j;
+}
 long tk_separable_vertical_avx2(const uint32_t *p0, const uint32_t *p1, uint16_t *v, long n, uint32_t wy) {
     (void)p0; (void)p1; (void)v; (void)n; (void)wy;
     return 0;

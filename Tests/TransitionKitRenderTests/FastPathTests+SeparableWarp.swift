@@ -28,6 +28,11 @@ extension FastPathTests {
     ]
 
     @Test func separableColumnWarpMatchesPerPixelSource() {
+        // Both y lerps: AVX2 where the CPU has it (and then taken), and SSE2.
+        Self.onBothKernelPaths { checkSeparableColumnWarp() }
+    }
+
+    private func checkSeparableColumnWarp() {
         let width = 300, height = 240, columns = 600
         let img = Self.image(width: width, height: height, opaque: true)
         let band = PixelRect(x0: 0, y0: 0, x1: columns, y1: 270)

@@ -1,3 +1,5 @@
+import CSamplingKernels
+
 #if arch(x86_64)
     import _Builtin_intrinsics.intel
 #endif
@@ -96,7 +98,9 @@ extension ContentsSampling {
         /// its first two slots at its end); where the row steps by one between them, three
         /// rows and a per-column select; otherwise (rows missing, taps clamped at the image's
         /// top or bottom) each lane's clamped rows are brought into the window (`ensure`) and
-        /// read on their own (`lerpLanes`).
+        /// read on their own (`lerpLanes`). Where the CPU has AVX2 (`LerpKernels.avx2`), the
+        /// one-pair case runs eight columns a step in C (`tk_column_lerp_avx2`) until it meets
+        /// another case, which the four-column code then takes.
         /// - Complexity: O(to − from), plus `blendRow` for each image row entering the window.
         @inline(__always)
         private func drawSeparableRun(
@@ -117,8 +121,17 @@ extension ContentsSampling {
             }
             load()
             var j = from
-            let end = to &- 4
+            let end = to &- 4, avx2 = LerpKernels.avx2
             while j <= end {
+                if avx2 {
+                    // Eight columns a step while they read one held pair (the same numbers).
+                    let done = tk_column_lerp_avx2(
+                        window.fraction, BlendedRowWindow.lanes, rows.assumingMemoryBound(to: UInt8.self), rowBytes, slotMask, lo, pairs,
+                        dst, from, j, to)
+                    if done > j { LerpKernels.tookAVX2() }
+                    j = done
+                    guard j <= end else { break }
+                }
                 let (fraction, index) = BlendedRowWindow.stepLanes(state + j &* 4)
                 // wy = the fraction rounded half up to 1/256 (`BilinearSampler.weight`):
                 // (f + 2²³) >> 24 = ((f >> 23) + 1) >> 1 without overflow; pmaddwd weights
