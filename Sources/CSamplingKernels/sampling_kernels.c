@@ -65,7 +65,7 @@ __attribute__((target("avx2"))) long tk_separable_horizontal_avx2(
 
 __attribute__((target("avx2"))) long tk_column_lerp_avx2(
     uint32_t *state, long lanes, const uint8_t *rows, long rowBytes, long slotMask, long lo, unsigned long pairs,
-    uint32_t *dst, long from, long j, long to) {
+    unsigned long threes, uint32_t *dst, long from, long j, long to) {
     const __m256i one = _mm256_set1_epi32(1), k256 = _mm256_set1_epi32(256), flip = _mm256_set1_epi32((int)0x80000000u);
     const __m256i top = _mm256_set1_epi8((char)0x80);
     // Per-column weights to the 128-bit halves of the unpacked registers (columns 0 | 2, ...).
@@ -79,16 +79,39 @@ __attribute__((target("avx2"))) long tk_column_lerp_avx2(
         __m256i carry = _mm256_cmpgt_epi32(_mm256_loadu_si256((const __m256i *)(at + 3 * lanes)), _mm256_xor_si256(fraction, flip));
         __m256i index = _mm256_sub_epi32(
             _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)(at + lanes)), _mm256_loadu_si256((const __m256i *)(at + 4 * lanes))), carry);
-        long i0 = (long)(int32_t)_mm256_cvtsi256_si32(index);
-        int same = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(index, _mm256_set1_epi32((int)i0))));
-        if (same != 0xff || (unsigned long)(i0 - lo) >= pairs) break;
+        // The lower of the first and last columns' rows (v is monotonic along a row; if not,
+        // a column below it fails the test below), and each column's step from it.
+        int first = _mm256_cvtsi256_si32(index), last = _mm256_extract_epi32(index, 7);
+        long m = first < last ? first : last;
+        __m256i step = _mm256_sub_epi32(index, _mm256_set1_epi32((int)m));
+        int steps = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(step, _mm256_setzero_si256())));
+        __m256i t0, t1, b0, b1;
+        const uint8_t *t = rows + (m & slotMask) * rowBytes + j * 8, *b = t + rowBytes;
+        if (steps == 0xff && (unsigned long)(m - lo) < pairs) {
+            // One pair of rows (the usual case).
+            t0 = _mm256_loadu_si256((const __m256i *)t); t1 = _mm256_loadu_si256((const __m256i *)(t + 32));
+            b0 = _mm256_loadu_si256((const __m256i *)b); b1 = _mm256_loadu_si256((const __m256i *)(b + 32));
+        } else if (_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_srli_epi32(step, 1), _mm256_setzero_si256()))) == 0xff
+                   && (unsigned long)(m - lo) < threes) {
+            // The row steps by one between the columns: rows m...m + 2, and each column takes
+            // the upper or lower pair (a ^ ((a ^ b) & mask), mask all ones where it steps).
+            const uint8_t *c = b + rowBytes;
+            __m256i mask = _mm256_sub_epi32(_mm256_setzero_si256(), step);
+            __m256i m0 = _mm256_cvtepi32_epi64(_mm256_castsi256_si128(mask)), m1 = _mm256_cvtepi32_epi64(_mm256_extracti128_si256(mask, 1));
+            __m256i a0 = _mm256_loadu_si256((const __m256i *)t), a1 = _mm256_loadu_si256((const __m256i *)(t + 32));
+            __m256i e0 = _mm256_loadu_si256((const __m256i *)b), e1 = _mm256_loadu_si256((const __m256i *)(b + 32));
+            __m256i c0 = _mm256_loadu_si256((const __m256i *)c), c1 = _mm256_loadu_si256((const __m256i *)(c + 32));
+            t0 = _mm256_xor_si256(a0, _mm256_and_si256(_mm256_xor_si256(a0, e0), m0));
+            t1 = _mm256_xor_si256(a1, _mm256_and_si256(_mm256_xor_si256(a1, e1), m1));
+            b0 = _mm256_xor_si256(e0, _mm256_and_si256(_mm256_xor_si256(e0, c0), m0));
+            b1 = _mm256_xor_si256(e1, _mm256_and_si256(_mm256_xor_si256(e1, c1), m1));
+        } else {
+            break;
+        }
         _mm256_storeu_si256((__m256i *)at, fraction);
         _mm256_storeu_si256((__m256i *)(at + lanes), index);
         __m256i wy = _mm256_srli_epi32(_mm256_add_epi32(_mm256_srli_epi32(fraction, 23), one), 1);
         __m256i w = _mm256_or_si256(_mm256_sub_epi32(k256, wy), _mm256_slli_epi32(wy, 16));
-        const uint8_t *t = rows + (i0 & slotMask) * rowBytes + j * 8, *b = t + rowBytes;
-        __m256i t0 = _mm256_loadu_si256((const __m256i *)t), t1 = _mm256_loadu_si256((const __m256i *)(t + 32));
-        __m256i b0 = _mm256_loadu_si256((const __m256i *)b), b1 = _mm256_loadu_si256((const __m256i *)(b + 32));
         __m256i p02 = _mm256_srai_epi32(_mm256_madd_epi16(_mm256_unpacklo_epi16(t0, b0), _mm256_permutevar8x32_epi32(w, w02)), 16);
         __m256i p13 = _mm256_srai_epi32(_mm256_madd_epi16(_mm256_unpackhi_epi16(t0, b0), _mm256_permutevar8x32_epi32(w, w13)), 16);
         __m256i p46 = _mm256_srai_epi32(_mm256_madd_epi16(_mm256_unpacklo_epi16(t1, b1), _mm256_permutevar8x32_epi32(w, w46)), 16);
@@ -104,8 +127,8 @@ __attribute__((target("avx2"))) long tk_column_lerp_avx2(
 int tk_cpu_has_avx2(void) { return 0; }
 long tk_column_lerp_avx2(
     uint32_t *state, long lanes, const uint8_t *rows, long rowBytes, long slotMask, long lo, unsigned long pairs,
-    uint32_t *dst, long from, long j, long to) {
-    (void)state; (void)lanes; (void)rows; (void)rowBytes; (void)slotMask; (void)lo; (void)pairs; (void)dst; (void)from; (void)to;
+    unsigned long threes, uint32_t *dst, long from, long j, long to) {
+    (void)state; (void)lanes; (void)rows; (void)rowBytes; (void)slotMask; (void)lo; (void)pairs; (void)threes; (void)dst; (void)from; (void)to;
     return j;
 }
 long tk_separable_vertical_avx2(const uint32_t *p0, const uint32_t *p1, uint16_t *v, long n, uint32_t wy) {

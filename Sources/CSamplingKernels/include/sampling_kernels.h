@@ -23,18 +23,18 @@ long tk_separable_vertical_avx2(const uint32_t *p0, const uint32_t *p1, uint16_t
 /// back, into dst[j]. Requires AVX2. Returns the pixels done (n rounded down to a multiple of 8).
 long tk_separable_horizontal_avx2(uint32_t *dst, const int32_t *start, const uint32_t *weights, const uint16_t *v, long n);
 
-/// The y lerp of the separable per-column warp (`drawSeparableRun`'s usual case), 8 strip
+/// The y lerp of the separable per-column warp (`drawSeparableRun`'s usual cases), 8 strip
 /// columns a step from column j while j + 8 <= to: each column's running v stepped by its b as
 /// 32-bit halves with a carry (`state`: the window's five arrays of 32-bit lanes, `lanes`
 /// apart: fraction, index, step fraction, step fraction with the top bit flipped, step
-/// index), wy = the new fraction rounded half up to 1/256, and where all 8 columns read one
-/// pair of image rows the window holds (index i with i − lo < pairs), the biased lanes of
-/// row i and row i + 1 (`rows` + (i & slotMask)·rowBytes + 8j, the next row `rowBytes` on)
-/// lerped with weights (256 − wy, wy) into dst[j − from]. Stops, with that step's state not
-/// stored, at the first 8 columns that do not read one held pair. Requires AVX2. Returns the
-/// column it stopped at.
+/// index), wy = the new fraction rounded half up to 1/256, and the biased lanes of image rows
+/// i and i + 1 (row r at `rows` + (r & slotMask)·rowBytes + 8j, the next one `rowBytes` on)
+/// lerped with weights (256 − wy, wy) into dst[j − from]: where all 8 columns read one pair
+/// the window holds (i − lo < pairs), or rows m...m + 2 it holds (m − lo < threes), each
+/// column taking the upper or lower pair. Stops, with that step's state not stored, at the
+/// first 8 columns that do neither. Requires AVX2. Returns the column it stopped at.
 long tk_column_lerp_avx2(
     uint32_t *state, long lanes, const uint8_t *rows, long rowBytes, long slotMask, long lo, unsigned long pairs,
-    uint32_t *dst, long from, long j, long to);
+    unsigned long threes, uint32_t *dst, long from, long j, long to);
 
 #endif

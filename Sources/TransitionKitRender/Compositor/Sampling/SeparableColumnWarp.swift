@@ -99,8 +99,8 @@ extension ContentsSampling {
         /// rows and a per-column select; otherwise (rows missing, taps clamped at the image's
         /// top or bottom) each lane's clamped rows are brought into the window (`ensure`) and
         /// read on their own (`lerpLanes`). Where the CPU has AVX2 (`LerpKernels.avx2`), the
-        /// one-pair case runs eight columns a step in C (`tk_column_lerp_avx2`) until it meets
-        /// another case, which the four-column code then takes.
+        /// one-pair and three-row cases run eight columns a step in C (`tk_column_lerp_avx2`)
+        /// until they meet another case, which the four-column code then takes.
         /// - Complexity: O(to − from), plus `blendRow` for each image row entering the window.
         @inline(__always)
         private func drawSeparableRun(
@@ -124,9 +124,9 @@ extension ContentsSampling {
             let end = to &- 4, avx2 = LerpKernels.avx2
             while j <= end {
                 if avx2 {
-                    // Eight columns a step while they read one held pair (the same numbers).
+                    // Eight columns a step while they read one held pair or three held rows.
                     let done = tk_column_lerp_avx2(
-                        window.fraction, BlendedRowWindow.lanes, rows.assumingMemoryBound(to: UInt8.self), rowBytes, slotMask, lo, pairs,
+                        window.fraction, BlendedRowWindow.lanes, rows.assumingMemoryBound(to: UInt8.self), rowBytes, slotMask, lo, pairs, threes,
                         dst, from, j, to)
                     if done > j { LerpKernels.tookAVX2() }
                     j = done
