@@ -123,8 +123,58 @@ __attribute__((target("avx2"))) long tk_column_lerp_avx2(
     return j;
 }
 
+// Four columns' two taps from `quad`'s flags (4: contiguous, 2: steps, select mask index in
+// bits 4...7); 0 when neither.
+__attribute__((target("avx2"))) static inline int taps4(
+    const uint8_t *src, uint8_t flags, int32_t x0, const uint32_t *masks, __m128i *c0, __m128i *c1) {
+    const uint8_t *p = src + (long)x0 * 4;
+    if (flags & 4) {
+        *c0 = _mm_loadu_si128((const __m128i *)p); *c1 = _mm_loadu_si128((const __m128i *)(p + 4));
+        return 1;
+    }
+    if (flags & 2) {
+        __m128i t0 = _mm_loadu_si128((const __m128i *)p), t1 = _mm_loadu_si128((const __m128i *)(p + 4));
+        __m128i t2 = _mm_loadu_si128((const __m128i *)(p + 8));
+        __m128i mask = _mm_loadu_si128((const __m128i *)(masks + 4 * (flags >> 4)));
+        *c0 = _mm_xor_si128(t0, _mm_and_si128(_mm_xor_si128(t0, t1), mask));
+        *c1 = _mm_xor_si128(t1, _mm_and_si128(_mm_xor_si128(t1, t2), mask));
+        return 1;
+    }
+    return 0;
+}
+
+__attribute__((target("avx2"))) long tk_blend_row_avx2(
+    const uint8_t *src, const uint8_t *quad, const int32_t *x0, const uint32_t *masks, const uint16_t *weights,
+    const uint16_t *complements, uint16_t *dst, long j, long count) {
+    const __m256i bias = _mm256_set1_epi16(32640);
+    for (; j + 8 <= count; j += 8) {
+        __m128i a0, a1, b0, b1;
+        if (!taps4(src, quad[j], x0[j], masks, &a0, &a1) || !taps4(src, quad[j + 4], x0[j + 4], masks, &b0, &b1)) break;
+        const uint16_t *wb = weights + 4 * j, *wa = complements + 4 * j;
+        __m256i l0 = _mm256_sub_epi16(
+            _mm256_add_epi16(
+                _mm256_mullo_epi16(_mm256_cvtepu8_epi16(a0), _mm256_loadu_si256((const __m256i *)wa)),
+                _mm256_mullo_epi16(_mm256_cvtepu8_epi16(a1), _mm256_loadu_si256((const __m256i *)wb))),
+            bias);
+        __m256i l1 = _mm256_sub_epi16(
+            _mm256_add_epi16(
+                _mm256_mullo_epi16(_mm256_cvtepu8_epi16(b0), _mm256_loadu_si256((const __m256i *)(wa + 16))),
+                _mm256_mullo_epi16(_mm256_cvtepu8_epi16(b1), _mm256_loadu_si256((const __m256i *)(wb + 16)))),
+            bias);
+        _mm256_storeu_si256((__m256i *)(dst + 4 * j), l0);
+        _mm256_storeu_si256((__m256i *)(dst + 4 * j + 16), l1);
+    }
+    return j;
+}
+
 #else
 int tk_cpu_has_avx2(void) { return 0; }
+long tk_blend_row_avx2(
+    const uint8_t *src, const uint8_t *quad, const int32_t *x0, const uint32_t *masks, const uint16_t *weights,
+    const uint16_t *complements, uint16_t *dst, long j, long count) {
+    (void)src; (void)quad; (void)x0; (void)masks; (void)weights; (void)complements; (void)dst; (void)count;
+    return j;
+}
 long tk_column_lerp_avx2(
     uint32_t *state, long lanes, const uint8_t *rows, long rowBytes, long slotMask, long lo, unsigned long pairs,
     unsigned long threes, uint32_t *dst, long from, long j, long to) {

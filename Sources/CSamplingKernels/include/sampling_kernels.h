@@ -1,5 +1,5 @@
-// AVX2 forms of TransitionKitRender's two-pass bilinear kernels (`SeparableRows`, the y lerp
-// of the separable per-column warp's `drawSeparableRun`), chosen at
+// AVX2 forms of TransitionKitRender's two-pass bilinear kernels (`SeparableRows`, the x pass
+// and y lerp of the separable per-column warp), chosen at
 // run time: Swift cannot compile one function for AVX2 while the module targets the x86-64
 // baseline (SSE2), so these live in C with a per-function target attribute. The arithmetic is
 // `LerpKernels`' (TransitionKitRender): each returns how many columns or pixels it did (a
@@ -22,6 +22,17 @@ long tk_separable_vertical_avx2(const uint32_t *p0, const uint32_t *p1, uint16_t
 /// w0 | w1 << 16 of weights[4j] (pmaddwd), shifted right by 16, packed to bytes and 128 added
 /// back, into dst[j]. Requires AVX2. Returns the pixels done (n rounded down to a multiple of 8).
 long tk_separable_horizontal_avx2(uint32_t *dst, const int32_t *start, const uint32_t *weights, const uint16_t *v, long n);
+
+/// The x pass of the separable per-column warp (`blendRow`), 8 strip columns a step from
+/// column j while j + 8 <= count and both quads (`quad[j]`, `quad[j + 4]`: `SamplingTables`'
+/// flags) are contiguous (4) or steps (2, with lane select masks[4·(flags >> 4)...]): the two
+/// taps of image row `src` at x0[j]... (pixel offsets), each channel c0·(256 − wx) + c1·wx −
+/// 32640 with the per-column 16-bit weights wx at weights[4j...] and 256 − wx at
+/// complements[4j...], into dst[4j...]. Stops at the first quad of another kind. Requires
+/// AVX2. Returns the column it stopped at.
+long tk_blend_row_avx2(
+    const uint8_t *src, const uint8_t *quad, const int32_t *x0, const uint32_t *masks, const uint16_t *weights,
+    const uint16_t *complements, uint16_t *dst, long j, long count);
 
 /// The y lerp of the separable per-column warp (`drawSeparableRun`'s usual cases), 8 strip
 /// columns a step from column j while j + 8 <= to: each column's running v stepped by its b as

@@ -1,3 +1,5 @@
+import CSamplingKernels
+
 #if arch(x86_64)
     import _Builtin_intrinsics.intel
 #endif
@@ -153,8 +155,10 @@ final class BlendedRowWindow {
     extension ContentsSampling {
         /// Blends image row `r` horizontally into `window.row(r)` for strip columns `0..<count`
         /// (table columns from `k0`): four columns a step with the loads of `SamplingTables.quad`
-        /// (contiguous, one skipped column, pairs), one at a time elsewhere. Each lane is
-        /// `LerpKernels.biased` of the column's x taps: the x half of `BilinearSampler.blend`.
+        /// (contiguous, one skipped column, pairs), one at a time elsewhere; where the CPU has
+        /// AVX2 (`LerpKernels.avx2`), eight contiguous or one-skipped columns a step in C
+        /// (`tk_blend_row_avx2`) until another kind. Each lane is `LerpKernels.biased` of the
+        /// column's x taps: the x half of `BilinearSampler.blend`.
         /// - Complexity: O(count).
         func blendRow(_ r: Int, into window: BlendedRowWindow, k0: Int, count: Int) {
             let src = UnsafeRawPointer(sampler.pixels + r &* sampler.stride)
@@ -162,7 +166,18 @@ final class BlendedRowWindow {
             let quad = tables.quad + k0, x0 = tables.x0 + k0, masks = tables.stepMasks
             let zero = _mm_setzero_si128(), complements = BlendedRowWindow.columns &* 8
             var j = 0
+            let avx2 = LerpKernels.avx2
             while j &+ 4 <= count {
+                if avx2 {
+                    // Eight columns a step while both quads are contiguous or steps (C).
+                    let done = tk_blend_row_avx2(
+                        src.assumingMemoryBound(to: UInt8.self), quad, x0, UnsafeRawPointer(masks).assumingMemoryBound(to: UInt32.self),
+                        w.assumingMemoryBound(to: UInt16.self), (w + complements).assumingMemoryBound(to: UInt16.self),
+                        dst.assumingMemoryBound(to: UInt16.self), j, count)
+                    if done > j { LerpKernels.tookAVX2() }
+                    j = done
+                    guard j &+ 4 <= count else { break }
+                }
                 let flags = quad[j]
                 let c0: __m128i, c1: __m128i
                 if flags & SamplingTables.contiguous != 0 {
