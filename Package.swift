@@ -28,9 +28,12 @@ let package = Package(
         .target(name: "CAllocationCounter"),
         // The sfence after the compositor's non-temporal row stores (Swift cannot call `_mm_sfence`).
         .target(name: "CStoreFence"),
+        // The AVX2 forms of the resampling kernels, chosen at run time (Swift cannot build one
+        // function for AVX2 in a module built for the x86-64 baseline).
+        .target(name: "CSamplingKernels"),
 
         .target(name: "TransitionKitCore"),
-        .target(name: "TransitionKitRender", dependencies: ["TransitionKitCore", "CZlib", "CLibPNG", "CStoreFence"]),
+        .target(name: "TransitionKitRender", dependencies: ["TransitionKitCore", "CZlib", "CLibPNG", "CStoreFence", "CSamplingKernels"]),
 
         .target(name: "RadialEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/Radial"),
         .target(name: "FadeEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/Fade"),

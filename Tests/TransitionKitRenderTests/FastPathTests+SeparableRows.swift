@@ -9,7 +9,11 @@ import TransitionKitCore
 /// (`SeparableSource.pixel`, which is `BilinearSampler.blend`): bit for bit, for downscales
 /// (a skipped column now and then, every other column), upscales (a column read twice), a
 /// flip, taps clamped at both of the image's edges, runs of every length and phase (the
-/// four-pixel loop and the pixel-by-pixel tail), and rows at every kind of y weight.
+/// four-pixel loop and the pixel-by-pixel tail), and rows at every kind of y weight; on both
+/// the AVX2 kernels (where the CPU has AVX2, which the test checks is then used) and SSE2.
+/// Serialises `FastPathTests.onBothKernelPaths`.
+private let kernelPathLock = NSLock()
+
 extension FastPathTests {
     /// (x scale, x offset) of the device → image map over `columns` device columns.
     static let separableRowMaps: [(Double, Double)] = [
@@ -18,6 +22,32 @@ extension FastPathTests {
     ]
 
     @Test func separableRowRunsMatchPerPixelBlend() {
+        #if arch(x86_64) && os(Linux)
+            // The CPU's own word (the kernel's flag list) on AVX2 against the run-time check.
+            let flags = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+            let listed = flags.split(separator: "\n").contains { $0.hasPrefix("flags") && $0.split(separator: " ").contains("avx2") }
+            #expect(LerpKernels.cpuHasAVX2 == listed)
+        #endif
+        Self.onBothKernelPaths { checkSeparableRowRuns() }
+    }
+
+    /// Runs `body` on the AVX2 kernels (`LerpKernels.avx2`), expecting them taken where the CPU
+    /// has AVX2, then again with SSE2 forced. One switch for the process, and tests run in
+    /// parallel: a lock keeps the callers of this from overlapping (the others get the same
+    /// numbers on either path, but may count AVX2 calls, so the forced run is not checked
+    /// for none).
+    static func onBothKernelPaths(_ body: () -> Void) {
+        kernelPathLock.lock()
+        defer { LerpKernels.forceSSE2 = false; kernelPathLock.unlock() }
+        for forceSSE2 in [false, true] {
+            LerpKernels.forceSSE2 = forceSSE2
+            let calls = LerpKernels.avx2Calls
+            body()
+            if !forceSSE2 { #expect((LerpKernels.avx2Calls > calls) == LerpKernels.cpuHasAVX2) }
+        }
+    }
+
+    private func checkSeparableRowRuns() {
         let width = 131, height = 29, columns = 150
         let img = Self.image(width: width, height: height, opaque: true)
         var clampedLeft = 0, clampedRight = 0

@@ -28,6 +28,11 @@ extension FastPathTests {
     ]
 
     @Test func separableColumnWarpMatchesPerPixelSource() {
+        // Both y lerps: AVX2 where the CPU has it (and then taken), and SSE2.
+        Self.onBothKernelPaths { checkSeparableColumnWarp() }
+    }
+
+    private func checkSeparableColumnWarp() {
         let width = 300, height = 240, columns = 600
         let img = Self.image(width: width, height: height, opaque: true)
         let band = PixelRect(x0: 0, y0: 0, x1: columns, y1: 270)
@@ -37,12 +42,7 @@ extension FastPathTests {
             let tables = SamplingTables()
             for (name, m, separable) in Self.separableMaps {
                 let map = Homography(m11: m[0], m12: m[1], m13: m[2], m21: 0, m22: m[3], m23: 0, m31: m[4], m32: m[5], m33: 1)
-                let sampling = ContentsSampling(
-                    map: map, sampler: sampler, opaque: true, columns: 0..<columns, tables: tables, fastPaths: true)
-                #expect(sampling.mode == .columns, "\(name)")
-                let kinds = QuadKinds(tables)
-                total.contiguous += kinds.contiguous; total.skipped += kinds.skipped
-                total.pairsOnly += kinds.pairsOnly; total.none += kinds.none
+                let sampling = Self.sampling(map, sampler, columns: columns, tables: tables, mode: .columns, name, total: &total)
                 // Runs of every phase and length; rows 100..<160 have none (the window jumps).
                 tables.runs.prepare(band: band)
                 func run(_ y: Int) -> (x: Int, count: Int) {

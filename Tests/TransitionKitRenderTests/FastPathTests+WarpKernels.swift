@@ -32,6 +32,22 @@ extension FastPathTests {
                 }
             }
         }
+
+        mutating func add(_ other: QuadKinds) {
+            contiguous += other.contiguous; skipped += other.skipped; pairsOnly += other.pairsOnly; none += other.none
+        }
+    }
+
+    /// The opaque fast-path sampling of `map` over device columns `0..<columns`, expected in
+    /// `mode` (`name` in the message), its quads' layouts added to `total`.
+    static func sampling(
+        _ map: Homography, _ sampler: BilinearSampler, columns: Int, tables: SamplingTables, mode: ContentsSampling.Mode,
+        _ name: String, total: inout QuadKinds
+    ) -> ContentsSampling {
+        let sampling = ContentsSampling(map: map, sampler: sampler, opaque: true, columns: 0..<columns, tables: tables, fastPaths: true)
+        #expect(sampling.mode == mode, "\(name)")
+        total.add(QuadKinds(tables))
+        return sampling
     }
 
     /// Device → image maps of the `columns` mode over 120 device columns of a 97x83 image:
@@ -55,12 +71,7 @@ extension FastPathTests {
             let tables = SamplingTables()
             for (name, m) in Self.columnMaps {
                 let map = Homography(m11: m[0], m12: m[1], m13: m[2], m21: 0, m22: 1, m23: 0, m31: m[3], m32: m[4], m33: 1)
-                let sampling = ContentsSampling(
-                    map: map, sampler: sampler, opaque: true, columns: 0..<columns, tables: tables, fastPaths: true)
-                #expect(sampling.mode == .columns, "\(name)")
-                let kinds = QuadKinds(tables)
-                total.contiguous += kinds.contiguous; total.skipped += kinds.skipped
-                total.pairsOnly += kinds.pairsOnly; total.none += kinds.none
+                let sampling = Self.sampling(map, sampler, columns: columns, tables: tables, mode: .columns, name, total: &total)
                 behindTheEye += (0..<columns).filter { tables.wx[$0] == SamplingTables.invalid }.count
                 // Rows in order (one add a row), then back and out of order (a multiply-add),
                 // runs of every phase and length, across the 64-column blocks of `v`.
@@ -81,6 +92,10 @@ extension FastPathTests {
                         if got[X] != expected { mismatches += 1 }
                     }
                     #expect(mismatches == 0, "\(name), row \(y), run \(x)..<\(x + count): \(mismatches) pixels differ")
+                    // Drawn: the run's columns in front of the eye, where the map's w =
+                    // m13·(X + ½) + m33 (m23 = 0, pixel centres) is positive.
+                    let inFront = (x..<(x + count)).filter { m[2] * (Double($0) + 0.5) + 1 > 0 }.count
+                    #expect(got.filter { $0 != sentinel }.count == inFront, "\(name), row \(y): \(inFront) columns in front")
                 }
             }
         }
@@ -136,12 +151,7 @@ extension FastPathTests {
             // Downscales (one skipped column, wider steps), an upscale, clamped edges.
             for (sx, tx) in [(0.95, 0.3), (1.07, -0.2), (1.9, 0.45), (0.6, 0.1), (0.93, -7.5), (1.01, 20.0)] {
                 let map = Homography(scaleX: sx, y: 1.03, translationX: tx, y: 0.37)
-                let sampling = ContentsSampling(
-                    map: map, sampler: sampler, opaque: true, columns: 0..<columns, tables: tables, fastPaths: true)
-                #expect(sampling.mode == .separable)
-                let kinds = QuadKinds(tables)
-                total.contiguous += kinds.contiguous; total.skipped += kinds.skipped
-                total.pairsOnly += kinds.pairsOnly; total.none += kinds.none
+                _ = Self.sampling(map, sampler, columns: columns, tables: tables, mode: .separable, "scale \(sx)", total: &total)
                 for (r0, r1, wy) in [(0, 1, UInt32(77)), (40, 41, 256), (82, 82, 0), (10, 11, 1)] {
                     let source = SeparableSource(
                         r0: pixels + r0 * img.rowStride, r1: pixels + r1 * img.rowStride, x0: tables.x0, x1: tables.x1,

@@ -109,7 +109,7 @@ struct BilinearSampler {
         let t2 = top.loadUnaligned(fromByteOffset: 8, as: SIMD4<UInt32>.self)
         let b0 = bottom.loadUnaligned(as: SIMD4<UInt32>.self), b1 = bottom.loadUnaligned(fromByteOffset: 4, as: SIMD4<UInt32>.self)
         let b2 = bottom.loadUnaligned(fromByteOffset: 8, as: SIMD4<UInt32>.self)
-        @inline(__always) func pick(_ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>) -> SIMD4<UInt32> { a ^ ((a ^ b) & mask) }
+        @inline(__always) func pick(_ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>) -> SIMD4<UInt32> { LerpKernels.select(a, b, mask: mask) }
         return blend4(pick(t0, t1), pick(t1, t2), pick(b0, b1), pick(b1, b2), wx: wx, wy: wy)
     }
 

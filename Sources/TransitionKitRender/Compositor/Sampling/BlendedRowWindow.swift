@@ -1,3 +1,5 @@
+import CSamplingKernels
+
 #if arch(x86_64)
     import _Builtin_intrinsics.intel
 #endif
@@ -5,16 +7,15 @@
 /// The scratch of the separable per-column warp (`ContentsSampling.drawStripSeparably`): a
 /// sliding window of image rows blended horizontally for one strip of device columns.
 ///
-/// For image row r (held in slot r mod `slots`) and strip column j, each channel's x lerp
-/// t = c0·(256 − wx) + c1·wx (at most 255·256, exact in 16 bits) is stored as t − 2¹⁵ + 128, a
-/// signed 16-bit lane (−32640...32640), the four channels of a column in the pixel's byte order
-/// (8 bytes a column), so that the y lerp of a pixel, rounding included, is one SSE2 `pmaddwd`
-/// (`ContentsSampling.lerpRows`). Slots 0 and 1 are also kept after the last slot (at `slots`
+/// For image row r (held in slot r mod `slots`) and strip column j, each channel's x lerp is
+/// stored as `LerpKernels.biased` (a signed 16-bit lane), the four channels of a column in the
+/// pixel's byte order (8 bytes a column), so that the y lerp of a pixel, rounding included, is
+/// one SSE2 `pmaddwd` (`LerpKernels.madd`). Slots 0 and 1 are also kept after the last slot (at `slots`
 /// and `slots` + 1), so that the rows after row r's slot always lie 1 and 2 slots further
 /// in memory. The window holds rows `lo..<hi` (at most `slots` of them, all inside the image).
 /// Per strip column it also keeps the running v = a + Y·b (32.32 fixed point) split in two
-/// 32-bit halves, stepped by b's halves with a carry: exactly the 64-bit wrapping sum, whose
-/// high half is the row index (v >> 32) and low half the fraction. Kept by a band renderer's
+/// 32-bit halves, stepped by `SamplingTables.step` (four columns at once in the halves, with a
+/// carry: `stepLanes`), whose high half is the row index (v >> 32) and low half the fraction. Kept by a band renderer's
 /// sampling tables for every layer and frame: grown to the largest strip's need, never shrunk.
 final class BlendedRowWindow {
     /// Columns of a row: a strip of `drawColumnRuns` (`ContentsSampling.stripColumns`).
@@ -77,14 +78,14 @@ final class BlendedRowWindow {
         fraction[j] = UInt32(truncatingIfNeeded: v); index[j] = UInt32(truncatingIfNeeded: v &>> 32)
     }
 
-    /// Steps column `j`'s running v by its b and returns it: the low halves added, their carry
-    /// (the sum below the addend, unsigned) added to the high halves; the 64-bit wrapping sum.
+    /// Steps column `j`'s running v to the next device row (`SamplingTables.step`, on the
+    /// halves joined back) and returns it.
     @inline(__always)
     func stepV(_ j: Int) -> Int64 {
-        let f = fraction[j] &+ stepFraction[j]
-        let i = index[j] &+ stepIndex[j] &+ (f < stepFraction[j] ? 1 : 0)
-        fraction[j] = f; index[j] = i
-        return Int64(Int32(bitPattern: i)) &<< 32 | Int64(f)
+        @inline(__always) func joined(_ high: UInt32, _ low: UInt32) -> Int64 { Int64(Int32(bitPattern: high)) &<< 32 | Int64(low) }
+        let v = SamplingTables.step(joined(index[j], fraction[j]), by: joined(stepIndex[j], stepFraction[j]))
+        setV(j, v)
+        return v
     }
 
     /// The first blended column of image row `r` (which the window holds).
@@ -132,10 +133,10 @@ final class BlendedRowWindow {
 
 #if arch(x86_64)
     extension BlendedRowWindow {
-        /// `stepV` of four columns from `at` (`fraction` + j): v += b as 32-bit lanes, the
-        /// fractions wrapping and the index taking a carry where the new fraction is below the
-        /// step (unsigned: signed with both top bits flipped, `stepCarry`); both stored back.
-        /// Returns the new fractions and indices.
+        /// `stepV` of four columns from `at` (`fraction` + j): `SamplingTables.step`'s wrapping
+        /// 64-bit sum in 32-bit halves, the fractions wrapping and the index taking a carry
+        /// where the new fraction is below the step (unsigned: signed with both top bits
+        /// flipped, `stepCarry`); both stored back. Returns the new fractions and indices.
         @inline(__always)
         static func stepLanes(_ at: UnsafeMutableRawPointer) -> (fraction: __m128i, index: __m128i) {
             let lanes = BlendedRowWindow.lanes &* 4
@@ -154,17 +155,29 @@ final class BlendedRowWindow {
     extension ContentsSampling {
         /// Blends image row `r` horizontally into `window.row(r)` for strip columns `0..<count`
         /// (table columns from `k0`): four columns a step with the loads of `SamplingTables.quad`
-        /// (contiguous, one skipped column, pairs), one at a time elsewhere. Each lane is
-        /// c0·(256 − wx) + c1·wx + 0x8080 (mod 2¹⁶: minus 2¹⁵, plus 128), the x half of
-        /// `BilinearSampler.blend` exactly.
+        /// (contiguous, one skipped column, pairs), one at a time elsewhere; where the CPU has
+        /// AVX2 (`LerpKernels.avx2`), eight contiguous or one-skipped columns a step in C
+        /// (`tk_blend_row_avx2`) until another kind. Each lane is `LerpKernels.biased` of the
+        /// column's x taps: the x half of `BilinearSampler.blend`.
         /// - Complexity: O(count).
         func blendRow(_ r: Int, into window: BlendedRowWindow, k0: Int, count: Int) {
             let src = UnsafeRawPointer(sampler.pixels + r &* sampler.stride)
             let dst = UnsafeMutableRawPointer(window.row(r)), w = UnsafeRawPointer(window.weights)
             let quad = tables.quad + k0, x0 = tables.x0 + k0, masks = tables.stepMasks
-            let zero = _mm_setzero_si128(), complements = BlendedRowWindow.columns &* 8, bias = _mm_set1_epi16(Int16(bitPattern: 0x8080))
+            let zero = _mm_setzero_si128(), complements = BlendedRowWindow.columns &* 8
             var j = 0
+            let avx2 = LerpKernels.avx2
             while j &+ 4 <= count {
+                if avx2 {
+                    // Eight columns a step while both quads are contiguous or steps (C).
+                    let done = tk_blend_row_avx2(
+                        src.assumingMemoryBound(to: UInt8.self), quad, x0, UnsafeRawPointer(masks).assumingMemoryBound(to: UInt32.self),
+                        w.assumingMemoryBound(to: UInt16.self), (w + complements).assumingMemoryBound(to: UInt16.self),
+                        dst.assumingMemoryBound(to: UInt16.self), j, count)
+                    if done > j { LerpKernels.tookAVX2() }
+                    j = done
+                    guard j &+ 4 <= count else { break }
+                }
                 let flags = quad[j]
                 let c0: __m128i, c1: __m128i
                 if flags & SamplingTables.contiguous != 0 {
@@ -175,8 +188,7 @@ final class BlendedRowWindow {
                     let t0 = p.loadUnaligned(as: __m128i.self), t1 = p.loadUnaligned(fromByteOffset: 4, as: __m128i.self)
                     let t2 = p.loadUnaligned(fromByteOffset: 8, as: __m128i.self)
                     let mask = unsafeBitCast(masks[Int(flags &>> 4)], to: __m128i.self)
-                    c0 = _mm_xor_si128(t0, _mm_and_si128(_mm_xor_si128(t0, t1), mask))
-                    c1 = _mm_xor_si128(t1, _mm_and_si128(_mm_xor_si128(t1, t2), mask))
+                    c0 = LerpKernels.select(t0, t1, mask: mask); c1 = LerpKernels.select(t1, t2, mask: mask)
                 } else if flags & SamplingTables.pairs != 0 {
                     @inline(__always) func pair(_ i: Int) -> __m128i {
                         _mm_loadl_epi64(UnsafeRawPointer(src + Int(x0[j &+ i]) &* 4).assumingMemoryBound(to: __m128i.self))
@@ -195,11 +207,8 @@ final class BlendedRowWindow {
                 let b23 = w.loadUnaligned(fromByteOffset: j &* 8 &+ 16, as: __m128i.self)
                 let a01 = w.loadUnaligned(fromByteOffset: complements &+ j &* 8, as: __m128i.self)
                 let a23 = w.loadUnaligned(fromByteOffset: complements &+ j &* 8 &+ 16, as: __m128i.self)
-                @inline(__always) func lerp(_ a: __m128i, _ b: __m128i, _ ax: __m128i, _ bx: __m128i) -> __m128i {
-                    _mm_add_epi16(_mm_add_epi16(_mm_mullo_epi16(a, ax), _mm_mullo_epi16(b, bx)), bias)
-                }
-                let t01 = lerp(_mm_unpacklo_epi8(c0, zero), _mm_unpacklo_epi8(c1, zero), a01, b01)
-                let t23 = lerp(_mm_unpackhi_epi8(c0, zero), _mm_unpackhi_epi8(c1, zero), a23, b23)
+                let t01 = LerpKernels.biased(_mm_unpacklo_epi8(c0, zero), _mm_unpacklo_epi8(c1, zero), a01, b01)
+                let t23 = LerpKernels.biased(_mm_unpackhi_epi8(c0, zero), _mm_unpackhi_epi8(c1, zero), a23, b23)
                 dst.storeBytes(of: t01, toByteOffset: j &* 8, as: __m128i.self)
                 dst.storeBytes(of: t23, toByteOffset: j &* 8 &+ 16, as: __m128i.self)
                 j &+= 4
@@ -220,8 +229,7 @@ final class BlendedRowWindow {
                 let p1 = src.load(fromByteOffset: Int(tables.x1[k]) &* 4, as: UInt32.self)
                 for c in 0..<4 {
                     let s = UInt32(c &* 8)
-                    let t = (p0 &>> s & 0xff) &* (256 &- wx) &+ (p1 &>> s & 0xff) &* wx
-                    lanes |= UInt64((t &+ 0x8080) & 0xffff) &<< UInt64(c &* 16)
+                    lanes |= UInt64(LerpKernels.biased(p0 &>> s & 0xff, p1 &>> s & 0xff, weight: wx)) &<< UInt64(c &* 16)
                 }
             }
             dst.storeBytes(of: lanes, toByteOffset: j &* 8, as: UInt64.self)

@@ -49,6 +49,24 @@ struct RowSamples {
 }
 
 extension BlendKernels {
+    /// `fade(dst, source:count:alpha:)` of a source written chunk by chunk into `scratch`
+    /// (`scratchCount` pixels) by `write(scratch, done, n)` (source pixels `done..<done + n`),
+    /// so that each chunk is still in cache when it is blended.
+    /// - Complexity: O(count) plus the writes.
+    @inline(__always)
+    static func fade(
+        _ dst: UnsafeMutablePointer<UInt32>, count: Int, alpha m: UInt32, through scratch: UnsafeMutablePointer<UInt32>,
+        scratchCount: Int, write: (UnsafeMutablePointer<UInt32>, Int, Int) -> Void
+    ) {
+        var done = 0
+        while done < count {
+            let n = min(count &- done, scratchCount)
+            write(scratch, done, n)
+            fade(dst + done, source: scratch, count: n, alpha: m)
+            done &+= n
+        }
+    }
+
     /// `fade(dst, source:under:count:alpha:)` with both operands as samples (`under` nil: the
     /// destination's own pixels). Copies are read in place; other samples are written first,
     /// `under`'s into the destination itself and the source's into `scratch` (`scratchCount`

@@ -14,7 +14,9 @@ final class SamplingTables {
     /// `quad` flag: also x0[k + j] = x0[k] + j + o_j with o_j in {0, 1} (o in bits 4...7), and
     /// x0[k] + 5 inside the image: image columns x0[k]...x0[k] + 5 hold every tap.
     static let steps: UInt8 = 2
-    /// `quad` flag: also every o_j is 0 (four consecutive columns, x0[k]...x0[k] + 4).
+    /// `quad` flag: `pairs`, every o_j 0 and x0[k] + 4 inside the image (four consecutive
+    /// columns: image columns x0[k]...x0[k] + 4 hold every tap). Set with `steps` where that
+    /// holds too (its o_j are then all 0), alone in the image's last five columns.
     static let contiguous: UInt8 = 4
     /// Columns per block of `v` (each block is brought to a row on its own): 64, so a block's
     /// `v` and `b` are 1 KB and a run's partly covered end blocks cost at most 126 extra adds.
@@ -91,7 +93,10 @@ final class SamplingTables {
             }
             var flags: UInt8 = 0
             if pairs { flags = SamplingTables.pairs }
-            if pairs && steps { flags |= SamplingTables.steps | offsets | (offsets == 0 ? SamplingTables.contiguous : 0) }
+            if pairs && steps { flags |= SamplingTables.steps | offsets }
+            if pairs && (0..<4).allSatisfy({ x0[k &+ $0] == x0[k] &+ Int32($0) }) && c &+ 4 < width {
+                flags |= SamplingTables.contiguous
+            }
             quad[k] = flags
             k &+= 1
         }
@@ -113,7 +118,7 @@ final class SamplingTables {
             if row != y {
                 let lo = block &* size, hi = min(lo &+ size, count)
                 if row == y &- 1 {
-                    for k in lo..<hi { v[k] &+= b[k] }
+                    for k in lo..<hi { v[k] = SamplingTables.step(v[k], by: b[k]) }
                 } else {
                     let Y = Int64(y)
                     for k in lo..<hi { v[k] = a[k] &+ Y &* b[k] }
@@ -123,6 +128,12 @@ final class SamplingTables {
             block &+= 1
         }
     }
+
+    /// v of the next device row: v + b, both 32.32 fixed point, as a wrapping 64-bit sum (so
+    /// stepping row by row equals a + Y·b exactly). The one stepping rule of the per-column
+    /// modes (`advance`, `BlendedRowWindow.stepV`).
+    @inline(__always)
+    static func step(_ v: Int64, by b: Int64) -> Int64 { v &+ b }
 
     private func free() {
         x0.deallocate(); x1.deallocate(); wx.deallocate(); quad.deallocate()

@@ -1,3 +1,5 @@
+import CSamplingKernels
+
 #if arch(x86_64)
     import _Builtin_intrinsics.intel
 #endif
@@ -6,15 +8,11 @@
 ///
 /// Along a device column of the `columns` mode the x taps (x0, x0 + 1, weight wx) are fixed
 /// and only the image row v = A + Y·B moves. `BilinearSampler.blend` lerps each tap row in x
-/// first, exactly (c0·(256 − wx) + c1·wx per channel, at most 255·256), then in y with one
-/// rounding: (top·(256 − wy) + bottom·wy + 2¹⁵) >> 16. So the x lerps of an image row are the
-/// same numbers for every device row that reads it: a strip blends each image row it reads
-/// once (`blendRow`, into a `BlendedRowWindow`) and each device pixel is then one y lerp of two
-/// stored values. The window stores top − 2¹⁵ + 128 and bottom − 2¹⁵ + 128 as signed 16-bit
-/// lanes, and as the weights add up to 256, `pmaddwd` gives
-/// top·(256 − wy) + bottom·wy + 2¹⁵ − 2²³: the blend's rounding included, its arithmetic shift
-/// right by 16 is the result minus 128 (−128...127, exact as a signed byte). Same bytes as
-/// `drawColumnsRun` (see `FastPathTests+WarpKernels`).
+/// first, exactly, then in y with one rounding. So the x lerps of an image row are the same
+/// numbers for every device row that reads it: a strip blends each image row it reads once
+/// (`blendRow`, into a `BlendedRowWindow`, as `LerpKernels.biased` lanes) and each device pixel
+/// is then one y lerp of two stored values (`LerpKernels.madd`, rounding included). Same bytes
+/// as `drawColumnsRun` (see `FastPathTests+WarpKernels`).
 extension ContentsSampling {
     /// Draws the recorded runs of `runs` inside device columns `x0..<x1` (one strip) top to
     /// bottom by the separable form, or returns false without drawing when the strip does not
@@ -100,7 +98,9 @@ extension ContentsSampling {
         /// its first two slots at its end); where the row steps by one between them, three
         /// rows and a per-column select; otherwise (rows missing, taps clamped at the image's
         /// top or bottom) each lane's clamped rows are brought into the window (`ensure`) and
-        /// read on their own (`lerpLanes`).
+        /// read on their own (`lerpLanes`). Where the CPU has AVX2 (`LerpKernels.avx2`), the
+        /// one-pair and three-row cases run eight columns a step in C (`tk_column_lerp_avx2`)
+        /// until they meet another case, which the four-column code then takes.
         /// - Complexity: O(to − from), plus `blendRow` for each image row entering the window.
         @inline(__always)
         private func drawSeparableRun(
@@ -121,8 +121,17 @@ extension ContentsSampling {
             }
             load()
             var j = from
-            let end = to &- 4
+            let end = to &- 4, avx2 = LerpKernels.avx2
             while j <= end {
+                if avx2 {
+                    // Eight columns a step while they read one held pair or three held rows.
+                    let done = tk_column_lerp_avx2(
+                        window.fraction, BlendedRowWindow.lanes, rows.assumingMemoryBound(to: UInt8.self), rowBytes, slotMask, lo, pairs, threes,
+                        dst, from, j, to)
+                    if done > j { LerpKernels.tookAVX2() }
+                    j = done
+                    guard j <= end else { break }
+                }
                 let (fraction, index) = BlendedRowWindow.stepLanes(state + j &* 4)
                 // wy = the fraction rounded half up to 1/256 (`BilinearSampler.weight`):
                 // (f + 2²³) >> 24 = ((f >> 23) + 1) >> 1 without overflow; pmaddwd weights
@@ -154,7 +163,7 @@ extension ContentsSampling {
                         let mask = _mm_sub_epi32(zero, step)
                         let m01 = _mm_unpacklo_epi32(mask, mask), m23 = _mm_unpackhi_epi32(mask, mask)
                         @inline(__always) func pick(_ a: __m128i, _ b: __m128i, _ m: __m128i) -> __m128i {
-                            _mm_xor_si128(a, _mm_and_si128(_mm_xor_si128(a, b), m))
+                            LerpKernels.select(a, b, mask: m)
                         }
                         let a01 = r0.loadUnaligned(as: __m128i.self), a23 = r0.loadUnaligned(fromByteOffset: 16, as: __m128i.self)
                         let b01 = r1.loadUnaligned(as: __m128i.self), b23 = r1.loadUnaligned(fromByteOffset: 16, as: __m128i.self)
@@ -208,17 +217,15 @@ extension ContentsSampling {
         }
 
         /// The y lerp of four pixels from their blended top and bottom values (two columns a
-        /// register, 16-bit lanes minus 2¹⁵ plus 128) with pmaddwd weights (256 − wy) | wy << 16
-        /// per pixel: (top·(256 − wy) + bottom·wy + 2¹⁵) >> 16 per channel, packed to bytes
-        /// (as signed bytes minus 128, then the top bits flipped).
+        /// register, `LerpKernels.biased` lanes) with pmaddwd weights (256 − wy) | wy << 16
+        /// per pixel (`LerpKernels.madd`), packed to bytes (`LerpKernels.pack`).
         @inline(__always)
         private func lerpRows(_ t01: __m128i, _ t23: __m128i, _ b01: __m128i, _ b23: __m128i, _ w: __m128i) -> __m128i {
-            @inline(__always) func pixel(_ tb: __m128i, _ wj: __m128i) -> __m128i { _mm_srai_epi32(_mm_madd_epi16(tb, wj), 16) }
             let lanes = unsafeBitCast(w, to: SIMD4<UInt32>.self)
             @inline(__always) func lane(_ l: Int) -> __m128i { unsafeBitCast(SIMD4(repeating: lanes[l]), to: __m128i.self) }
-            let p0 = pixel(_mm_unpacklo_epi16(t01, b01), lane(0)), p1 = pixel(_mm_unpackhi_epi16(t01, b01), lane(1))
-            let p2 = pixel(_mm_unpacklo_epi16(t23, b23), lane(2)), p3 = pixel(_mm_unpackhi_epi16(t23, b23), lane(3))
-            return _mm_xor_si128(_mm_packs_epi16(_mm_packs_epi32(p0, p1), _mm_packs_epi32(p2, p3)), _mm_set1_epi8(-128))
+            return LerpKernels.pack(
+                LerpKernels.madd(_mm_unpacklo_epi16(t01, b01), lane(0)), LerpKernels.madd(_mm_unpackhi_epi16(t01, b01), lane(1)),
+                LerpKernels.madd(_mm_unpacklo_epi16(t23, b23), lane(2)), LerpKernels.madd(_mm_unpackhi_epi16(t23, b23), lane(3)))
         }
     #endif
 }

@@ -1,3 +1,5 @@
+import CSamplingKernels
+
 #if arch(x86_64)
     import _Builtin_intrinsics.intel
 #endif
@@ -5,20 +7,15 @@
 /// The `separable` mode's opaque full-strength runs (an axis-aligned scale: the view behind a
 /// drag-dismiss card, a zoomed screen) drawn as two 1-D passes instead of a 2x2 blend per pixel.
 ///
-/// `BilinearSampler.blend` is, per channel, R = (Σ p·w + 2¹⁵) >> 16 over the 2x2 taps with
-/// weights (256 − wx)·(256 − wy), wx·(256 − wy), (256 − wx)·wy, wx·wy. The sum regroups exactly
-/// (integers, no rounding in between) as R = (V[x0]·(256 − wx) + V[x1]·wx + 2¹⁵) >> 16 with
-/// V[c] = r0[c]·(256 − wy) + r1[c]·wy, the vertical lerp of image column c over the row's two
-/// image rows, at most 255·256 = 65280, so 16 bits. A run is then:
+/// `BilinearSampler.blend` regroups exactly (integers, no rounding in between) as a vertical
+/// lerp first, V[c] = r0[c]·(256 − wy) + r1[c]·wy per image column c over the row's two image
+/// rows, then the horizontal one, (V[x0]·(256 − wx) + V[x1]·wx + 2¹⁵) >> 16. A run is then:
 ///
 /// 1. the vertical pass, once per image column the run reads (not once per device pixel):
-///    V[c] for columns `lo...hi`, stored biased, V − 32640, so that it fits a signed 16-bit
-///    lane (−32640...32640);
+///    V[c] for columns `lo...hi`, stored as `LerpKernels.biased` lanes;
 /// 2. the horizontal pass, per device pixel: the two columns' biased V side by side, times the
-///    column's (256 − wx, wx), summed in 32 bits (SSE2 `pmaddwd`, four channels in one
-///    instruction): S = Σ V·w − 32640·256. Since 32640·256 + 2¹⁵ = 128·2¹⁶, R = ⌊S / 2¹⁶⌋ + 128:
-///    an arithmetic shift gives R − 128 in −128...127, which packs to signed bytes with no
-///    saturation, and flipping each byte's top bit adds the 128 back (four pixels at once).
+///    column's (256 − wx, wx), one SSE2 `pmaddwd` for four channels (`LerpKernels.madd`),
+///    packed four pixels at once (`LerpKernels.pack`).
 ///
 /// The column taps come from `SamplingTables` (x0, x1, wx of `BilinearSampler.tap`) once per
 /// layer (`prepare`): a column clamped at the image's edge (x1 = x0) reads V[x0]·256, which is
@@ -26,12 +23,13 @@
 /// (256 − w, w), w = 0 where clamped, and V has one spare column after the image's last. The
 /// result is bit for bit `BilinearSampler.blend` of the same taps (`FastPathTests`).
 ///
-/// On x86-64 both passes are SSE2 (the baseline, no run-time dispatch); elsewhere, and for the
-/// last pixels of a run, the same integer arithmetic one channel at a time.
+/// On x86-64 both passes are AVX2 where the CPU has it (`LerpKernels.avx2`, eight pixels a
+/// step in C), SSE2 otherwise and for what is left of a run; elsewhere, and for the last pixels
+/// of a run, the same integer arithmetic one channel at a time.
 final class SeparableRows {
     private var capacity = 0
-    /// Per column: the first of its two image columns (x0).
-    private var start = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    /// Per column: the first of its two image columns (the tables' x0, read in place).
+    private var start = UnsafePointer<Int32>(bitPattern: 0)
     /// Per column: the two taps' weights (256 − w, w) as 16-bit lanes, four times (one per channel).
     private var weights = UnsafeMutablePointer<SIMD4<UInt32>>.allocate(capacity: 1)
     /// The vertical pass of one run: four biased 16-bit channels per image column, at the
@@ -39,27 +37,24 @@ final class SeparableRows {
     private var lerped = UnsafeMutablePointer<UInt16>.allocate(capacity: 4)
     private var lerpedColumns = 1
 
-    /// The bias subtracted from V: 32640 = 128·256 − 128, so that 32640·256 + 2¹⁵ = 128·2¹⁶.
-    private static let bias: UInt16 = 32640
-
     /// Takes the current layer's column taps (`SamplingTables.x0`, `x1`, `wx` of `n` device
-    /// columns, indexed like `SamplingTables`; an image `imageWidth` pixels wide).
+    /// columns, indexed like `SamplingTables`; an image `imageWidth` pixels wide). The tables'
+    /// `x0` is read in place, so they must not be reserved again before the layer's runs.
     /// - Complexity: O(n), once per layer.
     func prepare(_ tables: SamplingTables, count n: Int, imageWidth: Int) {
         if n > capacity {
-            start.deallocate(); weights.deallocate()
-            start = .allocate(capacity: n); weights = .allocate(capacity: n)
+            weights.deallocate()
+            weights = .allocate(capacity: n)
             capacity = n
         }
+        start = UnsafePointer(tables.x0)
         if imageWidth + 1 > lerpedColumns {
             lerped.deallocate()
             lerpedColumns = imageWidth + 1
             lerped = .allocate(capacity: 4 * lerpedColumns)
         }
         for k in 0..<n {
-            let x0 = tables.x0[k]
-            let w = tables.x1[k] == x0 ? 0 : tables.wx[k]
-            start[k] = x0
+            let w = tables.x1[k] == tables.x0[k] ? 0 : tables.wx[k]
             weights[k] = SIMD4(repeating: (256 &- w) | w &<< 16)
         }
     }
@@ -72,7 +67,7 @@ final class SeparableRows {
         _ dst: UnsafeMutablePointer<UInt32>, k: Int, count n: Int, r0: UnsafePointer<UInt32>, r1: UnsafePointer<UInt32>,
         wy: UInt32, imageWidth: Int
     ) {
-        guard n > 0 else { return }
+        guard n > 0, let start else { return }
         // The taps are monotonic in the device column (the floor of a linear map, clamped).
         let a = Int(start[k]), b = Int(start[k &+ n &- 1])
         let lo = min(a, b), hi = max(a, b) &+ 1
@@ -80,7 +75,7 @@ final class SeparableRows {
         let last = min(hi, imageWidth &- 1)
         lerp(r0 + lo, r1 + lo, into: lerped + 4 &* lo, columns: last &- lo &+ 1, wy: wy)
         if last < hi { (lerped + 4 &* hi).initialize(repeating: 0, count: 4) }
-        horizontal(dst, k: k, count: n)
+        horizontal(dst, start: start + k, k: k, count: n)
     }
 
     /// The vertical pass: biased V of `columns` image columns from `p0` and `p1` into `v`.
@@ -90,26 +85,28 @@ final class SeparableRows {
     ) {
         var c = 0
         #if arch(x86_64)
-            let zero = _mm_setzero_si128(), bias = _mm_set1_epi16(Int16(SeparableRows.bias))
+            if LerpKernels.avx2 {
+                c = tk_separable_vertical_avx2(p0, p1, v, n, wy)
+                LerpKernels.tookAVX2()
+            }
+            let zero = _mm_setzero_si128()
             let ay = _mm_set1_epi16(Int16(truncatingIfNeeded: 256 &- wy)), by = _mm_set1_epi16(Int16(truncatingIfNeeded: wy))
             let out = UnsafeMutableRawPointer(v)
             while c &+ 4 <= n {
                 let t = UnsafeRawPointer(p0 + c).loadUnaligned(as: __m128i.self)
                 let u = UnsafeRawPointer(p1 + c).loadUnaligned(as: __m128i.self)
-                let l = _mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(t, zero), ay), _mm_mullo_epi16(_mm_unpacklo_epi8(u, zero), by))
-                let h = _mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(t, zero), ay), _mm_mullo_epi16(_mm_unpackhi_epi8(u, zero), by))
-                out.storeBytes(of: _mm_sub_epi16(l, bias), toByteOffset: c &* 8, as: __m128i.self)
-                out.storeBytes(of: _mm_sub_epi16(h, bias), toByteOffset: c &* 8 &+ 16, as: __m128i.self)
+                let l = LerpKernels.biased(_mm_unpacklo_epi8(t, zero), _mm_unpacklo_epi8(u, zero), ay, by)
+                let h = LerpKernels.biased(_mm_unpackhi_epi8(t, zero), _mm_unpackhi_epi8(u, zero), ay, by)
+                out.storeBytes(of: l, toByteOffset: c &* 8, as: __m128i.self)
+                out.storeBytes(of: h, toByteOffset: c &* 8 &+ 16, as: __m128i.self)
                 c &+= 4
             }
         #endif
-        let iy = 256 &- wy
         while c < n {
             let t = p0[c], u = p1[c]
             for ch in 0..<4 {
                 let s = UInt32(truncatingIfNeeded: ch &* 8)
-                let lerpedChannel = (t &>> s & 0xff) &* iy &+ (u &>> s & 0xff) &* wy
-                v[c &* 4 &+ ch] = UInt16(truncatingIfNeeded: lerpedChannel) &- SeparableRows.bias
+                v[c &* 4 &+ ch] = LerpKernels.biased(t &>> s & 0xff, u &>> s & 0xff, weight: wy)
             }
             c &+= 1
         }
@@ -117,23 +114,27 @@ final class SeparableRows {
 
     /// The horizontal pass: device columns `k..<k + count` from V.
     @inline(__always)
-    private func horizontal(_ dst: UnsafeMutablePointer<UInt32>, k: Int, count n: Int) {
+    private func horizontal(_ dst: UnsafeMutablePointer<UInt32>, start: UnsafePointer<Int32>, k: Int, count n: Int) {
         let v = UnsafeRawPointer(lerped)
-        let start = self.start + k, weights = UnsafeRawPointer(self.weights + k)
+        let weights = UnsafeRawPointer(self.weights + k)
         var i = 0
         #if arch(x86_64)
-            let top = _mm_set1_epi8(-128)
+            if LerpKernels.avx2 {
+                let w = UnsafeRawPointer(self.weights + k).assumingMemoryBound(to: UInt32.self)
+                i = tk_separable_horizontal_avx2(dst, start, w, lerped, n)
+                LerpKernels.tookAVX2()
+            }
             @inline(__always) func pixel(_ j: Int) -> __m128i {
                 let pair = v.loadUnaligned(fromByteOffset: Int(start[j]) &* 8, as: __m128i.self)
                 // (V0, V1) channel by channel: r0 r1 g0 g1 b0 b1 a0 a1.
                 let taps = _mm_unpacklo_epi16(pair, _mm_unpackhi_epi64(pair, pair))
                 let w = weights.load(fromByteOffset: j &* 16, as: __m128i.self)
-                return _mm_srai_epi32(_mm_madd_epi16(taps, w), 16)
+                return LerpKernels.madd(taps, w)
             }
             let out = UnsafeMutableRawPointer(dst)
             while i &+ 4 <= n {
-                let q01 = _mm_packs_epi32(pixel(i), pixel(i &+ 1)), q23 = _mm_packs_epi32(pixel(i &+ 2), pixel(i &+ 3))
-                out.storeBytes(of: _mm_xor_si128(_mm_packs_epi16(q01, q23), top), toByteOffset: i &* 4, as: __m128i.self)
+                let p = LerpKernels.pack(pixel(i), pixel(i &+ 1), pixel(i &+ 2), pixel(i &+ 3))
+                out.storeBytes(of: p, toByteOffset: i &* 4, as: __m128i.self)
                 i &+= 4
             }
         #endif
@@ -143,15 +144,14 @@ final class SeparableRows {
             let w0 = Int32(w & 0xffff), w1 = Int32(w &>> 16)
             var p: UInt32 = 0
             for ch in 0..<4 {
-                let v0 = Int32(Int16(bitPattern: lanes[c &+ ch])), v1 = Int32(Int16(bitPattern: lanes[c &+ 4 &+ ch]))
-                p |= UInt32(truncatingIfNeeded: ((v0 &* w0 &+ v1 &* w1) &>> 16) &+ 128) &<< UInt32(ch &* 8)
+                p |= LerpKernels.finish(lanes[c &+ ch], lanes[c &+ 4 &+ ch], w0, w1) &<< UInt32(ch &* 8)
             }
             dst[i] = p
             i &+= 1
         }
     }
 
-    deinit { start.deallocate(); weights.deallocate(); lerped.deallocate() }
+    deinit { weights.deallocate(); lerped.deallocate() }
 }
 
 extension ContentsSampling {
@@ -173,13 +173,8 @@ extension ContentsSampling {
             if m == 255 {
                 rows.write(dst, k: k, count: count, r0: r0, r1: r1, wy: wy, imageWidth: width)
             } else if m != 0 {
-                let scratch = tables.row
-                var done = 0
-                while done < count {
-                    let n = min(count &- done, tables.rowCapacity)
+                BlendKernels.fade(dst, count: count, alpha: m, through: tables.row, scratchCount: tables.rowCapacity) { scratch, done, n in
                     rows.write(scratch, k: k &+ done, count: n, r0: r0, r1: r1, wy: wy, imageWidth: width)
-                    BlendKernels.fade(dst + done, source: scratch, count: n, alpha: m)
-                    done &+= n
                 }
             }
             return

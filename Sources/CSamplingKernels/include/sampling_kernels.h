@@ -1,0 +1,51 @@
+// AVX2 forms of TransitionKitRender's two-pass bilinear kernels (`SeparableRows`, the x pass
+// and y lerp of the separable per-column warp), chosen at
+// run time: Swift cannot compile one function for AVX2 while the module targets the x86-64
+// baseline (SSE2), so these live in C with a per-function target attribute. The arithmetic is
+// `LerpKernels`' (TransitionKitRender): each returns how many columns or pixels it did (a
+// multiple of 8), and the Swift SSE2 code does the rest the same way.
+#ifndef TK_SAMPLING_KERNELS_H
+#define TK_SAMPLING_KERNELS_H
+
+#include <stdint.h>
+
+/// 1 when the CPU runs AVX2 (checked once), 0 otherwise and on every other architecture.
+int tk_cpu_has_avx2(void);
+
+/// The vertical pass of `SeparableRows`: for columns c < n (8 at a time), each channel's
+/// p0[c]·(256 − wy) + p1[c]·wy − 32640 as a 16-bit lane into v[4c...4c + 3]. Requires AVX2.
+/// Returns the columns done (n rounded down to a multiple of 8).
+long tk_separable_vertical_avx2(const uint32_t *p0, const uint32_t *p1, uint16_t *v, long n, uint32_t wy);
+
+/// The horizontal pass of `SeparableRows`: for device pixels j < n (8 at a time), the biased
+/// lanes of image columns start[j] and start[j] + 1 of v lerped with the 32-bit weights
+/// w0 | w1 << 16 of weights[4j] (pmaddwd), shifted right by 16, packed to bytes and 128 added
+/// back, into dst[j]. Requires AVX2. Returns the pixels done (n rounded down to a multiple of 8).
+long tk_separable_horizontal_avx2(uint32_t *dst, const int32_t *start, const uint32_t *weights, const uint16_t *v, long n);
+
+/// The x pass of the separable per-column warp (`blendRow`), 8 strip columns a step from
+/// column j while j + 8 <= count and both quads (`quad[j]`, `quad[j + 4]`: `SamplingTables`'
+/// flags) are contiguous (4) or steps (2, with lane select masks[4·(flags >> 4)...]): the two
+/// taps of image row `src` at x0[j]... (pixel offsets), each channel c0·(256 − wx) + c1·wx −
+/// 32640 with the per-column 16-bit weights wx at weights[4j...] and 256 − wx at
+/// complements[4j...], into dst[4j...]. Stops at the first quad of another kind. Requires
+/// AVX2. Returns the column it stopped at.
+long tk_blend_row_avx2(
+    const uint8_t *src, const uint8_t *quad, const int32_t *x0, const uint32_t *masks, const uint16_t *weights,
+    const uint16_t *complements, uint16_t *dst, long j, long count);
+
+/// The y lerp of the separable per-column warp (`drawSeparableRun`'s usual cases), 8 strip
+/// columns a step from column j while j + 8 <= to: each column's running v stepped by its b as
+/// 32-bit halves with a carry (`state`: the window's five arrays of 32-bit lanes, `lanes`
+/// apart: fraction, index, step fraction, step fraction with the top bit flipped, step
+/// index), wy = the new fraction rounded half up to 1/256, and the biased lanes of image rows
+/// i and i + 1 (row r at `rows` + (r & slotMask)·rowBytes + 8j, the next one `rowBytes` on)
+/// lerped with weights (256 − wy, wy) into dst[j − from]: where all 8 columns read one pair
+/// the window holds (i − lo < pairs), or rows m...m + 2 it holds (m − lo < threes), each
+/// column taking the upper or lower pair. Stops, with that step's state not stored, at the
+/// first 8 columns that do neither. Requires AVX2. Returns the column it stopped at.
+long tk_column_lerp_avx2(
+    uint32_t *state, long lanes, const uint8_t *rows, long rowBytes, long slotMask, long lo, unsigned long pairs,
+    unsigned long threes, uint32_t *dst, long from, long j, long to);
+
+#endif
