@@ -85,6 +85,7 @@ import TransitionKitCore
         (["run", "--json", "out.json", "--html", "out.json"], "--json and --html name the same file 'out.json'"),
         (["run", "--json", "--frames", "3"], "--json needs a file path"),
         (["render", "radial", "--out", "x.png", "--frames", "3", "--threads", "2"], "--threads applies to one frame"),
+        (["render", "radial", "--out", "x.png", "--threads", "2"], "--threads needs --progress P"),
         (["render", "radial", "--out", "x.png", "--progress", "0.5", "--threads", "0"], "--threads '0'"),
         (["run", "--json="], "--json names an empty path"),
         (["run", "--json", ""], "--json names an empty path"),

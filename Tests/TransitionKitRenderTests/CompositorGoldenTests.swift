@@ -99,6 +99,28 @@ import TransitionKitTesting
         }
     }
 
+    /// A path through finite points near the largest Double (±1.7e308): edge differences
+    /// overflow to infinity and slopes to NaN, so the shape is skipped (background only),
+    /// not a trap converting NaN to Int. A shape just inside the bound is drawn.
+    @Test func pathWithEnormousFiniteCoordinatesIsSkippedNotATrap() throws {
+        func render(_ v: CGFloat) throws -> Bitmap {
+            let shape = LayerSnapshot {
+                $0.bounds = CGRect(x: 0, y: 0, width: 50, height: 50); $0.position = CGPoint(x: 25, y: 25)
+                $0.path = .path([
+                    .move(to: CGPoint(x: -v, y: -v)), .line(to: CGPoint(x: v, y: v)), .line(to: CGPoint(x: -v, y: v)), .closeSubpath,
+                ])
+                $0.fillColor = .red
+            }
+            return try Compositor(options: RenderOptions(background: .black)).render(shape, size: CGSize(width: 50, height: 50))
+        }
+        let skipped = try render(1.7e308)
+        #expect(skipped.pixel(x: 10, y: 40) == RGBA8(r: 0, g: 0, b: 0, a: 255))
+        // 1e6: the triangle below the diagonal y = x covers (10, 40) and not (40, 10).
+        let drawn = try render(1e6)
+        #expect(drawn.pixel(x: 10, y: 40) == RGBA8(r: 255, g: 0, b: 0, a: 255))
+        #expect(drawn.pixel(x: 40, y: 10) == RGBA8(r: 0, g: 0, b: 0, a: 255))
+    }
+
     /// A hand-built snapshot deeper than `LayerSnapshot.maximumDepth` is rejected with a
     /// typed error (or drawn as background by `render(_:into:)`), never overflowing the stack.
     @Test func deepTreeIsRejected() throws {

@@ -180,26 +180,15 @@ import TransitionKitTestSupport
     /// over and redrawn by a damage render: byte for byte the full render, whatever the region
     /// cuts (edges, masks, groups, rotated and perspective contents) and the thread count.
     @Test func damageRendersOfRandomTreesEqualFullRenders() throws {
-        let count = TestBudget.count("TRANSITIONKIT_RENDER_FUZZ_CASES", ciDefault: 200)
-        let runSeed = TestBudget.seed(fallback: 0xDA3A_6E)
-        var failures: [String] = []
-        var checked = 0
-        for index in 0..<count {
-            let seed = SplitMix64.caseSeed(run: runSeed, index: index)
-            var g = SplitMix64(seed: seed)
-            let size = CGSize(width: 1 + g.index(64), height: 1 + g.index(64))
-            let scale = g.pick([1, 2, 3] as [CGFloat])
-            var trees = RandomLayerTree(seed: g.next(), size: size, extreme: false)
-            let root = trees.tree()
-            guard root.depth <= LayerSnapshot.maximumDepth, CompositorFuzzTests.magnitude(root, parent: .identity) < 1e9 else { continue }
-            var options = RenderOptions(scale: scale, background: g.chance(0.5) ? .black : .transparent, threads: 1 + g.index(3))
+        let (count, checked, failures) = try RandomTreeCase.run(ciDefault: 200, fallbackSeed: 0xDA3A_6E) { c in
+            var options = RenderOptions(scale: c.scale, background: c.g.chance(0.5) ? .black : .transparent, threads: 1 + c.g.index(3))
             options.choosesBandCount = false  // every band count drawn, not only frames with much resampling
             let compositor = Compositor(options: options)
-            let full = try compositor.render(root, size: size)
+            let full = try compositor.render(c.root, size: c.size)
             var region = DamageRegion()
-            for _ in 0...g.index(4) {
-                let x = g.index(full.width), y = g.index(full.height)
-                region.formUnion(Self.rect(x, y, 1 + g.index(full.width - x), 1 + g.index(full.height - y)))
+            for _ in 0...c.g.index(4) {
+                let x = c.g.index(full.width), y = c.g.index(full.height)
+                region.formUnion(Self.rect(x, y, 1 + c.g.index(full.width - x), 1 + c.g.index(full.height - y)))
             }
             var frame = full
             for r in region.rects {
@@ -207,9 +196,8 @@ import TransitionKitTestSupport
                     for x in Int(r.minX)..<Int(r.maxX) { frame.setPixel(RGBA8(r: 7, g: 200, b: 9, a: 255), x: x, y: y) }
                 }
             }
-            compositor.render(root, into: &frame, damage: region)
-            checked += 1
-            if frame != full { failures.append("case seed 0x\(String(seed, radix: 16)): \(FastPathTests.compare(frame, full))") }
+            compositor.render(c.root, into: &frame, damage: region)
+            return frame != full ? "\(FastPathTests.compare(frame, full))" : nil
         }
         #expect(checked * 2 >= count, "only \(checked) of \(count) trees checked")
         #expect(failures.isEmpty, "\(failures.count) failures, first: \(failures.prefix(3))")

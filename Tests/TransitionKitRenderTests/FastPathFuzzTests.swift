@@ -13,26 +13,14 @@ import TransitionKitTestSupport
 /// `TRANSITIONKIT_RENDER_FUZZ_CASES=N` renders N.
 @Suite struct FastPathFuzzTests {
     @Test func fastPathsOfRandomTreesMatchTheGeneralPath() throws {
-        let count = TestBudget.count("TRANSITIONKIT_RENDER_FUZZ_CASES", ciDefault: 300)
-        let runSeed = TestBudget.seed(fallback: 0xFA57_9A75)
-        var failures: [String] = []
-        var checked = 0
-        for index in 0..<count {
-            let seed = SplitMix64.caseSeed(run: runSeed, index: index)
-            var g = SplitMix64(seed: seed)
-            let size = CGSize(width: 1 + g.index(64), height: 1 + g.index(64))
-            let scale = g.pick([1, 2, 3] as [CGFloat])
-            var trees = RandomLayerTree(seed: g.next(), size: size, extreme: false)
-            let root = trees.tree()
-            guard root.depth <= LayerSnapshot.maximumDepth, CompositorFuzzTests.magnitude(root, parent: .identity) < 1e9 else { continue }
-            let options = RenderOptions(scale: scale, background: g.chance(0.5) ? .black : .transparent)
+        let (count, checked, failures) = try RandomTreeCase.run(ciDefault: 300, fallbackSeed: 0xFA57_9A75) { c in
+            let options = RenderOptions(scale: c.scale, background: c.g.chance(0.5) ? .black : .transparent)
             var general = options
             general.disableFastPaths = true
-            let fast = try Compositor(options: options).render(root, size: size)
-            let slow = try Compositor(options: general).render(root, size: size)
-            checked += 1
+            let fast = try Compositor(options: options).render(c.root, size: c.size)
+            let slow = try Compositor(options: general).render(c.root, size: c.size)
             let d = FastPathTests.compare(fast, slow)
-            if d.maxChannel > 1 { failures.append("case seed 0x\(String(seed, radix: 16)): \(d)") }
+            return d.maxChannel > 1 ? "\(d)" : nil
         }
         #expect(checked * 2 >= count, "only \(checked) of \(count) trees checked")
         #expect(failures.isEmpty, "\(failures.count) failures, first: \(failures.prefix(3))")

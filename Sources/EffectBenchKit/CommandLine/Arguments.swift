@@ -144,7 +144,12 @@ enum ArgumentParser {
             r.frames = try options.int("frames", in: 2...1000)
             r.sheetColumns = try options.int("sheet", in: 1...32)
             if let n = try options.int("threads", in: 1...64) {
-                guard r.progress != nil else { throw .usage("--threads applies to one frame (--progress P), not to --frames") }
+                guard r.progress != nil else {
+                    throw .usage(
+                        r.frames == nil
+                            ? "--threads needs --progress P (it draws one frame in N row bands)"
+                            : "--threads applies to one frame (--progress P), not to --frames")
+                }
                 r.threads = n
             }
             if r.progress != nil && (r.frames != nil || r.sheetColumns != nil) {

@@ -33,6 +33,10 @@ final class CoverageRasterizer {
     }
 
     static let bandHeight = 16
+    /// Points at or beyond this many pixels from the origin make a shape skipped: edge
+    /// differences and slopes between finite points that large overflow to infinity (and then
+    /// NaN), which no pixel position survives. Far beyond any frame (1e150).
+    static let largestCoordinate = 1e150
 
     /// The whole render target (device pixels): the box every fill works in is the shape's
     /// bounds cut to it, whatever the clip. Set by the owner before filling.
@@ -57,7 +61,8 @@ final class CoverageRasterizer {
     /// `clip` with any coverage there, as a `CoverageSpan` (cut to `clip`): a run of per-pixel
     /// coverage where edges cross the row, followed by a run of constant coverage (a shape's
     /// interior). The coverage does not depend on `clip` (see the type's overview).
-    /// Shapes with a non-finite point are skipped whole.
+    /// Shapes with a non-finite point, or one `largestCoordinate` pixels or more from the
+    /// origin, are skipped whole.
     /// - Returns: the rectangle of pixels in `clip` that received coverage (empty if none).
     /// - Complexity: O(pixels crossed by edges in `clip`'s rows + rows·edges) plus O(1) per row
     ///   for interiors; edges left and right of `clip` in those rows are drawn too.
@@ -72,7 +77,9 @@ final class CoverageRasterizer {
         for polygon in polygons where polygon.count >= 3 {
             for p in polygon {
                 let x = Double(p.x), y = Double(p.y)
-                guard x.isFinite, y.isFinite else { return .empty }
+                guard abs(x) < CoverageRasterizer.largestCoordinate, abs(y) < CoverageRasterizer.largestCoordinate else {
+                    return .empty
+                }
                 minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
             }
         }

@@ -29,7 +29,9 @@ public struct RenderOptions: Sendable, Equatable {
     /// rasterised masks, no occlusion culling) instead of the fast paths the compositor picks
     /// per layer (axis-aligned blits, rectangle and ellipse masks, culling of covered layers).
     /// For checking an effect's frames against the general path: the pictures agree within
-    /// 1/255 per channel, so a larger difference is a compositor bug worth reporting. Slower
+    /// 1/255 per channel for trees whose coordinates stay below 1e9 pixels (beyond that the
+    /// two paths' single- and double-precision edge maths part; tested on random trees), so
+    /// a larger difference there is a compositor bug worth reporting. Slower
     /// (every pixel of every layer is sampled projectively). Default false.
     public var disableFastPaths = false
     /// Whether the compositor picks the band count per frame from the work, up to `threads`

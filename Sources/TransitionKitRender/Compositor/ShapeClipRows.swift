@@ -69,10 +69,9 @@ final class ShapeClipRows {
         }
         if let alike = ShapeClipRows.alikeRows(polygons, within: box.y0..<box.y1) {
             // Rows crossed only by vertical sides (between a rounded rect's corner arcs) repeat
-            // the first one's spans (`alikeRows`), sharing its coverage bytes; the rows above it
-            // are rasterised over the box's origin, the rows below from their own first row (a
-            // whole-pixel origin moves every coordinate by an integer, exactly, so the numbers
-            // are the same as one fill's).
+            // the first one's spans (`alikeRows`), sharing its coverage bytes; the rows above and
+            // below are two fills clipped to them, whose coverage is one fill's (the rasteriser
+            // works from the shape's box in the frame, whatever the clip).
             let y0 = alike.lowerBound, y1 = alike.upperBound
             touched = rasterizer.fill(polygons, rule: rule, clip: PixelRect(x0: box.x0, y0: box.y0, x1: box.x1, y1: y0 + 1), row: record)
             let r = y0 - origin, n = counts[r], start = first[r]
@@ -301,9 +300,8 @@ extension BandRenderer {
         guard !bounds.isEmpty else { return .empty }
         // Rows crossed only by vertical sides (a scaled screen between its top and bottom edges)
         // have the same spans: the first such row is rasterised and stands for the others
-        // (`alikeRows`). The rows above it are rasterised over the same box origin as one fill
-        // of `bounds` would use; the rows below from their own first row (a whole-pixel origin
-        // moves every coordinate by an integer, exactly, so the numbers are one fill's).
+        // (`alikeRows`). The rows above and below are two fills clipped to them, whose coverage
+        // is one fill's (the rasteriser works from the shape's box in the frame, whatever the clip).
         if let alike = ShapeClipRows.alikeRows(polygons, within: bounds.y0..<bounds.y1) {
             let y0 = alike.lowerBound, y1 = alike.upperBound
             rows.clearKept()
