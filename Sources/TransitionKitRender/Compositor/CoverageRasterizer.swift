@@ -142,13 +142,22 @@ final class CoverageRasterizer {
                         let acc = accBuffer.baseAddress!, cov = covBuffer.baseAddress!
                         let cells = RowCells(ranges: rangeBuffer.baseAddress!, counts: countBuffer.baseAddress!)
                         var top = 0
+                        // The lowest bottom of the active edges: no edge leaves `active` in a band
+                        // whose top is above it.
+                        var firstEnd = Double.infinity
                         while top < rowHi {
                             let bottom = min(top + band, h)
                             while next < edges.count, edges[next].y0 < Double(bottom) {
-                                active.append(next); next += 1
+                                active.append(next); firstEnd = min(firstEnd, edges[next].y1); next += 1
                             }
-                            // Bands above the clip only keep `active` as a whole-box fill has it.
+                            // Bands above the clip only keep `active` (its order too) as a
+                            // whole-box fill has it; one where no edge ends leaves it as it is.
                             let drawn = bottom > rowLo
+                            if !drawn && firstEnd > Double(top) {
+                                top = bottom
+                                continue
+                            }
+                            firstEnd = .infinity
                             var i = 0
                             while i < active.count {
                                 let e = edges[active[i]]
@@ -156,6 +165,7 @@ final class CoverageRasterizer {
                                     active[i] = active[active.count - 1]; active.removeLast()
                                     continue
                                 }
+                                firstEnd = min(firstEnd, e.y1)
                                 if drawn {
                                     CoverageRasterizer.draw(
                                         e, top: top, bottom: bottom, rows: rowLo..<rowHi, width: w, acc: acc, stride: stride,
