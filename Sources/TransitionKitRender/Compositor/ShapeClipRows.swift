@@ -67,29 +67,17 @@ final class ShapeClipRows {
                 Entry(x: span.x, count: span.count, offset: coverage.count, solidCount: span.solidCount, solidCoverage: span.solidCoverage))
             coverage.append(contentsOf: UnsafeBufferPointer(start: span.coverage, count: span.count))
         }
-        if let alike = ShapeClipRows.alikeRows(polygons, within: box.y0..<box.y1) {
-            // Rows crossed only by vertical sides (between a rounded rect's corner arcs) repeat
-            // the first one's spans (`alikeRows`), sharing its coverage bytes; the rows above and
-            // below are two fills clipped to them, whose coverage is one fill's (the rasteriser
-            // works from the shape's box in the frame, whatever the clip).
-            let y0 = alike.lowerBound, y1 = alike.upperBound
-            touched = rasterizer.fill(polygons, rule: rule, clip: PixelRect(x0: box.x0, y0: box.y0, x1: box.x1, y1: y0 + 1), row: record)
-            let r = y0 - origin, n = counts[r], start = first[r]
-            if n > 0 {
-                let x0 = entries[start].x, last = entries[start + n - 1]
-                for y in (y0 + 1)..<y1 {
-                    counts[y - origin] = n
-                    first[y - origin] = entries.count
-                    for k in start..<(start + n) { entries.append(entries[k]) }
-                }
-                touched = touched.union(PixelRect(x0: x0, y0: y0, x1: last.x + last.count + last.solidCount, y1: y1))
+        // Rows that repeat the first alike row's spans share its entries' coverage bytes.
+        touched = rasterizer.fillSharingAlikeRows(polygons, rule: rule, clip: box, row: record) { repeated in
+            let r = repeated.lowerBound - 1 - origin, n = counts[r], start = first[r]
+            guard n > 0 else { return .empty }
+            for y in repeated {
+                counts[y - origin] = n
+                first[y - origin] = entries.count
+                for k in start..<(start + n) { entries.append(entries[k]) }
             }
-            if y1 < box.y1 {
-                touched = touched.union(
-                    rasterizer.fill(polygons, rule: rule, clip: PixelRect(x0: box.x0, y0: y1, x1: box.x1, y1: box.y1), row: record))
-            }
-        } else {
-            touched = rasterizer.fill(polygons, rule: rule, clip: box, row: record)
+            let last = entries[start + n - 1]
+            return PixelRect(x0: entries[start].x, y0: repeated.lowerBound, x1: last.x + last.count + last.solidCount, y1: repeated.upperBound)
         }
         self.counts = counts; self.first = first; self.entries = entries; self.coverage = coverage
         if productCapacity < box.width {
@@ -298,24 +286,42 @@ extension BandRenderer {
         }
         let bounds = rows.touched.intersection(clip.bounds)
         guard !bounds.isEmpty else { return .empty }
-        // Rows crossed only by vertical sides (a scaled screen between its top and bottom edges)
-        // have the same spans: the first such row is rasterised and stands for the others
-        // (`alikeRows`). The rows above and below are two fills clipped to them, whose coverage
-        // is one fill's (the rasteriser works from the shape's box in the frame, whatever the clip).
-        if let alike = ShapeClipRows.alikeRows(polygons, within: bounds.y0..<bounds.y1) {
-            let y0 = alike.lowerBound, y1 = alike.upperBound
-            rows.clearKept()
-            rasterizer.fill(polygons, rule: rule, clip: PixelRect(x0: bounds.x0, y0: bounds.y0, x1: bounds.x1, y1: y0 + 1)) { span in
-                if span.y == y0 { rows.keep(span) }
-                rows.clip(span, body)
-            }
-            rows.clipKept(rows: (y0 + 1)..<y1, body)
-            if y1 < bounds.y1 {
-                rasterizer.fill(polygons, rule: rule, clip: PixelRect(x0: bounds.x0, y0: y1, x1: bounds.x1, y1: bounds.y1)) { rows.clip($0, body) }
-            }
-            return bounds
-        }
-        rasterizer.fill(polygons, rule: rule, clip: bounds) { rows.clip($0, body) }
+        // The first alike row's spans are kept and clipped again on each row that repeats it.
+        rows.clearKept()
+        rasterizer.fillSharingAlikeRows(
+            polygons, rule: rule, clip: bounds, row: { rows.clip($0, body) }, firstAlike: { rows.keep($0) },
+            repeating: { repeated in
+                rows.clipKept(rows: repeated, body)
+                return .empty
+            })
         return bounds
+    }
+}
+
+extension CoverageRasterizer {
+    /// `fill(_:rule:clip:row:)` with the rows of `ShapeClipRows.alikeRows` inside `clip`
+    /// rasterised once: the rows down to the first alike one are filled (that row also handed to
+    /// `firstAlike`), `repeating` is given the alike rows after it (whose spans are that row's),
+    /// then the rows below are filled. Each part's coverage is one whole fill's, since the
+    /// rasteriser's coverage does not depend on the clip. Without alike rows, one fill.
+    /// - Returns: the union of the fills' touched rectangles and `repeating`'s.
+    @discardableResult
+    func fillSharingAlikeRows(
+        _ polygons: [[CGPoint]], rule: ShapePath.FillRule, clip: PixelRect, row: (CoverageSpan) -> Void,
+        firstAlike: (CoverageSpan) -> Void = { _ in }, repeating: (Range<Int>) -> PixelRect
+    ) -> PixelRect {
+        guard let alike = ShapeClipRows.alikeRows(polygons, within: clip.y0..<clip.y1) else {
+            return fill(polygons, rule: rule, clip: clip, row: row)
+        }
+        let y0 = alike.lowerBound, y1 = alike.upperBound
+        var touched = fill(polygons, rule: rule, clip: PixelRect(x0: clip.x0, y0: clip.y0, x1: clip.x1, y1: y0 + 1)) { span in
+            if span.y == y0 { firstAlike(span) }
+            row(span)
+        }
+        touched = touched.union(repeating((y0 + 1)..<y1))
+        if y1 < clip.y1 {
+            touched = touched.union(fill(polygons, rule: rule, clip: PixelRect(x0: clip.x0, y0: y1, x1: clip.x1, y1: clip.y1), row: row))
+        }
+        return touched
     }
 }
