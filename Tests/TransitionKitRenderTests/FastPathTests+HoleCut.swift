@@ -29,6 +29,29 @@ extension FastPathTests {
         try check("hole_too_small", small, size: Self.size, scale: 3, exact: false)
     }
 
+    @Test(arguments: [0.1, 0.5, 0.77])
+    func tiltedScreenHidesTheRectangleBetweenItsVerticalSides(progress: Double) throws {
+        // Push-back's screen turned by θ = 10°·progress about its right edge (m34 = −1/d) over
+        // black: its left side is at W − W·cos θ/(1 + W·sin θ/d) and its height at u points from
+        // the anchor is H·(1 + u·tan θ/d) (`pushBackEdgesMatchClosedForm`), centred on H/2. The
+        // hole is the whole pixels between the left side and the right edge, over the left
+        // side's rows; the black under it is then drawn around it only.
+        let size = CGSize(width: 131, height: 284), s = 3.0, d = 300.0
+        let w = Double(size.width), h = Double(size.height), theta = 10 * progress * .pi / 180
+        let pushed = try pushBackScreens(size, scale: 3, d: d, progress: progress)[0]
+        let root = layer(CGRect(origin: .zero, size: size), .black, sublayers: [pushed])
+        let renderer = BandRenderer(band: PixelRect(x0: 0, y0: 0, x1: 393, y1: 852), width: 393)
+        let hole = renderer.findOccluders(root, projection: Projection(PlaneHomography(scale: 3))).hole
+        let left = w - w * cos(theta) / (1 + w * sin(theta) / d)
+        let height = h * (1 + (left - w) * tan(theta) / d)
+        let expected = PixelRect(
+            x0: Int((s * left).rounded(.up)), y0: Int((s * (h - height) / 2).rounded(.up)), x1: 393,
+            y1: Int((s * (h + height) / 2).rounded(.down)))
+        #expect(hole.map { Array($0.path) } == [0] && hole?.part == .contents)
+        #expect(hole?.hidden == expected, "progress \(progress): closed form \(expected)")
+        try check("tilted_hole_\(progress)", root, size: size, scale: 3, exact: false)
+    }
+
     @Test func visiblePiecesTileTheRectOutsideTheHole() {
         // Every pixel of the rect outside the hole in exactly one piece, none inside it.
         let cut = BandRenderer.Cut(

@@ -48,4 +48,13 @@ long tk_column_lerp_avx2(
     uint32_t *state, long lanes, const uint8_t *rows, long rowBytes, long slotMask, long lo, unsigned long pairs,
     unsigned long threes, uint32_t *dst, long from, long j, long to);
 
+/// Asks for the cache lines of bytes p..<p + bytes to be brought in for reading (a hint: no
+/// fault, even outside mapped memory; no effect on results). One prefetch a 64-byte line.
+void tk_prefetch_read(const void *p, long bytes);
+
+/// As `tk_prefetch_read`, for writing (`prefetchw`: the lines come in owned, so the stores that
+/// follow need no read-for-ownership). A no-op off x86-64. Call it where AVX2 is present:
+/// CPUs older than that may lack the instruction.
+void tk_prefetch_write(const void *p, long bytes);
+
 #endif

@@ -113,7 +113,9 @@ extension BandRenderer {
     /// The last layer part, in drawing order, that paints every pixel of the band opaque: an
     /// opaque square background or opaque contents covering the band on whole pixels, at full
     /// opacity, with no mask or group on the way; and, after it, the cuts (`cuts`, in drawing
-    /// order; the first is returned): parts that paint a rectangle opaque. Taken from the last
+    /// order; the first is returned): parts that paint a rectangle opaque (the whole pixels
+    /// inside a part that projects to a convex polygon, `PixelRect.interior(of:)`: a screen
+    /// turned in perspective hides the rectangle between its vertical sides). Taken from the last
     /// to the first, each candidate that leaves a rectangle of what the later cuts left visible
     /// (it covers a side of it: a screen slid part way in, a tab bar controller's content above
     /// the bar, the bar itself) becomes a cut whose `visible` is that rectangle, so a screen

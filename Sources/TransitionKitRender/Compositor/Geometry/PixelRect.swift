@@ -41,27 +41,77 @@ extension PixelRect {
         return PixelRect(x0: Int(minX.rounded(.down)), y0: Int(minY.rounded(.down)), x1: Int(maxX.rounded(.up)), y1: Int(maxY.rounded(.up)))
     }
 
-    /// The whole pixels inside `polygons` when it is one axis-aligned rectangle (on whole pixels
-    /// or not): every one of them gets full coverage.
+    /// A rectangle of whole pixels inside `polygons` when it is one convex polygon (on whole
+    /// pixels or not; 3 to 8 vertices, either winding): every one of its pixels gets full
+    /// coverage. For an axis-aligned rectangle, all of its whole pixels; for a trapezoid with two
+    /// vertical sides (a screen turned about the y axis in perspective) or two horizontal ones
+    /// (about the x axis), the largest such rectangle. Nil when the polygon is not convex, a
+    /// coordinate is 1e9 px or more, or no whole pixel fits.
+    ///
+    /// Why it is inside: let a ≤ b be the polygon's second and third smallest vertex x. At any
+    /// x in a...b the polygon spans top(x)...bottom(x), top convex and bottom concave (the polygon
+    /// is convex), so between two columns top is at most its larger end value and bottom at least
+    /// its smaller one: the rectangle from column x0 = ⌈a⌉ to x1 = ⌊b⌋, rows
+    /// ⌈max(top(x0), top(x1))⌉ to ⌊min(bottom(x0), bottom(x1))⌋, lies inside. Coordinates within
+    /// 1e-7 of a whole pixel count as on it (as `aligned` does), so x0 may lie just left of a
+    /// (x1 just right of b): the extent is then taken at a (b).
+    /// - Complexity: O(vertices).
     static func interior(of polygons: [[CGPoint]]) -> PixelRect? {
-        guard polygons.count == 1, polygons[0].count == 4 else { return nil }
+        guard polygons.count == 1, (3...8).contains(polygons[0].count) else { return nil }
         let pts = polygons[0]
-        for i in 0..<4 {
-            let a = pts[i], b = pts[(i + 1) % 4]
-            guard a.x == b.x || a.y == b.y else { return nil }
-        }
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        guard pts.allSatisfy({ abs($0.x) < 1e9 && abs($0.y) < 1e9 }), isConvex(pts) else { return nil }
+        // The second smallest and second largest vertex x (no allocation: this runs per frame).
+        var lo = (Double.infinity, Double.infinity), hi = (-Double.infinity, -Double.infinity)
         for p in pts {
-            let x = Double(p.x), y = Double(p.y)
-            guard abs(x) < 1e9, abs(y) < 1e9 else { return nil }
-            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            let x = Double(p.x)
+            if x < lo.0 { lo = (x, lo.0) } else if x < lo.1 { lo.1 = x }
+            if x > hi.0 { hi = (x, hi.0) } else if x > hi.1 { hi.1 = x }
         }
-        // Snap coordinates within 1e-7 of a whole pixel (as `aligned` does).
         func snap(_ v: Double) -> Double { abs(v - v.rounded()) < 1e-7 ? v.rounded() : v }
-        let r = PixelRect(
-            x0: Int(snap(minX).rounded(.up)), y0: Int(snap(minY).rounded(.up)),
-            x1: Int(snap(maxX).rounded(.down)), y1: Int(snap(maxY).rounded(.down)))
-        return r.isEmpty ? nil : r
+        let x0 = snap(lo.1).rounded(.up), x1 = snap(hi.1).rounded(.down)
+        guard x0 < x1 else { return nil }
+        // The polygon's extent top...bottom along column x (x within its vertices' x range).
+        func span(_ x: Double) -> (top: Double, bottom: Double) {
+            var top = Double.infinity, bottom = -Double.infinity
+            for i in pts.indices {
+                let p = pts[i], q = pts[(i + 1) % pts.count]
+                let px = Double(p.x), py = Double(p.y), qx = Double(q.x), qy = Double(q.y)
+                guard min(px, qx) <= x, x <= max(px, qx) else { continue }
+                if px == qx {
+                    top = min(top, py, qy); bottom = max(bottom, py, qy)
+                } else {
+                    let y = py + (x - px) * (qy - py) / (qx - px)
+                    top = min(top, y); bottom = max(bottom, y)
+                }
+            }
+            return (top, bottom)
+        }
+        // Snapping may put a column up to 1e-7 outside a...b: its extent is taken at a or b.
+        let s0 = span(max(x0, lo.1)), s1 = span(min(x1, hi.1))
+        let top = snap(max(s0.top, s1.top)).rounded(.up), bottom = snap(min(s0.bottom, s1.bottom)).rounded(.down)
+        guard top.isFinite, bottom.isFinite, top < bottom else { return nil }
+        return PixelRect(x0: Int(x0), y0: Int(top), x1: Int(x1), y1: Int(bottom))
+    }
+
+    /// Whether the closed polygon `pts` is convex: consecutive edges never turn both ways (a
+    /// straight run turns neither way), and its x direction changes at most twice around it, so
+    /// it winds once (a pentagram turns one way throughout but reverses x four times).
+    private static func isConvex(_ pts: [CGPoint]) -> Bool {
+        let n = pts.count
+        var left = false, right = false, reversals = 0, lastDX = 0.0
+        for i in 0..<n {
+            let p = pts[i], q = pts[(i + 1) % n], r = pts[(i + 2) % n]
+            let cross = Double((q.x - p.x) * (r.y - q.y) - (q.y - p.y) * (r.x - q.x))
+            if cross > 0 { left = true } else if cross < 0 { right = true }
+        }
+        // Twice around, counting reversals on the second lap only, so that the wrap is counted.
+        for i in 0..<(2 * n) {
+            let dx = Double(pts[(i + 1) % n].x - pts[i % n].x)
+            guard dx != 0 else { continue }
+            if i >= n && lastDX != 0 && (dx > 0) != (lastDX > 0) { reversals += 1 }
+            lastDX = dx
+        }
+        return !(left && right) && reversals <= 2
     }
 
     /// The rectangle when `polygons` is one axis-aligned rectangle on whole pixels.

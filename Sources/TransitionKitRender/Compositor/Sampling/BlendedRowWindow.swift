@@ -153,6 +153,7 @@ final class BlendedRowWindow {
     }
 
     extension ContentsSampling {
+
         /// Blends image row `r` horizontally into `window.row(r)` for strip columns `0..<count`
         /// (table columns from `k0`): four columns a step with the loads of `SamplingTables.quad`
         /// (contiguous, one skipped column, pairs), one at a time elsewhere; where the CPU has
@@ -167,6 +168,12 @@ final class BlendedRowWindow {
             let zero = _mm_setzero_si128(), complements = BlendedRowWindow.columns &* 8
             var j = 0
             let avx2 = LerpKernels.avx2
+            // The same columns `readAhead` image rows down, requested now (the next rows blended).
+            let ahead = r &+ ContentsSampling.readAhead
+            if ahead < sampler.height && count > 0 {
+                let p0 = Int(x0[0]), p1 = Int(x0[count &- 1])
+                tk_prefetch_read(src + (ContentsSampling.readAhead &* sampler.stride &+ min(p0, p1)) &* 4, (abs(p1 &- p0) &+ 2) &* 4)
+            }
             while j &+ 4 <= count {
                 if avx2 {
                     // Eight columns a step while both quads are contiguous or steps (C).
