@@ -312,7 +312,7 @@ extension BandRenderer {
         // The first alike row's spans are kept and clipped again on each row that repeats it.
         // The clip's spans are opened once for the whole fill, not per span (`clip(_:_:)`).
         rows.clearKept()
-        rows.withStorage { storage in
+        _ = rows.withStorage { storage in
             rasterizer.fillSharingAlikeRows(
                 polygons, rule: rule, clip: bounds, row: { storage.clip($0, body) }, firstAlike: { rows.keep($0) },
                 repeating: { repeated in
