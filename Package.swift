@@ -26,14 +26,13 @@ let package = Package(
         // Counts malloc calls (symbol interposition): EffectBenchKit's allocations per frame and
         // TransitionKitTesting's zero-allocation law.
         .target(name: "CAllocationCounter"),
-        // The sfence after the compositor's non-temporal row stores (Swift cannot call `_mm_sfence`).
-        .target(name: "CStoreFence"),
         // The AVX2 forms of the resampling kernels, chosen at run time (Swift cannot build one
-        // function for AVX2 in a module built for the x86-64 baseline).
-        .target(name: "CSamplingKernels"),
+        // function for AVX2 in a module built for the x86-64 baseline), and the memory hints
+        // Swift cannot call (`sfence` after non-temporal stores, prefetches).
+        .target(name: "CPixelKernels"),
 
         .target(name: "TransitionKitCore"),
-        .target(name: "TransitionKitRender", dependencies: ["TransitionKitCore", "CZlib", "CLibPNG", "CStoreFence", "CSamplingKernels"]),
+        .target(name: "TransitionKitRender", dependencies: ["TransitionKitCore", "CZlib", "CLibPNG", "CPixelKernels"]),
 
         .target(name: "RadialEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/Radial"),
         .target(name: "FadeEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/Fade"),

@@ -1,4 +1,4 @@
-import CSamplingKernels
+import CPixelKernels
 
 #if arch(x86_64)
     import _Builtin_intrinsics.intel

@@ -1,4 +1,4 @@
-import CSamplingKernels
+import CPixelKernels
 
 #if arch(x86_64)
     import _Builtin_intrinsics.intel
@@ -19,17 +19,16 @@ import CSamplingKernels
 /// each byte's top bit adds the 128 back (`pack`). Bit for bit `BilinearSampler.blend`.
 ///
 /// Where the CPU runs AVX2 (checked once at run time, `avx2`), `SeparableRows`' passes take
-/// the same arithmetic eight pixels a step from the C target `CSamplingKernels`; SSE2 (the
+/// the same arithmetic eight pixels a step from the C target `CPixelKernels`; SSE2 (the
 /// x86-64 baseline) is the fallback, and the scalar forms are used elsewhere.
 enum LerpKernels {
     /// Whether this CPU runs AVX2 (`tk_cpu_has_avx2`, once).
     static let cpuHasAVX2 = tk_cpu_has_avx2() != 0
     /// Set by tests to run the SSE2 path on an AVX2 machine; false otherwise.
     nonisolated(unsafe) static var forceSSE2 = false
-    #if DEBUG
-        /// Calls of an AVX2 kernel (debug builds only: tests check the path is taken).
-        nonisolated(unsafe) static var avx2Calls = 0
-    #endif
+    /// Calls of an AVX2 kernel that did work, counted in debug builds only (tests check the
+    /// path is taken); 0 in release builds.
+    static var avx2Calls: Int { Int(tk_avx2_calls()) }
 
     /// Whether the AVX2 kernels run: `cpuHasAVX2` and not `forceSSE2`.
     @inline(__always)
@@ -39,7 +38,7 @@ enum LerpKernels {
     @inline(__always)
     static func tookAVX2() {
         #if DEBUG
-            avx2Calls &+= 1
+            tk_note_avx2_call()
         #endif
     }
 

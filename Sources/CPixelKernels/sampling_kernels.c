@@ -6,16 +6,24 @@
 // bytes without saturation; flipping each byte's top bit adds the 128 back.
 #include "sampling_kernels.h"
 
+static long avx2_calls;
+void tk_note_avx2_call(void) { __atomic_fetch_add(&avx2_calls, 1, __ATOMIC_RELAXED); }
+long tk_avx2_calls(void) { return __atomic_load_n(&avx2_calls, __ATOMIC_RELAXED); }
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 
 int tk_cpu_has_avx2(void) {
+    // Asked once; threads racing on the first call each store the same answer (relaxed
+    // atomics, so the race is defined).
     static int known = -1;
-    if (known < 0) {
+    int answer = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (answer < 0) {
         __builtin_cpu_init();
-        known = __builtin_cpu_supports("avx2") ? 1 : 0;
+        answer = __builtin_cpu_supports("avx2") ? 1 : 0;
+        __atomic_store_n(&known, answer, __ATOMIC_RELAXED);
     }
-    return known;
+    return answer;
 }
 
 __attribute__((target("avx2"))) long tk_separable_vertical_avx2(
@@ -191,17 +199,3 @@ long tk_separable_horizontal_avx2(uint32_t *dst, const int32_t *start, const uin
 }
 #endif
 
-#if defined(__x86_64__)
-__attribute__((target("prfchw"))) void tk_prefetch_write(const void *p, long bytes) {
-    const char *c = (const char *)p;
-    for (long i = 0; i < bytes; i += 64) __builtin_prefetch(c + i, 1, 3);
-    if (bytes > 0) __builtin_prefetch(c + bytes - 1, 1, 3);
-}
-#else
-void tk_prefetch_write(const void *p, long bytes) { (void)p; (void)bytes; }
-#endif
-void tk_prefetch_read(const void *p, long bytes) {
-    const char *c = (const char *)p;
-    for (long i = 0; i < bytes; i += 64) __builtin_prefetch(c + i, 0, 3);
-    if (bytes > 0) __builtin_prefetch(c + bytes - 1, 0, 3);
-}

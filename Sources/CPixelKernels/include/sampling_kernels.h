@@ -9,6 +9,12 @@
 
 #include <stdint.h>
 
+/// Counts one call of an AVX2 kernel that did work (atomically: render bands run on several
+/// threads); `tk_avx2_calls` reads the count. Debug builds' tests use them to check the AVX2
+/// path is taken.
+void tk_note_avx2_call(void);
+long tk_avx2_calls(void);
+
 /// 1 when the CPU runs AVX2 (checked once), 0 otherwise and on every other architecture.
 int tk_cpu_has_avx2(void);
 
@@ -47,14 +53,5 @@ long tk_blend_row_avx2(
 long tk_column_lerp_avx2(
     uint32_t *state, long lanes, const uint8_t *rows, long rowBytes, long slotMask, long lo, unsigned long pairs,
     unsigned long threes, uint32_t *dst, long from, long j, long to);
-
-/// Asks for the cache lines of bytes p..<p + bytes to be brought in for reading (a hint: no
-/// fault, even outside mapped memory; no effect on results). One prefetch a 64-byte line.
-void tk_prefetch_read(const void *p, long bytes);
-
-/// As `tk_prefetch_read`, for writing (`prefetchw`: the lines come in owned, so the stores that
-/// follow need no read-for-ownership). A no-op off x86-64. Call it where AVX2 is present:
-/// CPUs older than that may lack the instruction.
-void tk_prefetch_write(const void *p, long bytes);
 
 #endif

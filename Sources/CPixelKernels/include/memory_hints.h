@@ -1,0 +1,20 @@
+// Memory-system hints for TransitionKitRender's pixel loops that Swift cannot express: clang's
+// headers define the stream-store intrinsics inline (Swift calls them), but `_mm_sfence` and
+// `_mm_prefetch` are only declared or are macros. None of them changes a result.
+#ifndef TK_MEMORY_HINTS_H
+#define TK_MEMORY_HINTS_H
+
+/// `sfence` on x86 (every non-temporal store before it is visible before any store after it);
+/// nothing elsewhere.
+void tk_store_fence(void);
+
+/// Asks for the cache lines of bytes p..<p + bytes to be brought in for reading (a hint: no
+/// fault, even outside mapped memory; no effect on results). One prefetch a 64-byte line.
+void tk_prefetch_read(const void *p, long bytes);
+
+/// As `tk_prefetch_read`, for writing (`prefetchw`: the lines come in owned, so the stores that
+/// follow need no read-for-ownership). A no-op off x86-64. Call it where AVX2 is present:
+/// CPUs older than that may lack the instruction.
+void tk_prefetch_write(const void *p, long bytes);
+
+#endif
