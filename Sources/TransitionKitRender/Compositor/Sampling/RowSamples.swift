@@ -58,11 +58,20 @@ extension BlendKernels {
         _ dst: UnsafeMutablePointer<UInt32>, count: Int, alpha m: UInt32, through scratch: UnsafeMutablePointer<UInt32>,
         scratchCount: Int, write: (UnsafeMutablePointer<UInt32>, Int, Int) -> Void
     ) {
-        var done = 0
-        while done < count {
-            let n = min(count &- done, scratchCount)
+        forEachChunk(count: count, of: scratchCount) { done, n in
             write(scratch, done, n)
             fade(dst + done, source: scratch, count: n, alpha: m)
+        }
+    }
+
+    /// Calls `body(done, n)` for consecutive chunks `done..<done + n` of `0..<count`, each of
+    /// `size` pixels but the last (the scratch-row chunking of the fades).
+    @inline(__always)
+    static func forEachChunk(count: Int, of size: Int, _ body: (Int, Int) -> Void) {
+        var done = 0
+        while done < count {
+            let n = min(count &- done, size)
+            body(done, n)
             done &+= n
         }
     }
@@ -86,9 +95,7 @@ extension BlendKernels {
             fade(dst, averageOf: s.0, s.1, under: u.0, u.1, count: count, alpha: m)
             return
         }
-        var done = 0
-        while done < count {
-            let n = min(count &- done, scratchCount)
+        forEachChunk(count: count, of: scratchCount) { done, n in
             let d = dst + done
             let s = source.advanced(by: done)
             var p = s.a
@@ -104,7 +111,6 @@ extension BlendKernels {
                 under?.advanced(by: done).write(to: d, count: n)
                 fade(d, source: p, count: n, alpha: m)
             }
-            done &+= n
         }
     }
 }
