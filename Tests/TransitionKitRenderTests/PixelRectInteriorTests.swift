@@ -43,6 +43,13 @@ struct PixelRectInteriorTests {
         #expect(PixelRect.interior(of: Self.points([(50, 10), (90, 50), (50, 90), (10, 50)])) == nil)
     }
 
+    @Test func pentagonUsesItsSecondSmallestAndSecondLargestX() {
+        // x 10 (second smallest) to 100 (second largest); top 0 at both; bottom at x = 10 on the
+        // edge from (0, 40) to (50, 100): 40 + 10·60/50 = 52, at x = 100: 100.
+        let pentagon = Self.points([(0, 40), (10, 0), (100, 0), (100, 100), (50, 100)])
+        #expect(PixelRect.interior(of: pentagon) == PixelRect(x0: 10, y0: 0, x1: 100, y1: 52))
+    }
+
     @Test func notConvexOrNotFiniteIsNoInterior() {
         // A concave quadrilateral (an arrowhead), a bow tie, a pentagram (turns one way but
         // winds twice), a point too far out, a NaN, two polygons.
@@ -53,6 +60,11 @@ struct PixelRectInteriorTests {
             return (50 + 40 * sin(a), 50 - 40 * cos(a))
         }
         #expect(PixelRect.interior(of: Self.points(star)) == nil)
+        // Edges that double back along a line (a spike up x = 10 and x = 0): every turn one way,
+        // x reversing twice, yet the rectangle it spans is not inside.
+        #expect(PixelRect.interior(of: Self.points([(10, 0), (10, 5), (10, -10), (10, 10), (0, 10), (0, 5), (0, -10)])) == nil)
+        // A triangle: its second smallest and second largest x are one vertex.
+        #expect(PixelRect.interior(of: Self.points([(0, 0), (100, 0), (0, 100)])) == nil)
         #expect(PixelRect.interior(of: Self.points([(0, 0), (2e9, 0), (2e9, 10), (0, 10)])) == nil)
         #expect(PixelRect.interior(of: Self.points([(0, 0), (.nan, 0), (10, 10), (0, 10)])) == nil)
         #expect(PixelRect.interior(of: Self.points([(0, 0), (10, 0), (10, 10), (0, 10)]) + Self.points([(20, 0), (30, 0), (30, 10)])) == nil)

@@ -105,21 +105,22 @@ enum SpanKernels {
         clip: UnsafePointer<UInt8>?, count: Int, x: Int, y: Int,
         sampler: BilinearSampler, inverse h: PlaneHomography, alpha: UInt32
     ) {
-        let px = Double(x) + 0.5, py = Double(y) + 0.5
-        var u = px * h.m11 + py * h.m21 + h.m31
-        var v = px * h.m12 + py * h.m22 + h.m32
-        var w = px * h.m13 + py * h.m23 + h.m33
+        // Each pixel's map from its own centre (not stepped from the span's first pixel), so a
+        // pixel's sample does not depend on where its span starts.
+        let py = Double(y) + 0.5
+        let u0 = py * h.m21 + h.m31, v0 = py * h.m22 + h.m32, w0 = py * h.m23 + h.m33
         var i = 0
         while i < count {
             let m = SpanKernels.strength(i, coverage: coverage, constantCoverage: constantCoverage, clip: clip, alpha: alpha)
+            let px = Double(x &+ i) + 0.5
+            let w = px * h.m13 + w0
             if m != 0 && w > 0 {
                 let iw = 1 / w
                 // Sample at the pixel centre: image pixel (i, j) has its centre at (i + ½, j + ½).
-                var s = sampler.sample(u * iw - 0.5, v * iw - 0.5)
+                var s = sampler.sample((px * h.m11 + u0) * iw - 0.5, (px * h.m12 + v0) * iw - 0.5)
                 if m != 255 { s = PixelMath.scale(s, m) }
                 dst[i] = PixelMath.over(s, dst[i])
             }
-            u += h.m11; v += h.m12; w += h.m13
             i &+= 1
         }
     }

@@ -42,22 +42,22 @@ extension PixelRect {
     }
 
     /// A rectangle of whole pixels inside `polygons` when it is one convex polygon (on whole
-    /// pixels or not; 3 to 8 vertices, either winding): every one of its pixels gets full
+    /// pixels or not; 4 to 8 vertices, either winding): every one of its pixels gets full
     /// coverage. For an axis-aligned rectangle, all of its whole pixels; for a trapezoid with two
     /// vertical sides (a screen turned about the y axis in perspective) or two horizontal ones
     /// (about the x axis), the largest such rectangle. Nil when the polygon is not convex, a
     /// coordinate is 1e9 px or more, or no whole pixel fits.
     ///
-    /// Why it is inside: let a ≤ b be the polygon's second and third smallest vertex x. At any
-    /// x in a...b the polygon spans top(x)...bottom(x), top convex and bottom concave (the polygon
-    /// is convex), so between two columns top is at most its larger end value and bottom at least
-    /// its smaller one: the rectangle from column x0 = ⌈a⌉ to x1 = ⌊b⌋, rows
+    /// Why it is inside: let a ≤ b be the polygon's second smallest and second largest vertex x
+    /// (a triangle's are one vertex: hence at least 4). At any x in a...b the polygon spans
+    /// top(x)...bottom(x), top convex and bottom concave (the polygon is convex), so between two
+    /// columns top is at most its larger end value and bottom at least its smaller one: the rectangle from column x0 = ⌈a⌉ to x1 = ⌊b⌋, rows
     /// ⌈max(top(x0), top(x1))⌉ to ⌊min(bottom(x0), bottom(x1))⌋, lies inside. Coordinates within
     /// 1e-7 of a whole pixel count as on it (as `aligned` does), so x0 may lie just left of a
     /// (x1 just right of b): the extent is then taken at a (b).
     /// - Complexity: O(vertices).
     static func interior(of polygons: [[CGPoint]]) -> PixelRect? {
-        guard polygons.count == 1, (3...8).contains(polygons[0].count) else { return nil }
+        guard polygons.count == 1, (4...8).contains(polygons[0].count) else { return nil }
         let pts = polygons[0]
         guard pts.allSatisfy({ abs($0.x) < 1e9 && abs($0.y) < 1e9 }), isConvex(pts) else { return nil }
         // The second smallest and second largest vertex x (no allocation: this runs per frame).
@@ -94,8 +94,9 @@ extension PixelRect {
     }
 
     /// Whether the closed polygon `pts` is convex: consecutive edges never turn both ways (a
-    /// straight run turns neither way), and its x direction changes at most twice around it, so
-    /// it winds once (a pentagram turns one way throughout but reverses x four times).
+    /// straight run turns neither way, but one that doubles back on itself, a spike, is refused),
+    /// and its x direction changes at most twice around it, so it winds once (a pentagram turns
+    /// one way throughout but reverses x four times).
     private static func isConvex(_ pts: [CGPoint]) -> Bool {
         let n = pts.count
         var left = false, right = false, reversals = 0, lastDX = 0.0
@@ -103,6 +104,7 @@ extension PixelRect {
             let p = pts[i], q = pts[(i + 1) % n], r = pts[(i + 2) % n]
             let cross = Double((q.x - p.x) * (r.y - q.y) - (q.y - p.y) * (r.x - q.x))
             if cross > 0 { left = true } else if cross < 0 { right = true }
+            if cross == 0 && Double((q.x - p.x) * (r.x - q.x) + (q.y - p.y) * (r.y - q.y)) < 0 { return false }
         }
         // Twice around, counting reversals on the second lap only, so that the wrap is counted.
         for i in 0..<(2 * n) {

@@ -100,7 +100,7 @@ extension ContentsSampling {
                     count: count &- hi, x: x &+ hi, r0: r0, r1: r1, wy: t.weight, alpha: alpha)
             }
         case .rows:
-            let px = Double(x) + 0.5, py = Double(y) + 0.5
+            let py = Double(y) + 0.5
             let w = py * map.m23 + map.m33
             guard w > 0 else { return }
             let iw = 1 / w
@@ -112,11 +112,16 @@ extension ContentsSampling {
                     x: x, y: y, sampler: s, inverse: map, alpha: alpha)
                 return
             }
-            let u0 = (px * map.m11 + py * map.m21 + map.m31) * iw - 0.5
-            // u in 32.32 fixed point, clamped to the span's ends first so it cannot overflow.
+            // u in 32.32 fixed point, stepped from device column 0 (not from the span's first
+            // pixel), so a pixel's u does not depend on where its span starts: a layer drawn in
+            // pieces (around a hole, in bands, in damage runs) gets the bytes drawn whole.
+            // |u at column 0| is clamped to 1e9 (then every u of the row lies outside the image
+            // and clamps to its edge either way); with |du| < 1e4 and x < 2¹⁴ no sum overflows.
+            let uAt0 = (0.5 * map.m11 + py * map.m21 + map.m31) * iw - 0.5
+            let step = BilinearSampler.fixed(du)
             let source = RowSource(
                 r0: s.pixels + t.i0 &* s.stride, r1: s.pixels + t.i1 &* s.stride, wy: t.weight,
-                u0: BilinearSampler.fixed(min(max(u0, -1e9), 1e9)), du: BilinearSampler.fixed(du), width: s.width)
+                u0: BilinearSampler.fixed(min(max(uAt0, -1e9), 1e9)) &+ Int64(x) &* step, du: step, width: s.width)
             BlendKernels.run(
                 dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: count,
                 alpha: alpha, opaque: opaque, source)
