@@ -153,7 +153,6 @@ final class BlendedRowWindow {
     }
 
     extension ContentsSampling {
-
         /// Blends image row `r` horizontally into `window.row(r)` for strip columns `0..<count`
         /// (table columns from `k0`): four columns a step with the loads of `SamplingTables.quad`
         /// (contiguous, one skipped column, pairs), one at a time elsewhere; where the CPU has
