@@ -51,10 +51,11 @@ extension PixelRect {
     /// Why it is inside: let a ≤ b be the polygon's second smallest and second largest vertex x
     /// (a triangle's are one vertex: hence at least 4). At any x in a...b the polygon spans
     /// top(x)...bottom(x), top convex and bottom concave (the polygon is convex), so between two
-    /// columns top is at most its larger end value and bottom at least its smaller one: the rectangle from column x0 = ⌈a⌉ to x1 = ⌊b⌋, rows
-    /// ⌈max(top(x0), top(x1))⌉ to ⌊min(bottom(x0), bottom(x1))⌋, lies inside. Coordinates within
-    /// 1e-7 of a whole pixel count as on it (as `aligned` does), so x0 may lie just left of a
-    /// (x1 just right of b): the extent is then taken at a (b).
+    /// columns top is at most its larger end value and bottom at least its smaller one: the
+    /// rectangle from column x0 = ⌈a⌉ to x1 = ⌊b⌋, rows ⌈max(top(x0), top(x1))⌉ to
+    /// ⌊min(bottom(x0), bottom(x1))⌋, lies inside. Coordinates within 1e-7 of a whole pixel count
+    /// as on it (as `aligned` does), so x0 may lie just left of a (x1 just right of b): the extent
+    /// is then taken at a (b).
     /// - Complexity: O(vertices).
     static func interior(of polygons: [[CGPoint]]) -> PixelRect? {
         guard polygons.count == 1, (4...8).contains(polygons[0].count) else { return nil }
