@@ -20,10 +20,10 @@ final class ShapeClipRows {
         var solidCoverage: UInt32
     }
 
-    /// The recorded spans while `build` fills them: per row (from the box's top) its first
+    /// The recorded spans (`spans`, filled by `build`): per row (from the box's top) its first
     /// entry and entry count, the entries, and their edge pixels' coverage bytes.
     private struct Buffers {
-        var counts: [Int], first: [Int], entries: [Entry], coverage: [UInt8]
+        var counts: [Int] = [], first: [Int] = [], entries: [Entry] = [], coverage: [UInt8] = []
 
         /// Empties the buffers for `rows` rows, keeping their capacity.
         mutating func reset(rows: Int) {
@@ -63,10 +63,7 @@ final class ShapeClipRows {
     }
 
     private var y0 = 0
-    private var first: [Int] = []
-    private var counts: [Int] = []
-    private var entries: [Entry] = []
-    private var coverage: [UInt8] = []
+    private var spans = Buffers()
     /// The spans of one row of a drawn shape kept to stand for its like rows (`keep`, `clipKept`),
     /// their edge pixels' coverage in `keptCoverage` (`offset` indexes it).
     private var kept: [Entry] = []
@@ -93,8 +90,8 @@ final class ShapeClipRows {
         // referenced, capacity kept), then moved back. The two callbacks reach it through one
         // pointer: variables captured by both would be checked for exclusive access at run time
         // on every span (`swift_beginAccess`, 4 % of a radial frame).
-        var local = Buffers(counts: self.counts, first: self.first, entries: self.entries, coverage: self.coverage)
-        self.counts = []; self.first = []; self.entries = []; self.coverage = []
+        var local = spans
+        spans = Buffers()
         local.reset(rows: rows)
         touched = withUnsafeMutablePointer(to: &local) { b in
             // Rows that repeat the first alike row's spans share its entries' coverage bytes.
@@ -102,7 +99,7 @@ final class ShapeClipRows {
                 b.pointee.repeatRow($0, origin: origin)
             }
         }
-        self.counts = local.counts; self.first = local.first; self.entries = local.entries; self.coverage = local.coverage
+        spans = local
         if productCapacity < box.width {
             productCapacity = max(box.width, 2 * productCapacity)
             product.deallocate()
@@ -159,10 +156,10 @@ final class ShapeClipRows {
 
     @inline(__always)
     fileprivate func withStorage<R>(_ f: (Storage) -> R) -> R {
-        first.withUnsafeBufferPointer { first in
-            counts.withUnsafeBufferPointer { counts in
-                entries.withUnsafeBufferPointer { entries in
-                    coverage.withUnsafeBufferPointer { coverage in
+        spans.first.withUnsafeBufferPointer { first in
+            spans.counts.withUnsafeBufferPointer { counts in
+                spans.entries.withUnsafeBufferPointer { entries in
+                    spans.coverage.withUnsafeBufferPointer { coverage in
                         f(Storage(y0: y0, first: first, counts: counts, entries: entries, coverage: coverage, out: product))
                     }
                 }

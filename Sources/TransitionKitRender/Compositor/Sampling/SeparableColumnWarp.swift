@@ -18,9 +18,9 @@ extension ContentsSampling {
     /// blend next (`tk_prefetch_read`). A strip reads its 256 columns of an image row, 1 KB,
     /// then the next row 4.6 KB on (a 1179-pixel image), a new page each row, which the
     /// hardware prefetchers do not follow: without it, the x pass stalls on those loads. Chosen
-    /// by measurement (`effect-bench run --effects pushback3d`, 1179x2556 px, one core): 2, 3
-    /// and 4 rows ahead all cut the push-back sweeps' p99 from 12–21 ms to 9–13 ms; 3 was the
-    /// steadiest.
+    /// by measurement (`effect-bench run --effects pushback3d`, 1179x2556 px, one core, runs
+    /// alternated with a build without it): 2, 3 and 4 rows ahead all cut the push-back sweeps'
+    /// p99 from 12–21 ms to 8–14 ms; 3 was the steadiest.
     static let readAhead = 3
     /// How many device rows ahead a strip asks for its next run's pixels for writing
     /// (`tk_prefetch_write`, AVX2 CPUs only): each row of a strip writes 1 KB of a new page.

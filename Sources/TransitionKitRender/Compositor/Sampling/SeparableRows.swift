@@ -87,7 +87,7 @@ final class SeparableRows {
         #if arch(x86_64)
             if LerpKernels.avx2 {
                 c = tk_separable_vertical_avx2(p0, p1, v, n, wy)
-                LerpKernels.tookAVX2()
+                if c > 0 { LerpKernels.tookAVX2() }
             }
             let zero = _mm_setzero_si128()
             let ay = _mm_set1_epi16(Int16(truncatingIfNeeded: 256 &- wy)), by = _mm_set1_epi16(Int16(truncatingIfNeeded: wy))
@@ -122,7 +122,7 @@ final class SeparableRows {
             if LerpKernels.avx2 {
                 let w = UnsafeRawPointer(self.weights + k).assumingMemoryBound(to: UInt32.self)
                 i = tk_separable_horizontal_avx2(dst, start, w, lerped, n)
-                LerpKernels.tookAVX2()
+                if i > 0 { LerpKernels.tookAVX2() }
             }
             @inline(__always) func pixel(_ j: Int) -> __m128i {
                 let pair = v.loadUnaligned(fromByteOffset: Int(start[j]) &* 8, as: __m128i.self)
