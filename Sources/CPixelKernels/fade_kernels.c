@@ -1,0 +1,51 @@
+// See include/fade_kernels.h. mul's (t + (t >> 8)) >> 8 is computed as the high half of t·257
+// (`pmulhuw`): with t = 256q + r < 2^16, t·257 / 2^16 = t/256 + t/2^16 and the extra
+// (q + r/256)/256 < 1 never crosses a multiple of 256 that (t + q) does not.
+#include "fade_kernels.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+/// x·w/255 rounded, per 16-bit lane (x, w <= 255).
+__attribute__((target("avx2"))) static inline __m256i mul(__m256i x, __m256i w) {
+    const __m256i round = _mm256_set1_epi16(128), k257 = _mm256_set1_epi16(257);
+    return _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(x, w), round), k257);
+}
+
+/// Eight pixels: the unpacks and the pack work within each 128-bit half, so the pack puts
+/// every byte back where the unpack took it from.
+__attribute__((target("avx2"))) static inline __m256i fade8(__m256i s, __m256i u, __m256i va, __m256i via) {
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i lo = _mm256_add_epi16(mul(_mm256_unpacklo_epi8(s, zero), va), mul(_mm256_unpacklo_epi8(u, zero), via));
+    __m256i hi = _mm256_add_epi16(mul(_mm256_unpackhi_epi8(s, zero), va), mul(_mm256_unpackhi_epi8(u, zero), via));
+    return _mm256_packus_epi16(lo, hi);
+}
+
+__attribute__((target("avx2"))) long tk_fade_avx2(
+    uint32_t *dst, const uint32_t *s0, const uint32_t *s1, const uint32_t *u0, const uint32_t *u1, long n, uint32_t m,
+    int averages) {
+    const __m256i va = _mm256_set1_epi16((short)m), via = _mm256_set1_epi16((short)(255 - m));
+    long i = 0;
+    if (averages) {
+        for (; i + 8 <= n; i += 8) {
+            __m256i s = _mm256_avg_epu8(_mm256_loadu_si256((const __m256i *)(s0 + i)), _mm256_loadu_si256((const __m256i *)(s1 + i)));
+            __m256i u = _mm256_avg_epu8(_mm256_loadu_si256((const __m256i *)(u0 + i)), _mm256_loadu_si256((const __m256i *)(u1 + i)));
+            _mm256_storeu_si256((__m256i *)(dst + i), fade8(s, u, va, via));
+        }
+    } else {
+        for (; i + 8 <= n; i += 8) {
+            __m256i s = _mm256_loadu_si256((const __m256i *)(s0 + i)), u = _mm256_loadu_si256((const __m256i *)(u0 + i));
+            _mm256_storeu_si256((__m256i *)(dst + i), fade8(s, u, va, via));
+        }
+    }
+    return i;
+}
+
+#else
+long tk_fade_avx2(
+    uint32_t *dst, const uint32_t *s0, const uint32_t *s1, const uint32_t *u0, const uint32_t *u1, long n, uint32_t m,
+    int averages) {
+    (void)dst; (void)s0; (void)s1; (void)u0; (void)u1; (void)n; (void)m; (void)averages;
+    return 0;
+}
+#endif
