@@ -1,3 +1,5 @@
+import CPixelKernels
+
 /// The contents fast paths' blend loops (`ContentsSampling`): the loop every mode shares,
 /// specialised per span source (`run`), and the whole-row kernels of the 1:1 and sub-pixel
 /// slide cases (`twoByTwo`, `lerp`; the cross-fade's `fade` is in FadeKernels.swift). All work on RGBA8 premultiplied pixels with
@@ -96,7 +98,8 @@ enum BlendKernels {
 
     /// `(a·(256 − w) + b·w + 128) >> 8` per channel, w in 0...256: `BilinearSampler.blend` when
     /// the other axis's weight is 0 (then blend's (t·256 + 2¹⁵) >> 16 is (t + 128) >> 8), as a
-    /// byte loop LLVM vectorises with 16-bit lanes (at most 255·256 + 128). At w = 128 (a half
+    /// byte loop LLVM vectorises with 16-bit lanes (at most 255·256 + 128), after the AVX2 form
+    /// (C `tk_lerp_avx2`, 8 pixels a step) where the CPU has it. At w = 128 (a half
     /// pixel: a full-screen image centred in a tab bar controller's content area at scale 3) it
     /// is exactly (a + b + 1) >> 1, the rounded average, one SSE2 `pavgb` per 16 bytes.
     @inline(__always)
@@ -109,6 +112,12 @@ enum BlendKernels {
         let wb = UInt16(truncatingIfNeeded: weight), wa = 256 &- wb
         let n = count &* 4
         var j = 0
+        #if arch(x86_64)
+            if weight != 128 && LerpKernels.avx2 {
+                j = tk_lerp_avx2(dst, a, b, count, weight) &* 4
+                if j > 0 { LerpKernels.tookAVX2() }
+            }
+        #endif
         if weight == 128 {
             while j < n {
                 d[j] = UInt8(truncatingIfNeeded: (UInt16(pa[j]) &+ UInt16(pb[j]) &+ 1) &>> 1)

@@ -1,7 +1,7 @@
-// See include/fade_kernels.h. mul's (t + (t >> 8)) >> 8 is computed as the high half of t·257
+// See include/blend_kernels.h. mul's (t + (t >> 8)) >> 8 is computed as the high half of t·257
 // (`pmulhuw`): with t = 256q + r < 2^16, t·257 / 2^16 = t/256 + t/2^16 and the extra
 // (q + r/256)/256 < 1 never crosses a multiple of 256 that (t + q) does not.
-#include "fade_kernels.h"
+#include "blend_kernels.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -41,7 +41,29 @@ __attribute__((target("avx2"))) long tk_fade_avx2(
     return i;
 }
 
+__attribute__((target("avx2"))) long tk_lerp_avx2(uint32_t *dst, const uint32_t *a, const uint32_t *b, long n, uint32_t w) {
+    const __m256i wb = _mm256_set1_epi16((short)w), wa = _mm256_set1_epi16((short)(256 - w));
+    const __m256i round = _mm256_set1_epi16(128), zero = _mm256_setzero_si256();
+    long i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256i p = _mm256_loadu_si256((const __m256i *)(a + i)), q = _mm256_loadu_si256((const __m256i *)(b + i));
+        // Within each 128-bit half, as the fade: the pack puts each byte back where it came from.
+        __m256i lo = _mm256_add_epi16(
+            _mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(p, zero), wa), _mm256_mullo_epi16(_mm256_unpacklo_epi8(q, zero), wb)),
+            round);
+        __m256i hi = _mm256_add_epi16(
+            _mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(p, zero), wa), _mm256_mullo_epi16(_mm256_unpackhi_epi8(q, zero), wb)),
+            round);
+        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_packus_epi16(_mm256_srli_epi16(lo, 8), _mm256_srli_epi16(hi, 8)));
+    }
+    return i;
+}
+
 #else
+long tk_lerp_avx2(uint32_t *dst, const uint32_t *a, const uint32_t *b, long n, uint32_t w) {
+    (void)dst; (void)a; (void)b; (void)n; (void)w;
+    return 0;
+}
 long tk_fade_avx2(
     uint32_t *dst, const uint32_t *s0, const uint32_t *s1, const uint32_t *u0, const uint32_t *u1, long n, uint32_t m,
     int averages) {

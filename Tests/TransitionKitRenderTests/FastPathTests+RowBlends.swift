@@ -2,12 +2,16 @@ import Testing
 
 @testable import TransitionKitRender
 
-/// The cross-fade kernels (`BlendKernels.fade`: AVX2 where the CPU has it, SSE2, the byte loop
-/// for the last pixels) against the definition they implement, per channel
-/// round(s·m/255) + round(u·(255 − m)/255) (pixman's `MUL_UN8`: x·a/255 to nearest, and since
-/// 255 is odd x·a/255 is never halfway, so `rounded()` has no tie to break), computed here in
-/// floating point, independently of `PixelMath`. Every pair of channel values (s, u), at weights
-/// m from 0 to 255, on rows whose start and length put pixels in every one of the three loops.
+/// The whole-row blend kernels (AVX2 where the CPU has it, SSE2, the byte loop for the last
+/// pixels) against the definitions they implement, computed here in floating point,
+/// independently of `PixelMath` and `BilinearSampler`, for every pair of channel values, on rows
+/// whose start and length put pixels in every one of the loops, on both kernel paths:
+/// - the cross-fade (`BlendKernels.fade`), per channel round(s·m/255) + round(u·(255 − m)/255)
+///   (pixman's `MUL_UN8`: x·m/255 to nearest; 255 is odd, so x·m/255 is never halfway and
+///   `rounded()` has no tie to break), at weights m from 0 to 255;
+/// - the two-tap lerp (`BlendKernels.lerp`, a layer on a sub-pixel offset along one axis), per
+///   channel floor((a·(256 − w) + b·w)/256 + 1/2) (the bilinear weights of `BilinearSampler`,
+///   rounded half up), at weights w from 0 to 256.
 extension FastPathTests {
     /// Pixel i holds the channel pair (i / 256, i % 256) arranged four ways, so each channel
     /// meets every pair across the row: source channels s, under channels u.
@@ -104,6 +108,35 @@ extension FastPathTests {
                 }
                 let wrong = (0..<count).filter { dst[$0] != Self.expectedFade(Self.average(s0[$0], s1[$0]), Self.average(u0[$0], u1[$0]), m) }
                 #expect(wrong.count == 0, "m \(m): \(wrong.count) pixels differ, first \(wrong.prefix(3))")
+            }
+        }
+    }
+
+    @Test func lerpKernelEqualsTheRoundedTwoTapBlendForEveryChannelPair() {
+        Self.onBothKernelPaths { checkLerpKernel() }
+    }
+
+    private func checkLerpKernel() {
+        let a = Self.fadeSources, b = Self.fadeUnders
+        let n = a.count
+        func expected(_ p: UInt32, _ q: UInt32, _ w: UInt32) -> UInt32 {
+            var r: UInt32 = 0
+            for shift in stride(from: UInt32(0), to: 32, by: 8) {
+                let x = Double(p >> shift & 0xff), y = Double(q >> shift & 0xff), t = Double(w)
+                r |= UInt32(((x * (256 - t) + y * t) / 256 + 0.5).rounded(.down)) << shift
+            }
+            return r
+        }
+        for w: UInt32 in [0, 1, 2, 77, 127, 128, 129, 200, 255, 256] {
+            for start in [0, 1] {
+                let count = start == 0 ? n : n - 9
+                let dst = Self.fadeResult(n: n, rows: [a, b]) { d, rows in
+                    BlendKernels.lerp(d + start, rows[0] + start, rows[1] + start, count: count, weight: w)
+                }
+                let wrong = (start..<start + count).filter { dst[$0] != expected(a[$0], b[$0], w) }
+                #expect(wrong.count == 0, "w \(w) start \(start): \(wrong.count) pixels differ, first \(wrong.prefix(3))")
+                let outside = Array(0..<start) + Array(start + count..<n)
+                #expect(outside.allSatisfy { dst[$0] == 0xdead_beef }, "w \(w): a pixel outside the row was written")
             }
         }
     }

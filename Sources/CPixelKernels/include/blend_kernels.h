@@ -1,0 +1,28 @@
+// AVX2 forms of two of TransitionKitRender's whole-row blends, chosen at run time like the
+// sampling kernels (see sampling_kernels.h), on RGBA8 premultiplied pixels; each returns how
+// many pixels it did (a multiple of 8) and the Swift code does the rest the same way:
+// - the cross-fade (`BlendKernels.fade`, FadeKernels.swift): per channel
+//   dst = mul(s, m) + mul(u, 255 − m), mul(x, a) = (t + (t >> 8)) >> 8 with t = x·a + 128
+//   (x·a/255 rounded to nearest, pixman's MUL_UN8);
+// - the two-tap lerp (`BlendKernels.lerp`, BlendKernels.swift): per channel
+//   (a·(256 − w) + b·w + 128) >> 8, w in 0...256 (`BilinearSampler.blend` with one weight 0).
+#ifndef TK_BLEND_KERNELS_H
+#define TK_BLEND_KERNELS_H
+
+#include <stdint.h>
+
+/// The cross-fade of pixels i < n, 8 a step: the source s0[i] (or, when `averages` is not 0,
+/// the rounded average (a + b + 1) >> 1 per channel of s0[i] and s1[i]), the under pixel u0[i]
+/// (or the average of u0[i] and u1[i]), weight m (0...255) of the source, into dst[i]. `dst`
+/// may be u0 or s0 (each pixel is read before it is written). Requires AVX2. Returns the
+/// pixels done (n rounded down to a multiple of 8).
+long tk_fade_avx2(
+    uint32_t *dst, const uint32_t *s0, const uint32_t *s1, const uint32_t *u0, const uint32_t *u1, long n, uint32_t m,
+    int averages);
+
+/// The two-tap lerp of pixels i < n, 8 a step: per channel (a[i]·(256 − w) + b[i]·w + 128) >> 8
+/// into dst[i], w in 0...256 (at most 255·256 + 128, so 16-bit lanes). `dst` must not overlap
+/// `a` or `b`. Requires AVX2. Returns the pixels done (n rounded down to a multiple of 8).
+long tk_lerp_avx2(uint32_t *dst, const uint32_t *a, const uint32_t *b, long n, uint32_t w);
+
+#endif
