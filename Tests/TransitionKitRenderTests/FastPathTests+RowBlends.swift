@@ -46,7 +46,10 @@ extension FastPathTests {
             p.initialize(from: row, count: row.count)
             return p
         }
-        defer { dst.deallocate(); pointers.forEach { $0.deallocate() } }
+        defer {
+            dst.deallocate()
+            for p in pointers { p.deallocate() }
+        }
         body(dst, pointers)
         return Array(UnsafeBufferPointer(start: dst, count: n))
     }
