@@ -18,9 +18,11 @@ import CPixelKernels
 /// result minus 128, in −128...127: it packs to signed bytes with no saturation, and flipping
 /// each byte's top bit adds the 128 back (`pack`). Bit for bit `BilinearSampler.blend`.
 ///
-/// Where the CPU runs AVX2 (checked once at run time, `avx2`), `SeparableRows`' passes take
-/// the same arithmetic eight pixels a step from the C target `CPixelKernels`; SSE2 (the
-/// x86-64 baseline) is the fallback, and the scalar forms are used elsewhere.
+/// Where the CPU runs AVX2 (checked once at run time, `avx2`), `SeparableRows`' passes and the
+/// per-column warp's take the same arithmetic eight pixels a step from the C target
+/// `CPixelKernels`, and so do the row blends `BlendKernels.fade` and `BlendKernels.lerp`
+/// (their own arithmetic); SSE2 (the x86-64 baseline) is the fallback, and the scalar forms
+/// are used elsewhere. `avx2` is the one switch for all of them.
 enum LerpKernels {
     /// Whether this CPU runs AVX2 (`tk_cpu_has_avx2`, once).
     static let cpuHasAVX2 = tk_cpu_has_avx2() != 0
