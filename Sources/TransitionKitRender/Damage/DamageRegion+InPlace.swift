@@ -34,19 +34,33 @@ extension DamageRegion {
 
     /// Appends the union of up to three sorted span lists (index ranges into `spans`) at the
     /// end of `spans`, sorted, overlapping or touching spans joined.
-    /// - Complexity: O(spans of the lists).
+    /// - Complexity: O(spans of the lists); the capacity is reserved first, so no append
+    ///   reallocates in the loop (run per row of a ring, thousands of times a frame).
     mutating func appendMerged(_ a: Range<Int>, _ b: Range<Int>, _ c: Range<Int> = 0..<0) {
-        var at = SIMD3<Int>(a.lowerBound, b.lowerBound, c.lowerBound)
-        let end = SIMD3<Int>(a.upperBound, b.upperBound, c.upperBound)
+        var i = a.lowerBound, j = b.lowerBound, k = c.lowerBound
         let start = spans.count
+        spans.reserveCapacity(start + a.count + b.count + c.count)
         while true {
-            var best = -1
-            for k in 0..<3 where at[k] < end[k] && (best < 0 || spans[at[k]].x0 < spans[at[best]].x0) { best = k }
-            guard best >= 0 else { return }
-            let next = spans[at[best]]
-            at[best] += 1
-            if spans.count > start, next.x0 <= spans[spans.count - 1].x1 {
-                spans[spans.count - 1].x1 = max(spans[spans.count - 1].x1, next.x1)
+            // The list whose next span starts leftmost; on a tie the earlier list (the order
+            // of tied spans does not change the union).
+            let next: Span
+            if i < a.upperBound && (j >= b.upperBound || spans[i].x0 <= spans[j].x0)
+                && (k >= c.upperBound || spans[i].x0 <= spans[k].x0)
+            {
+                next = spans[i]
+                i += 1
+            } else if j < b.upperBound && (k >= c.upperBound || spans[j].x0 <= spans[k].x0) {
+                next = spans[j]
+                j += 1
+            } else if k < c.upperBound {
+                next = spans[k]
+                k += 1
+            } else {
+                return
+            }
+            let last = spans.count - 1
+            if last >= start, next.x0 <= spans[last].x1 {
+                if next.x1 > spans[last].x1 { spans[last].x1 = next.x1 }
             } else {
                 spans.append(next)
             }

@@ -67,6 +67,18 @@ enum ShapeDifference {
     /// - Complexity: O(rows).
     static func formRing(_ a: Ellipse, _ b: Ellipse, frame: PixelRect, into region: inout DamageRegion) {
         let inset = 0.05
+        // Int(x.rounded(.down)) and Int(x.rounded(.up)) without a libm call each (the module
+        // targets baseline x86-64, which has no rounding instruction; four per ellipse per
+        // row): truncation, then one step where it went the wrong way. Exact for every x an Int
+        // holds (a Double of magnitude 2⁵² or more is already whole).
+        @inline(__always) func floor(_ x: Double) -> Int {
+            let t = Int(x)
+            return Double(t) > x ? t - 1 : t
+        }
+        @inline(__always) func ceil(_ x: Double) -> Int {
+            let t = Int(x)
+            return Double(t) < x ? t + 1 : t
+        }
         // Columns lo..<hi touched (outer) and wholly inside (inner) in the row band y..<y + 1.
         func extents(_ e: Ellipse, _ y: Double) -> (outer: (Int, Int), inner: (Int, Int)) {
             let d0 = abs(y - e.cy), d1 = abs(y + 1 - e.cy)
@@ -74,12 +86,12 @@ enum ShapeDifference {
             var outer = (0, 0), inner = (0, 0)
             if near < e.ry, e.rx > 0 {
                 let h = e.rx * (1 - (near / e.ry) * (near / e.ry)).squareRoot()
-                outer = (Int((e.cx - h).rounded(.down)), Int((e.cx + h).rounded(.up)))
+                outer = (floor(e.cx - h), ceil(e.cx + h))
             }
             let rx = e.rx - inset, ry = e.ry - inset
             if far < ry, rx > 0 {
                 let h = rx * (1 - (far / ry) * (far / ry)).squareRoot()
-                inner = (Int((e.cx - h).rounded(.up)), Int((e.cx + h).rounded(.down)))
+                inner = (ceil(e.cx - h), floor(e.cx + h))
             }
             return (outer, inner)
         }
