@@ -15,11 +15,34 @@ void tk_prefetch_read(const void *p, long bytes) {
 }
 
 #if defined(__x86_64__)
-__attribute__((target("prfchw"))) void tk_prefetch_write(const void *p, long bytes) {
-    const char *c = (const char *)p;
+#include <cpuid.h>
+
+int tk_cpu_has_prefetchw(void) {
+    // CPUID 0x80000001, ECX bit 8 (PRFCHW; AMD's 3DNowPrefetch). Asked once; threads racing on
+    // the first call each store the same answer (relaxed atomics, so the race is defined).
+    static int known = -1;
+    int answer = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (answer < 0) {
+        unsigned a = 0, b = 0, c = 0, d = 0;
+        answer = __get_cpuid(0x80000001u, &a, &b, &c, &d) && (c & (1u << 8)) ? 1 : 0;
+        __atomic_store_n(&known, answer, __ATOMIC_RELAXED);
+    }
+    return answer;
+}
+
+__attribute__((target("prfchw"))) static void prefetch_lines_for_writing(const char *c, long bytes) {
     for (long i = 0; i < bytes; i += 64) __builtin_prefetch(c + i, 1, 3);
     if (bytes > 0) __builtin_prefetch(c + bytes - 1, 1, 3);
 }
+
+void tk_prefetch_write(const void *p, long bytes) {
+    if (tk_cpu_has_prefetchw()) {
+        prefetch_lines_for_writing((const char *)p, bytes);
+    } else {
+        tk_prefetch_read(p, bytes);
+    }
+}
 #else
-void tk_prefetch_write(const void *p, long bytes) { (void)p; (void)bytes; }
+int tk_cpu_has_prefetchw(void) { return 0; }
+void tk_prefetch_write(const void *p, long bytes) { tk_prefetch_read(p, bytes); }
 #endif

@@ -1,3 +1,4 @@
+import CPixelKernels
 import Foundation
 import Testing
 import TransitionKitCore
@@ -9,6 +10,24 @@ import TransitionKitCore
 /// big enough to stream (`BandRenderer.streamingBandBytes`) renders as the same frame in bands
 /// too small to stream.
 @Suite struct RowStoresTests {
+    @Test func prefetchForWritingIsUsedWhereTheKernelListsIt() {
+        #if arch(x86_64) && os(Linux)
+            // The CPU's own word (the kernel's flag list: PRFCHW is "3dnowprefetch" there)
+            // against the run-time check `tk_prefetch_write` takes.
+            let flags = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+            let listed = flags.split(separator: "\n").contains { $0.hasPrefix("flags") && $0.split(separator: " ").contains("3dnowprefetch") }
+            #expect(flags.contains("flags"), "no flags line in /proc/cpuinfo")
+            #expect((tk_cpu_has_prefetchw() != 0) == listed)
+        #endif
+        // A prefetch is a hint: no fault on any address, and the bytes are unchanged.
+        var row = [UInt32](repeating: 7, count: 100)
+        row.withUnsafeMutableBufferPointer { p in
+            tk_prefetch_write(p.baseAddress!, 400)
+            tk_prefetch_write(UnsafeRawPointer(bitPattern: 64), 4096)
+        }
+        #expect(row.allSatisfy { $0 == 7 })
+    }
+
     @Test(arguments: [0, 1, 15, 16, 17, 63, 255, 256, 257, 300, 1000, 1179])
     func aStreamedCopyEqualsAPlainCopy(count: Int) {
         let room = count + 64

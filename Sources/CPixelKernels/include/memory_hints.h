@@ -13,8 +13,12 @@ void tk_store_fence(void);
 void tk_prefetch_read(const void *p, long bytes);
 
 /// As `tk_prefetch_read`, for writing (`prefetchw`: the lines come in owned, so the stores that
-/// follow need no read-for-ownership). A no-op off x86-64. Call it where AVX2 is present:
-/// CPUs older than that may lack the instruction.
+/// follow need no read-for-ownership) where the CPU has the instruction (`tk_cpu_has_prefetchw`);
+/// a read prefetch elsewhere.
 void tk_prefetch_write(const void *p, long bytes);
+
+/// 1 when the CPU has `prefetchw` (CPUID 0x80000001 ECX bit 8, PRFCHW; checked once), 0
+/// otherwise and off x86-64.
+int tk_cpu_has_prefetchw(void);
 
 #endif

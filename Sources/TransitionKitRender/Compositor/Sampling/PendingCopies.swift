@@ -63,8 +63,7 @@ final class PendingCopies {
         if n < PendingCopies.prefetchedMaximumCount {
             tk_prefetch_read(s.a, n &* 4)
             if !s.isCopy { tk_prefetch_read(s.b, n &* 4 &+ 4) }
-            // prefetchw only where AVX2 is (see `tk_prefetch_write`).
-            if LerpKernels.avx2 { tk_prefetch_write(d, n &* 4) } else { tk_prefetch_read(d, n &* 4) }
+            tk_prefetch_write(d, n &* 4)
         }
         if lo == hi { lo = r; hi = r &+ 1 } else { lo = min(lo, r); hi = max(hi, r &+ 1) }
     }

@@ -23,7 +23,7 @@ extension ContentsSampling {
     /// p99 from 12–21 ms to 8–14 ms; 3 was the steadiest.
     static let readAhead = 3
     /// How many device rows ahead a strip asks for its next run's pixels for writing
-    /// (`tk_prefetch_write`, AVX2 CPUs only): each row of a strip writes 1 KB of a new page.
+    /// (`tk_prefetch_write`: `prefetchw` where the CPU has it): each row of a strip writes 1 KB of a new page.
     /// Chosen by measurement as `readAhead`: 2 rows gave the lowest p99 of 0, 2, 4 and 8.
     static let writeAhead = 2
 
@@ -85,7 +85,7 @@ extension ContentsSampling {
                 let rTop = min(max(min(ia, ib), 0), last), rBottom = min(max(max(ia, ib) &+ 1, 0), last)
                 if rBottom &- rTop < window.slots { window.ensure(rTop, rBottom) { blendRow($0, into: window, k0: k0, count: n) } }
                 // The strip's run `writeAhead` rows down, requested for writing now.
-                if LerpKernels.avx2 && runs.rows.contains(y &+ ContentsSampling.writeAhead) {
+                if runs.rows.contains(y &+ ContentsSampling.writeAhead) {
                     let next = r &+ ContentsSampling.writeAhead
                     let na = max(Int(runs.start[next]), c0), nb = min(Int(runs.end[next]), c1)
                     if na < nb { tk_prefetch_write(plane.row(y &+ ContentsSampling.writeAhead) + na, (nb &- na) &* 4) }
