@@ -8,10 +8,11 @@ import Testing
 /// whose start and length put pixels in every one of the loops, on both kernel paths:
 /// - the cross-fade (`BlendKernels.fade`), per channel round(s·m/255) + round(u·(255 − m)/255)
 ///   (pixman's `MUL_UN8`: x·m/255 to nearest; 255 is odd, so x·m/255 is never halfway and
-///   `rounded()` has no tie to break), at weights m from 0 to 255;
+///   `rounded()` has no tie to break), at ten weights m from 0 to 255 (both ends, around the
+///   middle, and a few between);
 /// - the two-tap lerp (`BlendKernels.lerp`, a layer on a sub-pixel offset along one axis), per
 ///   channel floor((a·(256 − w) + b·w)/256 + 1/2) (the bilinear weights of `BilinearSampler`,
-///   rounded half up), at weights w from 0 to 256.
+///   rounded half up), at ten weights w from 0 to 256 (128, the rounded average, included).
 extension FastPathTests {
     /// Pixel i holds the channel pair (i / 256, i % 256) arranged four ways, so each channel
     /// meets every pair across the row: source channels s, under channels u.

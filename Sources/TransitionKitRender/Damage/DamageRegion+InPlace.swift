@@ -34,12 +34,14 @@ extension DamageRegion {
 
     /// Appends the union of up to three sorted span lists (index ranges into `spans`) at the
     /// end of `spans`, sorted, overlapping or touching spans joined.
-    /// - Complexity: O(spans of the lists); the capacity is reserved first, so no append
-    ///   reallocates in the loop (run per row of a ring, thousands of times a frame).
+    /// - Complexity: O(spans of the lists); room is made first, so no append reallocates in the
+    ///   loop (run per row of a ring, thousands of times a frame), and geometrically (an exact
+    ///   `reserveCapacity` per row would reallocate on every row while the region grows).
     mutating func appendMerged(_ a: Range<Int>, _ b: Range<Int>, _ c: Range<Int> = 0..<0) {
         var i = a.lowerBound, j = b.lowerBound, k = c.lowerBound
         let start = spans.count
-        spans.reserveCapacity(start + a.count + b.count + c.count)
+        let needed = start + a.count + b.count + c.count
+        if needed > spans.capacity { spans.reserveCapacity(max(needed, 2 * spans.capacity)) }
         while true {
             // The list whose next span starts leftmost; on a tie the earlier list (the order
             // of tied spans does not change the union).

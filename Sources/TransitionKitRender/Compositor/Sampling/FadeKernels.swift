@@ -10,8 +10,9 @@ import CPixelKernels
 /// saturation: `mul` is monotonic in x, so it is at most mul(255, m) + mul(255, 255 − m) = 255.
 ///
 /// On x86-64 the loop is AVX2 where the CPU has it (`LerpKernels.avx2`; C `tk_fade_avx2`, 32
-/// bytes a step), SSE2 otherwise and for what is left of a row (16 bytes a step): in 16-bit lanes, each rounded product as `pmullw`, `paddw` 128, then `pmulhuw` by
-/// 257, since ((t · 257) >> 16) = (t + (t >> 8)) >> 8 for t = x·a + 128 < 2¹⁶ (with t = 256q + r,
+/// bytes a step), SSE2 otherwise and for what is left of a row (16 bytes a step): in 16-bit
+/// lanes, each rounded product as `pmullw`, `paddw` 128, then `pmulhuw` by 257, since
+/// ((t · 257) >> 16) = (t + (t >> 8)) >> 8 for t = x·a + 128 < 2¹⁶ (with t = 256q + r,
 /// the extra r/256 < 1 never crosses a multiple of 256 that (t + q) has not). Elsewhere, and
 /// for the last pixels of a row, the same arithmetic as a byte loop LLVM vectorises.
 extension BlendKernels {

@@ -25,9 +25,10 @@ final class PendingCopies {
     /// by the time the copy is written: a damage render's copies are short runs on rows far
     /// apart (a radial frame's ring: thousands of 10–40-pixel runs), each a cache miss on the
     /// frame and on the image otherwise. Measured on the 2-core EPYC VM at 1179x2556: radial
-    /// damage frames (push, pop) p50 0.43–0.47 → 0.40–0.44 ms, two binaries alternated three times; long copies (whole
-    /// rows) are left to the hardware prefetchers: the bound is `RowStores.streamingMinimumCount`,
-    /// the length from which a copy in a frame bigger than the cache is streamed instead.
+    /// damage frames (push, pop) p50 0.43–0.47 → 0.40–0.44 ms, two binaries alternated three
+    /// times. Long copies (whole rows) are left to the hardware prefetchers: the bound is
+    /// `RowStores.streamingMinimumCount`, the length from which a copy in a frame bigger than
+    /// the cache is streamed instead.
     static let prefetchedMaximumCount = RowStores.streamingMinimumCount
     /// Rows that may hold a copy (a bound).
     private var lo = 0, hi = 0

@@ -23,7 +23,8 @@ extension ContentsSampling {
     /// p99 from 12–21 ms to 8–14 ms; 3 was the steadiest.
     static let readAhead = 3
     /// How many device rows ahead a strip asks for its next run's pixels for writing
-    /// (`tk_prefetch_write`: `prefetchw` where the CPU has it): each row of a strip writes 1 KB of a new page.
+    /// (`tk_prefetch_write`: `prefetchw` where the CPU has it): each row of a strip writes 1 KB
+    /// of a new page.
     /// Chosen by measurement as `readAhead`: 2 rows gave the lowest p99 of 0, 2, 4 and 8.
     static let writeAhead = 2
 
