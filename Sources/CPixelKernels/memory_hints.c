@@ -17,17 +17,17 @@ void tk_prefetch_read(const void *p, long bytes) {
 #if defined(__x86_64__)
 #include <cpuid.h>
 
+#include "cpu_answer.h"
+
+/// CPUID 0x80000001, ECX bit 8 (PRFCHW; AMD's 3DNowPrefetch).
+static int ask_prefetchw(void) {
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    return __get_cpuid(0x80000001u, &a, &b, &c, &d) && (c & (1u << 8));
+}
+
 int tk_cpu_has_prefetchw(void) {
-    // CPUID 0x80000001, ECX bit 8 (PRFCHW; AMD's 3DNowPrefetch). Asked once; threads racing on
-    // the first call each store the same answer (relaxed atomics, so the race is defined).
     static int known = -1;
-    int answer = __atomic_load_n(&known, __ATOMIC_RELAXED);
-    if (answer < 0) {
-        unsigned a = 0, b = 0, c = 0, d = 0;
-        answer = __get_cpuid(0x80000001u, &a, &b, &c, &d) && (c & (1u << 8)) ? 1 : 0;
-        __atomic_store_n(&known, answer, __ATOMIC_RELAXED);
-    }
-    return answer;
+    return tk_cpu_answer(&known, ask_prefetchw);
 }
 
 __attribute__((target("prfchw"))) static void prefetch_lines_for_writing(const char *c, long bytes) {

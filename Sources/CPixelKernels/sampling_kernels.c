@@ -5,6 +5,7 @@
 // right by 16 (arithmetic) is the rounded bilinear result minus 128, which packs to signed
 // bytes without saturation; flipping each byte's top bit adds the 128 back.
 #include "sampling_kernels.h"
+#include "cpu_answer.h"
 
 // Per thread: a test counts the calls its own thread made, not those of tests running beside it.
 static _Thread_local long avx2_calls;
@@ -14,17 +15,14 @@ long tk_avx2_calls(void) { return avx2_calls; }
 #if defined(__x86_64__)
 #include <immintrin.h>
 
+static int ask_avx2(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2");
+}
+
 int tk_cpu_has_avx2(void) {
-    // Asked once; threads racing on the first call each store the same answer (relaxed
-    // atomics, so the race is defined).
     static int known = -1;
-    int answer = __atomic_load_n(&known, __ATOMIC_RELAXED);
-    if (answer < 0) {
-        __builtin_cpu_init();
-        answer = __builtin_cpu_supports("avx2") ? 1 : 0;
-        __atomic_store_n(&known, answer, __ATOMIC_RELAXED);
-    }
-    return answer;
+    return tk_cpu_answer(&known, ask_avx2);
 }
 
 __attribute__((target("avx2"))) long tk_separable_vertical_avx2(

@@ -16,11 +16,11 @@ import Testing
 extension FastPathTests {
     /// Pixel i holds the channel pair (i / 256, i % 256) arranged four ways, so each channel
     /// meets every pair across the row: source channels s, under channels u.
-    private static let fadeSources: [UInt32] = (0..<256 * 256).map { i in
+    private static let pairSources: [UInt32] = (0..<256 * 256).map { i in
         let s = UInt32(i / 256), u = UInt32(i % 256)
         return s | (255 - s) << 8 | u << 16 | (s ^ 0x5a) << 24
     }
-    private static let fadeUnders: [UInt32] = (0..<256 * 256).map { i in
+    private static let pairUnders: [UInt32] = (0..<256 * 256).map { i in
         let s = UInt32(i / 256), u = UInt32(i % 256)
         return u | (255 - u) << 8 | s << 16 | (u ^ 0x5a) << 24
     }
@@ -37,7 +37,7 @@ extension FastPathTests {
 
     /// `body` on pointers to copies of the rows (a destination of `n` pixels filled with
     /// 0xdeadbeef, then the rows in order); returns the destination.
-    private static func fadeResult(
+    private static func rowResult(
         n: Int, rows: [[UInt32]], _ body: (UnsafeMutablePointer<UInt32>, [UnsafeMutablePointer<UInt32>]) -> Void
     ) -> [UInt32] {
         let dst = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
@@ -60,30 +60,28 @@ extension FastPathTests {
     }
 
     private func checkFadeKernels() {
-        let source = Self.fadeSources, under = Self.fadeUnders
+        let source = Self.pairSources, under = Self.pairUnders
         let n = source.count
-        do {
-            for m: UInt32 in [0, 1, 2, 77, 127, 128, 129, 200, 254, 255] {
-                // From pixel `start`, `count` pixels: 0/n (whole), 1/n − 9 (shifted; after the AVX2
-                // loop's multiple of 8, four pixels for the SSE2 loop and three for the byte loop).
-                for start in [0, 1] {
-                    let count = start == 0 ? n : n - 9
-                    let dst = Self.fadeResult(n: n, rows: [source, under]) { d, rows in
-                        BlendKernels.fade(d + start, source: rows[0] + start, under: rows[1] + start, count: count, alpha: m)
-                    }
-                    let wrong = (start..<start + count).filter { dst[$0] != Self.expectedFade(source[$0], under[$0], m) }
-                    #expect(wrong.count == 0, "m \(m) start \(start): \(wrong.count) pixels differ, first \(wrong.prefix(3))")
-                    let outside = Array(0..<start) + Array(start + count..<n)
-                    #expect(outside.allSatisfy { dst[$0] == 0xdead_beef }, "m \(m): a pixel outside the row was written")
+        for m: UInt32 in [0, 1, 2, 77, 127, 128, 129, 200, 254, 255] {
+            // From pixel `start`, `count` pixels: 0/n (whole), 1/n − 9 (shifted; after the AVX2
+            // loop's multiple of 8, four pixels for the SSE2 loop and three for the byte loop).
+            for start in [0, 1] {
+                let count = start == 0 ? n : n - 9
+                let dst = Self.rowResult(n: n, rows: [source, under]) { d, rows in
+                    BlendKernels.fade(d + start, source: rows[0] + start, under: rows[1] + start, count: count, alpha: m)
                 }
-                // In place (the destination is the under row).
-                let inPlace = Self.fadeResult(n: n, rows: [source, under]) { d, rows in
-                    d.update(from: rows[1], count: n)
-                    BlendKernels.fade(d, source: rows[0], count: n, alpha: m)
-                }
-                let wrong = (0..<n).filter { inPlace[$0] != Self.expectedFade(source[$0], under[$0], m) }
-                #expect(wrong.count == 0, "in place, m \(m): \(wrong.count) pixels differ, first \(wrong.prefix(3))")
+                let wrong = (start..<start + count).filter { dst[$0] != Self.expectedFade(source[$0], under[$0], m) }
+                #expect(wrong.count == 0, "m \(m) start \(start): \(wrong.count) pixels differ, first \(wrong.prefix(3))")
+                let outside = Array(0..<start) + Array(start + count..<n)
+                #expect(outside.allSatisfy { dst[$0] == 0xdead_beef }, "m \(m): a pixel outside the row was written")
             }
+            // In place (the destination is the under row).
+            let inPlace = Self.rowResult(n: n, rows: [source, under]) { d, rows in
+                d.update(from: rows[1], count: n)
+                BlendKernels.fade(d, source: rows[0], count: n, alpha: m)
+            }
+            let wrong = (0..<n).filter { inPlace[$0] != Self.expectedFade(source[$0], under[$0], m) }
+            #expect(wrong.count == 0, "in place, m \(m): \(wrong.count) pixels differ, first \(wrong.prefix(3))")
         }
     }
 
@@ -102,17 +100,15 @@ extension FastPathTests {
         // The tab stage's form: source = (s0 + s1 + 1) >> 1 and under = (u0 + u1 + 1) >> 1 per
         // channel, then the fade. s1 and u1 are the pair arrays rotated by unrelated amounts (not
         // reversed: every channel of a pixel and its mirror adds up to 255, so those averages are all 128).
-        let s0 = Self.fadeSources, u0 = Self.fadeUnders
+        let s0 = Self.pairSources, u0 = Self.pairUnders
         let s1 = Array(u0[12345...] + u0[..<12345]), u1 = Array(s0[777...] + s0[..<777])
         let n = s0.count, count = n - 3
-        do {
-            for m: UInt32 in [0, 1, 128, 254, 255] {
-                let dst = Self.fadeResult(n: n, rows: [s0, s1, u0, u1]) { d, rows in
-                    BlendKernels.fade(d, averageOf: rows[0], rows[1], under: rows[2], rows[3], count: count, alpha: m)
-                }
-                let wrong = (0..<count).filter { dst[$0] != Self.expectedFade(Self.average(s0[$0], s1[$0]), Self.average(u0[$0], u1[$0]), m) }
-                #expect(wrong.count == 0, "m \(m): \(wrong.count) pixels differ, first \(wrong.prefix(3))")
+        for m: UInt32 in [0, 1, 128, 254, 255] {
+            let dst = Self.rowResult(n: n, rows: [s0, s1, u0, u1]) { d, rows in
+                BlendKernels.fade(d, averageOf: rows[0], rows[1], under: rows[2], rows[3], count: count, alpha: m)
             }
+            let wrong = (0..<count).filter { dst[$0] != Self.expectedFade(Self.average(s0[$0], s1[$0]), Self.average(u0[$0], u1[$0]), m) }
+            #expect(wrong.count == 0, "m \(m): \(wrong.count) pixels differ, first \(wrong.prefix(3))")
         }
     }
 
@@ -121,7 +117,7 @@ extension FastPathTests {
     }
 
     private func checkLerpKernel() {
-        let a = Self.fadeSources, b = Self.fadeUnders
+        let a = Self.pairSources, b = Self.pairUnders
         let n = a.count
         func expected(_ p: UInt32, _ q: UInt32, _ w: UInt32) -> UInt32 {
             var r: UInt32 = 0
@@ -134,7 +130,7 @@ extension FastPathTests {
         for w: UInt32 in [0, 1, 2, 77, 127, 128, 129, 200, 255, 256] {
             for start in [0, 1] {
                 let count = start == 0 ? n : n - 9
-                let dst = Self.fadeResult(n: n, rows: [a, b]) { d, rows in
+                let dst = Self.rowResult(n: n, rows: [a, b]) { d, rows in
                     BlendKernels.lerp(d + start, rows[0] + start, rows[1] + start, count: count, weight: w)
                 }
                 let wrong = (start..<start + count).filter { dst[$0] != expected(a[$0], b[$0], w) }

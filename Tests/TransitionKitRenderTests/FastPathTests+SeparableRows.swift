@@ -24,9 +24,7 @@ extension FastPathTests {
     @Test func separableRowRunsMatchPerPixelBlend() {
         #if arch(x86_64) && os(Linux)
             // The CPU's own word (the kernel's flag list) on AVX2 against the run-time check.
-            let flags = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-            let listed = flags.split(separator: "\n").contains { $0.hasPrefix("flags") && $0.split(separator: " ").contains("avx2") }
-            #expect(LerpKernels.cpuHasAVX2 == listed)
+            #expect(LerpKernels.cpuHasAVX2 == cpuInfoListsFlag("avx2"))
         #endif
         Self.onBothKernelPaths { checkSeparableRowRuns() }
     }

@@ -73,3 +73,12 @@ struct OracleComparison: CustomStringConvertible {
             + "(\(String(format: "%.4f", relativeAreaDifference * 100)) %)"
     }
 }
+
+/// Whether the kernel's CPU flag list (/proc/cpuinfo's `flags` lines, Linux) names `flag`: the
+/// CPU's own word, to hold a run-time feature check to. nil where there is no such list.
+func cpuInfoListsFlag(_ flag: String) -> Bool? {
+    guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return nil }
+    let lines = info.split(separator: "\n").filter { $0.hasPrefix("flags") }
+    guard !lines.isEmpty else { return nil }
+    return lines.contains { $0.split(separator: " ").contains(Substring(flag)) }
+}

@@ -71,11 +71,11 @@ enum ShapeDifference {
         // targets baseline x86-64, which has no rounding instruction; four per ellipse per
         // row): truncation, then one step where it went the wrong way. Exact for every x an Int
         // holds (a Double of magnitude 2⁵² or more is already whole).
-        @inline(__always) func floor(_ x: Double) -> Int {
+        @inline(__always) func floorInt(_ x: Double) -> Int {
             let t = Int(x)
             return Double(t) > x ? t - 1 : t
         }
-        @inline(__always) func ceil(_ x: Double) -> Int {
+        @inline(__always) func ceilInt(_ x: Double) -> Int {
             let t = Int(x)
             return Double(t) < x ? t + 1 : t
         }
@@ -86,12 +86,12 @@ enum ShapeDifference {
             var outer = (0, 0), inner = (0, 0)
             if near < e.ry, e.rx > 0 {
                 let h = e.rx * (1 - (near / e.ry) * (near / e.ry)).squareRoot()
-                outer = (floor(e.cx - h), ceil(e.cx + h))
+                outer = (floorInt(e.cx - h), ceilInt(e.cx + h))
             }
             let rx = e.rx - inset, ry = e.ry - inset
             if far < ry, rx > 0 {
                 let h = rx * (1 - (far / ry) * (far / ry)).squareRoot()
-                inner = (ceil(e.cx - h), floor(e.cx + h))
+                inner = (ceilInt(e.cx - h), floorInt(e.cx + h))
             }
             return (outer, inner)
         }
