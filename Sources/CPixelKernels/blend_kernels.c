@@ -2,6 +2,7 @@
 // (`pmulhuw`): with t = 256q + r < 2^16, t·257 / 2^16 = t/256 + t/2^16 and the extra
 // (q + r/256)/256 < 1 never crosses a multiple of 256 that (t + q) does not.
 #include "blend_kernels.h"
+#include "row_ahead.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -41,11 +42,13 @@ __attribute__((target("avx2"))) long tk_fade_avx2(
     return i;
 }
 
-__attribute__((target("avx2"))) long tk_lerp_avx2(uint32_t *dst, const uint32_t *a, const uint32_t *b, long n, uint32_t w) {
+__attribute__((target("avx2"))) long tk_lerp_avx2(
+    uint32_t *dst, const uint32_t *a, const uint32_t *b, long n, uint32_t w, const uint32_t *ahead) {
     const __m256i wb = _mm256_set1_epi16((short)w), wa = _mm256_set1_epi16((short)(256 - w));
     const __m256i round = _mm256_set1_epi16(128), zero = _mm256_setzero_si256();
     long i = 0;
     for (; i + 8 <= n; i += 8) {
+        tk_prefetch_ahead(ahead, i);
         __m256i p = _mm256_loadu_si256((const __m256i *)(a + i)), q = _mm256_loadu_si256((const __m256i *)(b + i));
         // Within each 128-bit half, as the fade: the pack puts each byte back where it came from.
         __m256i lo = _mm256_add_epi16(
@@ -60,8 +63,8 @@ __attribute__((target("avx2"))) long tk_lerp_avx2(uint32_t *dst, const uint32_t 
 }
 
 #else
-long tk_lerp_avx2(uint32_t *dst, const uint32_t *a, const uint32_t *b, long n, uint32_t w) {
-    (void)dst; (void)a; (void)b; (void)n; (void)w;
+long tk_lerp_avx2(uint32_t *dst, const uint32_t *a, const uint32_t *b, long n, uint32_t w, const uint32_t *ahead) {
+    (void)dst; (void)a; (void)b; (void)n; (void)w; (void)ahead;
     return 0;
 }
 long tk_fade_avx2(

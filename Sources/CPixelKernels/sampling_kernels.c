@@ -6,6 +6,7 @@
 // bytes without saturation; flipping each byte's top bit adds the 128 back.
 #include "sampling_kernels.h"
 #include "cpu_answer.h"
+#include "row_ahead.h"
 
 // Per thread: a test counts the calls its own thread made, not those of tests running beside it.
 static _Thread_local long avx2_calls;
@@ -26,11 +27,12 @@ int tk_cpu_has_avx2(void) {
 }
 
 __attribute__((target("avx2"))) long tk_separable_vertical_avx2(
-    const uint32_t *p0, const uint32_t *p1, uint16_t *v, long n, uint32_t wy) {
+    const uint32_t *p0, const uint32_t *p1, uint16_t *v, long n, uint32_t wy, const uint32_t *ahead) {
     const __m256i ay = _mm256_set1_epi16((short)(256 - wy)), by = _mm256_set1_epi16((short)wy);
     const __m256i bias = _mm256_set1_epi16(32640);
     long c = 0;
     for (; c + 8 <= n; c += 8) {
+        tk_prefetch_ahead(ahead, c);
         // Four pixels' bytes widened to 16-bit lanes a register, in column order.
         __m256i t0 = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(p0 + c)));
         __m256i u0 = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(p1 + c)));
@@ -188,8 +190,8 @@ long tk_column_lerp_avx2(
     (void)state; (void)lanes; (void)rows; (void)rowBytes; (void)slotMask; (void)lo; (void)pairs; (void)threes; (void)dst; (void)from; (void)to;
     return j;
 }
-long tk_separable_vertical_avx2(const uint32_t *p0, const uint32_t *p1, uint16_t *v, long n, uint32_t wy) {
-    (void)p0; (void)p1; (void)v; (void)n; (void)wy;
+long tk_separable_vertical_avx2(const uint32_t *p0, const uint32_t *p1, uint16_t *v, long n, uint32_t wy, const uint32_t *ahead) {
+    (void)p0; (void)p1; (void)v; (void)n; (void)wy; (void)ahead;
     return 0;
 }
 long tk_separable_horizontal_avx2(uint32_t *dst, const int32_t *start, const uint32_t *weights, const uint16_t *v, long n) {

@@ -22,7 +22,10 @@ long tk_fade_avx2(
 
 /// The two-tap lerp of pixels i < n, 8 a step: per channel (a[i]·(256 − w) + b[i]·w + 128) >> 8
 /// into dst[i], w in 0...256 (at most 255·256 + 128, so 16-bit lanes). `dst` must not overlap
-/// `a` or `b`. Requires AVX2. Returns the pixels done (n rounded down to a multiple of 8).
-long tk_lerp_avx2(uint32_t *dst, const uint32_t *a, const uint32_t *b, long n, uint32_t w);
+/// `a` or `b`. `ahead`, when not NULL, is the row the next call will read at the same pixels
+/// (a vertical lerp's next image row): its cache lines are prefetched as this row is done, one
+/// per 16 pixels; it is never read, so any address will do. Requires AVX2. Returns the pixels
+/// done (n rounded down to a multiple of 8).
+long tk_lerp_avx2(uint32_t *dst, const uint32_t *a, const uint32_t *b, long n, uint32_t w, const uint32_t *ahead);
 
 #endif

@@ -69,16 +69,17 @@ enum BlendKernels {
 
     /// `BilinearSampler.blend` of the 2x2 neighbourhoods (a[i], a[i + 1], b[i], b[i + 1]) with
     /// one pair of weights for the whole run, written to `dst`: a copy when both weights are 0,
-    /// one streaming two-tap lerp when one is 0, the 4-pixel SIMD blend otherwise.
+    /// one streaming two-tap lerp when one is 0, the 4-pixel SIMD blend otherwise. `ahead`:
+    /// `RowSamples.ahead`, prefetched by the vertical lerp (wx = 0).
     @inline(__always)
     static func twoByTwo(
         _ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>,
-        count: Int, wx: UInt32, wy: UInt32
+        count: Int, wx: UInt32, wy: UInt32, ahead: UnsafePointer<UInt32>? = nil
     ) {
         if wy == 0 {
             if wx == 0 { dst.update(from: a, count: count) } else { lerp(dst, a, a + 1, count: count, weight: wx) }
         } else if wx == 0 {
-            lerp(dst, a, b, count: count, weight: wy)
+            lerp(dst, a, b, count: count, weight: wy, ahead: ahead)
         } else {
             let raw = UnsafeMutableRawPointer(dst), ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
             let vx = SIMD4<UInt32>(repeating: wx), vy = SIMD4<UInt32>(repeating: wy)
@@ -102,10 +103,12 @@ enum BlendKernels {
     /// (C `tk_lerp_avx2`, 8 pixels a step) where the CPU has it. At w = 128 (a half
     /// pixel: a full-screen image centred in a tab bar controller's content area at scale 3) it
     /// is exactly (a + b + 1) >> 1, the rounded average, one SSE2 `pavgb` per 16 bytes.
+    /// `ahead`: the row the next call reads at the same pixels, prefetched as the AVX2 form goes
+    /// (a hint, never read; the other forms ignore it).
     @inline(__always)
     static func lerp(
         _ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>,
-        count: Int, weight: UInt32
+        count: Int, weight: UInt32, ahead: UnsafePointer<UInt32>? = nil
     ) {
         let d = UnsafeMutableRawPointer(dst).assumingMemoryBound(to: UInt8.self)
         let pa = UnsafeRawPointer(a).assumingMemoryBound(to: UInt8.self), pb = UnsafeRawPointer(b).assumingMemoryBound(to: UInt8.self)
@@ -114,7 +117,7 @@ enum BlendKernels {
         var j = 0
         #if arch(x86_64)
             if weight != 128 && LerpKernels.avx2 {
-                j = tk_lerp_avx2(dst, a, b, count, weight) &* 4
+                j = tk_lerp_avx2(dst, a, b, count, weight, ahead) &* 4
                 if j > 0 { LerpKernels.tookAVX2() }
             }
         #endif

@@ -9,6 +9,10 @@ struct RowSamples {
     var b: UnsafePointer<UInt32>
     var wx: UInt32
     var wy: UInt32
+    /// The image row the next device row reads and this one does not, at this row's first
+    /// pixel (a vertical slide's next row), or nil: `write` has its cache lines prefetched as it
+    /// goes (`BlendKernels.lerp`). A hint only, never read.
+    var ahead: UnsafePointer<UInt32>? = nil
 
     /// The 1:1 copy of the pixels from `source`.
     @inline(__always)
@@ -16,10 +20,11 @@ struct RowSamples {
         a = source; b = source; wx = 0; wy = 0
     }
 
-    /// Neighbourhoods from rows `a` and `b` (already offset to the first pixel) with weights `wx`, `wy`.
+    /// Neighbourhoods from rows `a` and `b` (already offset to the first pixel) with weights `wx`,
+    /// `wy`; `ahead` as the property.
     @inline(__always)
-    init(a: UnsafePointer<UInt32>, b: UnsafePointer<UInt32>, wx: UInt32, wy: UInt32) {
-        self.a = a; self.b = b; self.wx = wx; self.wy = wy
+    init(a: UnsafePointer<UInt32>, b: UnsafePointer<UInt32>, wx: UInt32, wy: UInt32, ahead: UnsafePointer<UInt32>? = nil) {
+        self.a = a; self.b = b; self.wx = wx; self.wy = wy; self.ahead = ahead
     }
 
     /// A plain copy: `a` itself holds the pixels.
@@ -38,13 +43,13 @@ struct RowSamples {
 
     /// The samples from pixel `k` on.
     @inline(__always)
-    func advanced(by k: Int) -> RowSamples { RowSamples(a: a + k, b: b + k, wx: wx, wy: wy) }
+    func advanced(by k: Int) -> RowSamples { RowSamples(a: a + k, b: b + k, wx: wx, wy: wy, ahead: ahead.map { $0 + k }) }
 
     /// Writes `count` samples to `dst`.
     /// - Complexity: O(count), streaming.
     @inline(__always)
     func write(to dst: UnsafeMutablePointer<UInt32>, count: Int) {
-        BlendKernels.twoByTwo(dst, a, b, count: count, wx: wx, wy: wy)
+        BlendKernels.twoByTwo(dst, a, b, count: count, wx: wx, wy: wy, ahead: ahead)
     }
 }
 

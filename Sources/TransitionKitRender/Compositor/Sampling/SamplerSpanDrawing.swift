@@ -59,9 +59,9 @@ extension ContentsSampling {
                     ConstantSource(value: row[s.width &- 1]))
             }
         case .separable:
-            let iw = 1 / map.m33
-            let t = BilinearSampler.tap(((Double(y) + 0.5) * map.m22 + map.m32) * iw - 0.5, size: s.height)
+            let t = separableRowTap(y)
             let r0 = s.pixels + t.i0 &* s.stride, r1 = s.pixels + t.i1 &* s.stride
+            let ahead = rowAhead(y: y, rows: t)
             // The uniform part of the span (a sub-pixel slide's interior) by a streaming kernel.
             var lo = count, hi = count
             if coverage == nil && clip == nil && opaque {
@@ -74,18 +74,18 @@ extension ContentsSampling {
                 // All of it uniform: deferred or fused with a deferred row like a 1:1 copy (the
                 // caller left any deferred row under it, `defers(x:count:)`).
                 let sx = x &+ uniformShift
-                let samples = RowSamples(a: r0 + sx, b: r1 + sx, wx: uniformWeight, wy: t.weight)
+                let samples = RowSamples(a: r0 + sx, b: r1 + sx, wx: uniformWeight, wy: t.weight, ahead: ahead.map { $0 + sx })
                 tables.pending.defer(y: y, dst: dst, src: samples, count: count, alpha: m)
                 return
             }
             if lo > 0 {
                 drawSeparable(
                     dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: lo, x: x, r0: r0, r1: r1,
-                    wy: t.weight, alpha: alpha)
+                    wy: t.weight, alpha: alpha, ahead: ahead)
             }
             if hi > lo && m != 0 {
                 let sx = x &+ lo &+ uniformShift
-                let samples = RowSamples(a: r0 + sx, b: r1 + sx, wx: uniformWeight, wy: t.weight)
+                let samples = RowSamples(a: r0 + sx, b: r1 + sx, wx: uniformWeight, wy: t.weight, ahead: ahead.map { $0 + sx })
                 if m == 255 {
                     samples.write(to: dst + lo, count: hi &- lo)
                 } else {
@@ -97,7 +97,7 @@ extension ContentsSampling {
             if hi < count {
                 drawSeparable(
                     dst + hi, coverage: coverage.map { $0 + hi }, constantCoverage: constantCoverage, clip: clip.map { $0 + hi },
-                    count: count &- hi, x: x &+ hi, r0: r0, r1: r1, wy: t.weight, alpha: alpha)
+                    count: count &- hi, x: x &+ hi, r0: r0, r1: r1, wy: t.weight, alpha: alpha, ahead: ahead)
             }
         case .rows:
             let py = Double(y) + 0.5
@@ -134,5 +134,26 @@ extension ContentsSampling {
                 dst, coverage: coverage, constantCoverage: constantCoverage, clip: clip, count: count,
                 alpha: alpha, opaque: opaque, source)
         }
+    }
+}
+
+extension ContentsSampling {
+    /// `separable`: the two image rows of device row `y` and the second one's weight.
+    @inline(__always)
+    func separableRowTap(_ y: Int) -> (i0: Int, i1: Int, weight: UInt32) {
+        let iw = 1 / map.m33
+        return BilinearSampler.tap(((Double(y) + 0.5) * map.m22 + map.m32) * iw - 0.5, size: sampler.height)
+    }
+
+    /// `separable`: the start of the image row that device row y + 1 reads and row `y` (whose
+    /// rows are `rows`) does not, or nil when it reads no other row (an upscale's rows repeat;
+    /// past the last row). Row kernels prefetch it as they draw row `y` (`RowSamples.ahead`),
+    /// since rows are drawn top to bottom; the first of the two when both are new (a downscale
+    /// by more than 2).
+    @inline(__always)
+    func rowAhead(y: Int, rows t: (i0: Int, i1: Int, weight: UInt32)) -> UnsafePointer<UInt32>? {
+        let next = separableRowTap(y &+ 1)
+        let i = next.i0 != t.i0 && next.i0 != t.i1 ? next.i0 : next.i1 != t.i0 && next.i1 != t.i1 ? next.i1 : -1
+        return i < 0 ? nil : sampler.pixels + i &* sampler.stride
     }
 }

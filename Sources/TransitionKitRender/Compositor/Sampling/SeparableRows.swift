@@ -61,11 +61,13 @@ final class SeparableRows {
 
     /// Writes the samples of device columns `k..<k + count` (`prepare`'s indices) of the row
     /// between image rows `r0` and `r1` (weight `wy` of `r1`, 0...256) to `dst`: opaque samples
-    /// at full strength, so a store. `imageWidth` is the image's.
+    /// at full strength, so a store. `imageWidth` is the image's. `ahead`: the image row the
+    /// next device row reads and this one does not, or nil; the AVX2 vertical pass prefetches
+    /// the columns it reads of it (a hint, never read).
     /// - Complexity: O(count + image columns read); no allocation.
     func write(
         _ dst: UnsafeMutablePointer<UInt32>, k: Int, count n: Int, r0: UnsafePointer<UInt32>, r1: UnsafePointer<UInt32>,
-        wy: UInt32, imageWidth: Int
+        wy: UInt32, imageWidth: Int, ahead: UnsafePointer<UInt32>? = nil
     ) {
         guard n > 0, let start else { return }
         // The taps are monotonic in the device column (the floor of a linear map, clamped).
@@ -73,7 +75,7 @@ final class SeparableRows {
         let lo = min(a, b), hi = max(a, b) &+ 1
         // The spare column after the image's last is read only at weight 0.
         let last = min(hi, imageWidth &- 1)
-        lerp(r0 + lo, r1 + lo, into: lerped + 4 &* lo, columns: last &- lo &+ 1, wy: wy)
+        lerp(r0 + lo, r1 + lo, into: lerped + 4 &* lo, columns: last &- lo &+ 1, wy: wy, ahead: ahead.map { $0 + lo })
         if last < hi { (lerped + 4 &* hi).initialize(repeating: 0, count: 4) }
         horizontal(dst, start: start + k, k: k, count: n)
     }
@@ -81,12 +83,13 @@ final class SeparableRows {
     /// The vertical pass: biased V of `columns` image columns from `p0` and `p1` into `v`.
     @inline(__always)
     private func lerp(
-        _ p0: UnsafePointer<UInt32>, _ p1: UnsafePointer<UInt32>, into v: UnsafeMutablePointer<UInt16>, columns n: Int, wy: UInt32
+        _ p0: UnsafePointer<UInt32>, _ p1: UnsafePointer<UInt32>, into v: UnsafeMutablePointer<UInt16>, columns n: Int, wy: UInt32,
+        ahead: UnsafePointer<UInt32>?
     ) {
         var c = 0
         #if arch(x86_64)
             if LerpKernels.avx2 {
-                c = tk_separable_vertical_avx2(p0, p1, v, n, wy)
+                c = tk_separable_vertical_avx2(p0, p1, v, n, wy, ahead)
                 if c > 0 { LerpKernels.tookAVX2() }
             }
             let zero = _mm_setzero_si128()
@@ -159,22 +162,23 @@ extension ContentsSampling {
     /// and `r1` (weight `wy`): `SeparableRows` for opaque samples at constant coverage without a
     /// clip mask (stored at full strength, cross-faded through the scratch row otherwise), the
     /// per-pixel `SeparableSource` in `BlendKernels.run` for the rest (edge pixels, masks).
-    /// The same contract and numbers as `BlendKernels.run` with `SeparableSource`.
+    /// The same contract and numbers as `BlendKernels.run` with `SeparableSource`. `ahead`:
+    /// `rowAhead(y:rows:)`, the next row to prefetch.
     @inline(__always)
     func drawSeparable(
         _ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>?, constantCoverage: UInt32,
         clip: UnsafePointer<UInt8>?, count: Int, x: Int, r0: UnsafePointer<UInt32>, r1: UnsafePointer<UInt32>, wy: UInt32,
-        alpha: UInt32
+        alpha: UInt32, ahead: UnsafePointer<UInt32>?
     ) {
         let k = x &- tableX0
         if coverage == nil && clip == nil && opaque {
             let m = alpha == 255 ? constantCoverage : PixelMath.mul(constantCoverage, alpha)
             let rows = tables.separableRows, width = sampler.width
             if m == 255 {
-                rows.write(dst, k: k, count: count, r0: r0, r1: r1, wy: wy, imageWidth: width)
+                rows.write(dst, k: k, count: count, r0: r0, r1: r1, wy: wy, imageWidth: width, ahead: ahead)
             } else if m != 0 {
                 BlendKernels.fade(dst, count: count, alpha: m, through: tables.row, scratchCount: tables.rowCapacity) { scratch, done, n in
-                    rows.write(scratch, k: k &+ done, count: n, r0: r0, r1: r1, wy: wy, imageWidth: width)
+                    rows.write(scratch, k: k &+ done, count: n, r0: r0, r1: r1, wy: wy, imageWidth: width, ahead: ahead)
                 }
             }
             return
