@@ -4,14 +4,18 @@ import TransitionKitCore
 
 @testable import TransitionKitRender
 
-/// `BandCount`: every band when at least a quarter of the frame's pixels are resampled, one
-/// otherwise. Expected counts follow from the scenes' geometry (areas worked out by hand in
-/// each test), not from running the estimate. A resampled layer counts the whole-pixel box
-/// around its contents, one pixel wider on every side, within the frame.
+/// `BandCount`: every band when at least a quarter of the frame's pixels are resampled or when
+/// copies scale with threads on the machine (given here, not measured), one otherwise. Expected
+/// counts follow from the scenes' geometry (areas worked out by hand in each test), not from
+/// running the estimate. A resampled layer counts the whole-pixel box around its contents, one
+/// pixel wider on every side, within the frame. `CopyScaling`'s rule is checked on figures
+/// worked out by hand.
 @Suite struct BandCountTests {
     /// A 100x100 pt frame at scale 2 (200x200 px) holding one screen of contents (200x200 px
     /// image), configured by `configure`.
-    func bands(threads: Int = 2, choosing: Bool = true, _ configure: (inout LayerProperties) -> Void) throws -> Int {
+    func bands(
+        threads: Int = 2, choosing: Bool = true, copiesScale: Bool = false, _ configure: (inout LayerProperties) -> Void
+    ) throws -> Int {
         let image = try Bitmap(width: 200, height: 200)
         let screen = layer(CGRect(x: 0, y: 0, width: 100, height: 100)) {
             $0.contents = image
@@ -20,7 +24,7 @@ import TransitionKitCore
         let root = layer(CGRect(x: 0, y: 0, width: 100, height: 100), .black, sublayers: [screen])
         var options = RenderOptions(scale: 2, threads: threads)
         options.choosesBandCount = choosing
-        return BandCount.choose(root, options: options, width: 200, height: 200)
+        return BandCount.choose(root, options: options, width: 200, height: 200, copiesScale: copiesScale)
     }
 
     @Test func wholePixelCopiesUseOneBand() throws {
@@ -62,7 +66,7 @@ import TransitionKitCore
                 $0.masksToBounds = masks
             }
             let root = layer(CGRect(x: 0, y: 0, width: 100, height: 100), .black, sublayers: [strip])
-            return BandCount.choose(root, options: RenderOptions(scale: 2, threads: 2), width: 200, height: 200)
+            return BandCount.choose(root, options: RenderOptions(scale: 2, threads: 2), width: 200, height: 200, copiesScale: false)
         }
         #expect(bands(masks: false) == 2)
         #expect(bands(masks: true) == 1)
@@ -75,5 +79,35 @@ import TransitionKitCore
             } == 1)
         #expect(try bands(threads: 3, choosing: false) { _ in } == 3)
         #expect(try bands(threads: 1) { $0.position.x += 0.25 } == 1)
+    }
+
+    /// Where copies scale, a frame of copies is split like a resampled one; with one thread, or
+    /// a fixed count, nothing changes.
+    @Test func copyBoundFramesUseEveryBandWhereCopiesScale() throws {
+        #expect(try bands(copiesScale: true) { _ in } == 2)
+        #expect(try bands(threads: 3, copiesScale: true) { $0.opacity = 0.5 } == 3)
+        #expect(try bands(threads: 1, copiesScale: true) { _ in } == 1)
+        #expect(try bands(threads: 2, choosing: false, copiesScale: true) { _ in } == 2)
+        // A hidden layer draws nothing, but the frame is still a copy-bound one (the background).
+        #expect(try bands(copiesScale: true) { $0.isHidden = true } == 2)
+    }
+
+    /// Two threads must copy at least 1.2 times as fast as one: 1.0 ms against 0.8 ms (1.25x)
+    /// splits, against 0.85 ms (1.18x) or 1.0 ms does not; 1.2 ms against 1.0 ms is exactly the
+    /// bound; the copy measured on a machine whose copies do not scale (0.41 ms on one thread,
+    /// 0.42 on two) does not; no second thread (infinity) never does.
+    @Test func copyScalingSplitsAtOnePointTwoTimes() {
+        #expect(CopyScaling.splits(oneThread: 1.0, twoThreads: 0.8))
+        #expect(!CopyScaling.splits(oneThread: 1.0, twoThreads: 0.85))
+        #expect(!CopyScaling.splits(oneThread: 1.0, twoThreads: 1.0))
+        #expect(CopyScaling.splits(oneThread: 1.2, twoThreads: 1.0))
+        #expect(!CopyScaling.splits(oneThread: 0.41, twoThreads: 0.42))
+        #expect(!CopyScaling.splits(oneThread: 1.0, twoThreads: .infinity))
+        #expect(!CopyScaling.splits(oneThread: .infinity, twoThreads: 1.0))
+        // This machine's measurement: both copies timed (a second thread starts here), and the
+        // decision is the rule applied to them.
+        let m = CopyScaling.measured
+        #expect(m.oneThread > 0 && m.oneThread.isFinite && m.twoThreads > 0 && m.twoThreads.isFinite)
+        #expect(m.splitsCopies == (m.oneThread >= 1.2 * m.twoThreads))
     }
 }

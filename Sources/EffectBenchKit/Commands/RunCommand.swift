@@ -70,12 +70,21 @@ enum RunCommand {
             }
         }
         progress.clear()
+        /// With two or more threads, the measurement that decided the copy-bound frames' bands
+        /// (nil when no second thread could be started: nothing was split).
+        func copyScaling(threads: Int) -> BenchReport.CopyScalingInfo? {
+            guard threads > 1 else { return nil }
+            let c = CopyScaling.measured
+            guard c.twoThreads.isFinite else { return nil }
+            return BenchReport.CopyScalingInfo(oneThread: c.oneThread, twoThreads: c.twoThreads, splitsCopies: c.splitsCopies)
+        }
         let s = options.scene
         let report = BenchReport(
             machine: .current,
             scene: BenchReport.Scene(s),
             frames: options.frames, threads: options.threads, allocationCounting: AllocationCounter.isActive,
-            repeats: options.repeats, results: results)
+            repeats: options.repeats,
+            copyScaling: copyScaling(threads: options.threads), results: results)
         var text = TableReport.format(report)
         var regression = false
         if baseline == nil && !options.comparisons.isEmpty {

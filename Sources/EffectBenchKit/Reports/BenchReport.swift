@@ -9,6 +9,9 @@ import Foundation
 ///              "scale", "width_pixels", "height_pixels" },
 ///   "frames", "threads", "allocation_counting" (false: allocation figures are not measured),
 ///   "repeats" (sweeps per operation after a discarded warm-up; absent in older reports: 1),
+///   "copy_scaling": { "one_thread_ms", "two_threads_ms", "splits_copies" } (`--threads` 2 or
+///                   more: the machine's copy measurement that decides whether copy-bound frames
+///                   are split, `CopyScaling`; absent otherwise),
 ///   "results": [ { "effect", "operation", "transition_duration" (s),
 ///                  "model_nanoseconds": { "p50", "p90", "p99", "max", "mean" },
 ///                  "render_milliseconds": { same },
@@ -34,6 +37,7 @@ public struct BenchReport: Codable, Equatable, Sendable {
         case threads = "threads"
         case allocationCounting = "allocation_counting"
         case repeats = "repeats"
+        case copyScaling = "copy_scaling"
         case results = "results"
     }
     /// The schema this version writes and reads.
@@ -231,15 +235,43 @@ public struct BenchReport: Codable, Equatable, Sendable {
     /// Sweeps per effect and operation, after a discarded warm-up sweep, folded per frame by
     /// minimum; nil in reports written before `--repeat` existed (one sweep).
     public var repeats: Int?
+    /// With two or more threads: whether a copy got faster on two threads on this machine, which
+    /// decides whether copy-bound frames are split into bands (`CopyScaling` in
+    /// TransitionKitRender); nil with one thread and in older reports.
+    public var copyScaling: CopyScalingInfo?
     /// One per effect and operation, in run order.
     public var results: [Result]
+
+    /// `CopyScaling.Measurement` as reported: milliseconds for one frame-sized copy.
+    public struct CopyScalingInfo: Codable, Equatable, Sendable {
+        enum CodingKeys: String, CodingKey {
+            case oneThread = "one_thread_ms"
+            case twoThreads = "two_threads_ms"
+            case splitsCopies = "splits_copies"
+        }
+        /// The copy on one thread, ms (fastest of the rounds).
+        public var oneThread: Double
+        /// The copy split between two threads, ms (fastest of the rounds).
+        public var twoThreads: Double
+        /// Whether copy-bound frames were split.
+        public var splitsCopies: Bool
+
+        /// The figures of one measurement.
+        public init(oneThread: Double, twoThreads: Double, splitsCopies: Bool) {
+            self.oneThread = oneThread
+            self.twoThreads = twoThreads
+            self.splitsCopies = splitsCopies
+        }
+    }
 
     /// A report of `results` measured on `machine` and `scene` with `frames` frames a sweep and
     /// `threads` row bands.
     public init(
-        machine: MachineInfo, scene: Scene, frames: Int, threads: Int, allocationCounting: Bool, repeats: Int? = nil, results: [Result]
+        machine: MachineInfo, scene: Scene, frames: Int, threads: Int, allocationCounting: Bool, repeats: Int? = nil,
+        copyScaling: CopyScalingInfo? = nil, results: [Result]
     ) {
         self.repeats = repeats
+        self.copyScaling = copyScaling
         self.machine = machine
         self.scene = scene
         self.frames = frames

@@ -16,6 +16,12 @@ public enum TableReport {
                 + "\(report.frames) frames a sweep, \(report.threads) thread\(report.threads == 1 ? "" : "s")"
                 + (report.repeats.map { ", \($0) sweep\($0 == 1 ? "" : "s") after a warm-up, per-frame minimum" } ?? ""))
         lines.append("machine: \(m.cores) cores, \(m.cpu); \(m.toolchain), \(m.configuration) build")
+        if let c = report.copyScaling {
+            lines.append(
+                "bands: a frame-sized copy took \(fmt(c.oneThread, 2)) ms on one thread, \(fmt(c.twoThreads, 2)) ms on two "
+                    + "(\(fmt(c.oneThread / c.twoThreads, 2))x), so "
+                    + (c.splitsCopies ? "copy-bound frames are split too" : "only frames that resample are split"))
+        }
         var header = ["effect", "op", "model p50", "p99", "render p50", "p90", "p99", "max", ">60Hz", ">120Hz", "allocs/frame", "bytes/frame"]
         // Damage rows (`run --damage`) add the redrawn fraction of the frame, p50.
         let damage = report.results.contains { $0.damagedFraction != nil }

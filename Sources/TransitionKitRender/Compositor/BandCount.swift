@@ -2,17 +2,17 @@ import Foundation
 import TransitionKitCore
 
 /// How many row bands a frame is rendered in: `RenderOptions.threads` is the most, and the
-/// frame's work decides whether more than one pays.
+/// frame's work and the machine decide whether more than one pays.
 ///
 /// The rule: every band when the contents drawn through resampling (any map but a whole-pixel
 /// translation: a scale, a rotation, a perspective, a sub-pixel slide) cover at least
-/// `parallelResampledFraction` of the frame's pixels; one band otherwise. A frame made of
-/// 1:1 copies, fills and blends is bound by memory bandwidth, which a second thread does not
-/// add to on the 2-core machine the bench targets: a plain copy of a 1179x2556 frame took
-/// 0.41 ms on one thread and 0.42–0.44 ms on two there, and the copy-bound radial and fade
-/// frames measured 0.91–1.0x with two bands in some runs (slower than one). Resampling does a
-/// bilinear tap per pixel, arithmetic that splits across cores: the push-back and
-/// drag-dismiss frames, resampled over most of the frame, measured 1.93–1.99x with two bands.
+/// `parallelResampledFraction` of the frame's pixels, or when copies get faster with a second
+/// thread on this machine (`CopyScaling.measured`); one band otherwise. A frame made of 1:1
+/// copies, fills and blends is bound by memory bandwidth, which a second thread adds to on
+/// some machines and not on others (`CopyScaling`: a copy-bound frame split where copies do
+/// not scale measured 0.91–1.0x, slower than one band). Resampling does a bilinear tap per
+/// pixel, arithmetic that splits across cores on any machine: the push-back and drag-dismiss
+/// frames, resampled over most of the frame, measured 1.93–1.99x with two bands.
 ///
 /// The estimate walks the presentation tree once, without rasterising: a layer's contents
 /// count as resampled when its points-to-pixels map is not a translation by whole pixels of an
@@ -31,9 +31,14 @@ enum BandCount {
 
     /// The band count for rendering `root` into a `width`×`height` pixel frame with
     /// `options` (at most `threads`, >= 1; exactly that many, up to the height, when
-    /// `choosesBandCount` is false).
-    /// - Complexity: O(layers); no allocation.
-    static func choose(_ root: LayerSnapshot, options: RenderOptions, width: Int, height: Int) -> Int {
+    /// `choosesBandCount` is false). `copiesScale`: whether copy-bound frames split too (by
+    /// default this machine's `CopyScaling.measured`, read only when it decides: two or more
+    /// threads, a frame that resamples too little).
+    /// - Complexity: O(layers); no allocation (after the one-time `CopyScaling` measurement).
+    static func choose(
+        _ root: LayerSnapshot, options: RenderOptions, width: Int, height: Int,
+        copiesScale: @autoclosure () -> Bool = CopyScaling.measured.splitsCopies
+    ) -> Int {
         let most = min(options.threads, height)
         guard most > 1, options.choosesBandCount else { return most }
         let frame = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
@@ -41,7 +46,7 @@ enum BandCount {
         accumulate(
             root, parent: Projection(PlaneHomography(scale: Double(options.scale))), parentSublayerToLocal: .identity,
             frame: frame, into: &resampled)
-        return Double(resampled) >= Double(width) * Double(height) * parallelResampledFraction ? most : 1
+        return Double(resampled) >= Double(width) * Double(height) * parallelResampledFraction || copiesScale() ? most : 1
     }
 
     /// Adds the resampled pixels of `node`'s subtree to `total`; `parent` maps the parent's

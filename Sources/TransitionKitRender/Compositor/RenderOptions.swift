@@ -19,9 +19,10 @@ public struct RenderOptions: Sendable, Equatable {
     /// built-in effect's frames and on random layer trees), since a shape's coverage is summed
     /// from its own bounds whatever rows a band draws. The compositor picks the count
     /// per frame: all of them when contents resampled through a scale, rotation, perspective
-    /// or sub-pixel offset cover at least a quarter of the frame, otherwise one, since a frame
-    /// of 1:1 copies and blends is bound by memory bandwidth that a second thread does not
-    /// raise (measured: a frame copy is no faster on two threads of a 2-core machine). The
+    /// or sub-pixel offset cover at least a quarter of the frame; otherwise (a frame of 1:1
+    /// copies and blends, bound by memory bandwidth) all of them only where a frame-sized copy
+    /// runs at least 1.2x as fast on two threads as on one, measured once per process the
+    /// first time it decides (`CopyScaling`, about 10 ms), and one band elsewhere. The
     /// bands after the first run on `threads − 1` worker threads the compositor starts the first
     /// time it needs them and keeps (none with 1). Default 1.
     public var threads: Int

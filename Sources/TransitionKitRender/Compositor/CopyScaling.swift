@@ -1,0 +1,89 @@
+import Foundation
+
+/// Whether copying memory gets faster with a second thread on this machine, measured once per
+/// process: the compositor splits a copy-bound frame (1:1 copies, fills and blends, such as
+/// the radial and fade frames) into bands only when it does (`BandCount`).
+///
+/// It differs between machines: on one 2-core VM a copy of a 1179x2556 px frame took 0.41 ms
+/// on one thread and 0.42–0.44 ms on two, and the radial and fade frames measured 0.91–1.0x
+/// with two bands; on another (a 2-core AMD EPYC VM) the same copy ran 1.37–2.0x faster on two
+/// threads and the frames 1.4x (radial) and 1.9x (fade). A frame that resamples does enough
+/// arithmetic per pixel to split either way.
+public enum CopyScaling {
+    /// One measurement: the fastest of `rounds` copies of `frameBytes` on one thread and on two
+    /// (each copying half, through the compositor's own band workers), milliseconds.
+    public struct Measurement: Equatable, Sendable {
+        /// Milliseconds for the whole copy on the calling thread (the fastest round).
+        public let oneThread: Double
+        /// Milliseconds for the same copy split between two threads, from handing out the
+        /// halves to both being done (the fastest round); infinity when no second thread could
+        /// be started.
+        public let twoThreads: Double
+        /// `oneThread ÷ twoThreads`.
+        public var speedup: Double { oneThread / twoThreads }
+        /// Whether copy-bound frames are split: `speedup >= CopyScaling.minimumSpeedup`.
+        public var splitsCopies: Bool { CopyScaling.splits(oneThread: oneThread, twoThreads: twoThreads) }
+    }
+
+    /// The bytes copied: one 1179x2556 px RGBA8 frame (393x852 pt at scale 3, effect-bench's
+    /// default scene), from one buffer to another, so the copy meets memory as a frame does.
+    public static let frameBytes = 1179 * 2556 * 4
+    /// Rounds of each; the fastest counts (the least disturbed by other work on the machine).
+    static let rounds = 5
+    /// The speedup two threads must reach for copy-bound frames to be split: 1.2x, a margin over
+    /// the run-to-run spread of a copy on a shared VM (a frame split on a machine where copies
+    /// do not scale measured down to 0.91x).
+    public static let minimumSpeedup = 1.2
+
+    /// This machine's measurement, taken the first time it is read (about 10 ms: two buffers of
+    /// `frameBytes` written once, then `rounds` copies each way; the buffers and the worker
+    /// thread are released after). The compositor reads it the first time a copy-bound frame
+    /// may use two or more threads.
+    public static let measured: Measurement = measure()
+
+    /// The rule, apart from the measurement (for tests): two threads at least `minimumSpeedup`
+    /// times as fast as one.
+    static func splits(oneThread: Double, twoThreads: Double) -> Bool {
+        oneThread.isFinite && twoThreads.isFinite && twoThreads > 0 && oneThread >= twoThreads * minimumSpeedup
+    }
+
+    /// The two halves' copy job for `BandWorkers`: band b copies half b of the buffers.
+    private struct Halves {
+        let source: UnsafeRawPointer
+        let destination: UnsafeMutableRawPointer
+        let count: Int
+
+        static let copyHalf: BandWorkers.Job = { context, band in
+            let h = context.assumingMemoryBound(to: Halves.self).pointee
+            let half = h.count / 2
+            let start = band == 0 ? 0 : half, n = band == 0 ? half : h.count - half
+            (h.destination + start).copyMemory(from: h.source + start, byteCount: n)
+        }
+    }
+
+    private static func measure() -> Measurement {
+        let n = frameBytes
+        let source = UnsafeMutableRawPointer.allocate(byteCount: n, alignment: 64)
+        let destination = UnsafeMutableRawPointer.allocate(byteCount: n, alignment: 64)
+        defer { source.deallocate(); destination.deallocate() }
+        // Written once so the timed copies do not take the pages' first-touch faults.
+        source.initializeMemory(as: UInt8.self, repeating: 1, count: n)
+        destination.initializeMemory(as: UInt8.self, repeating: 2, count: n)
+        let workers = BandWorkers()
+        let clock = ContinuousClock()
+        func milliseconds(_ d: Duration) -> Double {
+            Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) * 1e-15
+        }
+        var one = Double.infinity, two = Double.infinity
+        let halves = Halves(source: UnsafeRawPointer(source), destination: destination, count: n)
+        withUnsafePointer(to: halves) { context in
+            for _ in 0..<rounds {
+                one = min(one, milliseconds(clock.measure { destination.copyMemory(from: source, byteCount: n) }))
+                var started = true
+                let t = clock.measure { started = workers.perform(bands: 2, context: context, job: Halves.copyHalf) }
+                if started { two = min(two, milliseconds(t)) }
+            }
+        }
+        return Measurement(oneThread: one, twoThreads: two)
+    }
+}
