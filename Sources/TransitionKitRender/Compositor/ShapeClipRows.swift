@@ -203,11 +203,17 @@ final class ShapeClipRows {
         }
     }
 
-    /// `clip(_:_:)` of a full-coverage rectangle's rows: the clip's own spans cut to `rect`.
+    /// `clip(_:_:)` of a full-coverage rectangle's rows: the clip's own spans cut to `rect`. The
+    /// storage is opened once for all the rows (not once a row: each opening retains and
+    /// releases the four span buffers).
     func clip(rect: PixelRect, _ body: (CoverageSpan) -> Void) {
         guard !rect.isEmpty else { return }
-        for y in rect.y0..<rect.y1 {
-            clip(CoverageSpan(y: y, x: rect.x0, count: 0, coverage: UnsafePointer(product), solidCount: rect.width, solidCoverage: 255), body)
+        let spare = UnsafePointer(product)
+        withStorage { storage in
+            for y in rect.y0..<rect.y1 {
+                storage.clip(
+                    CoverageSpan(y: y, x: rect.x0, count: 0, coverage: spare, solidCount: rect.width, solidCoverage: 255), body)
+            }
         }
     }
 
