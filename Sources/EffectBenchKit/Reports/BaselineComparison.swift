@@ -29,8 +29,8 @@ public struct BaselineComparison: Equatable, Sendable {
     public var unmatched: [String]
     /// Allowed render slowdown as a fraction (0.25: 25 %).
     public var threshold: Double
-    /// Ways the two runs were measured differently (scene, frames, threads, build), which make
-    /// the ratios meaningless.
+    /// Ways the two runs were measured differently (scene, frames, threads, whether copy-bound
+    /// frames were split, build), which make the ratios meaningless.
     public var mismatches: [String]
 
     /// Compares `current` with `baseline`; `pairs` add rows of differently named effects.
@@ -65,6 +65,14 @@ public struct BaselineComparison: Equatable, Sendable {
         if a.source != b.source || a.from != b.from || a.to != b.to { m.append("scene images differ from the baseline's") }
         if current.frames != baseline.frames { m.append("\(current.frames) frames vs baseline \(baseline.frames)") }
         if current.threads != baseline.threads { m.append("\(current.threads) threads vs baseline \(baseline.threads)") }
+        // With two or more threads copy-bound frames are split only where the run's copy
+        // measurement said so (`CopyScaling`; no `copy_scaling`: none split), which can differ
+        // between two runs on one machine.
+        let splits = current.copyScaling?.splitsCopies ?? false, baselineSplits = baseline.copyScaling?.splitsCopies ?? false
+        if current.threads == baseline.threads && current.threads > 1 && splits != baselineSplits {
+            func bands(_ split: Bool) -> String { split ? "split into bands" : "one band" }
+            m.append("copy-bound frames \(splits ? "split into bands" : "in one band") vs baseline \(bands(baselineSplits))")
+        }
         if current.machine.configuration != baseline.machine.configuration {
             m.append("\(current.machine.configuration) build vs baseline \(baseline.machine.configuration)")
         }

@@ -11,7 +11,8 @@ import Foundation
 ///   "repeats" (sweeps per operation after a discarded warm-up; absent in older reports: 1),
 ///   "copy_scaling": { "one_thread_ms", "two_threads_ms", "splits_copies" } (`--threads` 2 or
 ///                   more: the machine's copy measurement that decides whether copy-bound frames
-///                   are split, `CopyScaling`; absent otherwise),
+///                   are split, `CopyScaling`; absent otherwise, and where it could not be
+///                   measured: no second thread or no memory for the copy, so nothing split),
 ///   "results": [ { "effect", "operation", "transition_duration" (s),
 ///                  "model_nanoseconds": { "p50", "p90", "p99", "max", "mean" },
 ///                  "render_milliseconds": { same },

@@ -13,11 +13,12 @@ public enum CopyScaling {
     /// One measurement: the fastest of `rounds` copies of `frameBytes` on one thread and on two
     /// (each copying half, through the compositor's own band workers), milliseconds.
     public struct Measurement: Equatable, Sendable {
-        /// Milliseconds for the whole copy on the calling thread (the fastest round).
+        /// Milliseconds for the whole copy on the calling thread (the fastest round); infinity
+        /// when the buffers could not be allocated (then `twoThreads` is too).
         public let oneThread: Double
         /// Milliseconds for the same copy split between two threads, from handing out the
         /// halves to both being done (the fastest round); infinity when no second thread could
-        /// be started.
+        /// be started or the buffers could not be allocated.
         public let twoThreads: Double
         /// `oneThread ÷ twoThreads`.
         public var speedup: Double { oneThread / twoThreads }
@@ -61,11 +62,17 @@ public enum CopyScaling {
         }
     }
 
-    private static func measure() -> Measurement {
-        let n = frameBytes
-        let source = UnsafeMutableRawPointer.allocate(byteCount: n, alignment: 64)
-        let destination = UnsafeMutableRawPointer.allocate(byteCount: n, alignment: 64)
-        defer { source.deallocate(); destination.deallocate() }
+    /// Measures copies of `n` bytes (`frameBytes` but in tests). When the two buffers cannot be
+    /// allocated (a process short of memory), nothing is measured: both figures are infinity,
+    /// so nothing is split, rather than stopping the process for an optional speed-up.
+    static func measure(bytes n: Int = frameBytes) -> Measurement {
+        let unmeasured = Measurement(oneThread: .infinity, twoThreads: .infinity)
+        // posix_memalign reports a refusal, where `allocate` would stop the process.
+        var s: UnsafeMutableRawPointer?, d: UnsafeMutableRawPointer?
+        guard posix_memalign(&s, 64, n) == 0, let source = s else { return unmeasured }
+        defer { free(source) }
+        guard posix_memalign(&d, 64, n) == 0, let destination = d else { return unmeasured }
+        defer { free(destination) }
         // Written once so the timed copies do not take the pages' first-touch faults.
         source.initializeMemory(as: UInt8.self, repeating: 1, count: n)
         destination.initializeMemory(as: UInt8.self, repeating: 2, count: n)

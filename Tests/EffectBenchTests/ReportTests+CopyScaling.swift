@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import EffectBenchKit
+
+/// `copy_scaling` in reports and baselines: with two or more threads, whether copy-bound frames
+/// (radial, fade) were split into bands depends on a copy measured on the machine at run time
+/// (`CopyScaling`), which can come out either side of its 1.2x bound from one run to the next
+/// on a shared machine; a report without the key (one thread, no second thread started, or
+/// written before the key existed) split none.
+extension ReportTests {
+    static func twoThreadReport(splits: Bool?) -> BenchReport {
+        var r = report(render: ["radial push": 2])
+        r.threads = 2
+        r.copyScaling = splits.map { BenchReport.CopyScalingInfo(oneThread: 1.0, twoThreads: $0 ? 0.5 : 0.95, splitsCopies: $0) }
+        return r
+    }
+
+    /// The key round-trips with the three documented fields, and a report without it decodes
+    /// to nil.
+    @Test func copyScalingRoundTripsAndIsOptional() throws {
+        let report = Self.twoThreadReport(splits: true)
+        let data = try report.encoded()
+        let object = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+        #expect(Set((object["copy_scaling"] as! [String: Any]).keys) == ["one_thread_ms", "two_threads_ms", "splits_copies"])
+        #expect(try BenchReport.decode(data, path: "x") == report)
+        var old = object
+        old["copy_scaling"] = nil
+        let decoded = try BenchReport.decode(JSONSerialization.data(withJSONObject: old), path: "old.json")
+        #expect(decoded.copyScaling == nil)
+    }
+
+    /// Two-thread runs whose copy-bound frames were split differently draw those frames in a
+    /// different number of bands: flagged as not comparable, like another thread count. The
+    /// same decision (or one thread, where nothing is split) is not flagged.
+    @Test func aBaselineWhoseCopyBoundFramesWereSplitDifferentlyIsFlagged() {
+        let split = Self.twoThreadReport(splits: true), whole = Self.twoThreadReport(splits: false)
+        let old = Self.twoThreadReport(splits: nil)
+        #expect(
+            BaselineComparison(current: split, baseline: whole, threshold: 0.25).mismatches == [
+                "copy-bound frames split into bands vs baseline one band"
+            ])
+        #expect(
+            BaselineComparison(current: old, baseline: split, threshold: 0.25).mismatches == [
+                "copy-bound frames in one band vs baseline split into bands"
+            ])
+        #expect(BaselineComparison(current: split, baseline: old, threshold: 0.25).mismatches.count == 1)
+        #expect(BaselineComparison(current: whole, baseline: old, threshold: 0.25).mismatches.isEmpty)
+        #expect(BaselineComparison(current: split, baseline: split, threshold: 0.25).mismatches.isEmpty)
+    }
+}
