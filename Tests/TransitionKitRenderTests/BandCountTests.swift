@@ -83,13 +83,36 @@ import TransitionKitCore
 
     /// Where copies scale, a frame of copies is split like a resampled one; with one thread, or
     /// a fixed count, nothing changes.
+    /// A frame of 512x1024 px or more (2¹⁹ px drawn): the screen above drawn 1:1 in a corner of
+    /// it is a copy-bound frame.
     @Test func copyBoundFramesUseEveryBandWhereCopiesScale() throws {
-        #expect(try bands(copiesScale: true) { _ in } == 2)
-        #expect(try bands(threads: 3, copiesScale: true) { $0.opacity = 0.5 } == 3)
-        #expect(try bands(threads: 1, copiesScale: true) { _ in } == 1)
-        #expect(try bands(threads: 2, choosing: false, copiesScale: true) { _ in } == 2)
+        let image = try Bitmap(width: 200, height: 200)
+        func bands(
+            threads: Int = 2, width: Int = 512, height: Int = 1024, rows: Int? = nil, copiesScale: Bool = true,
+            _ configure: (inout LayerProperties) -> Void = { _ in }
+        ) -> Int {
+            let screen = layer(CGRect(x: 0, y: 0, width: 100, height: 100)) {
+                $0.contents = image
+                configure(&$0)
+            }
+            let root = layer(CGRect(x: 0, y: 0, width: 256, height: 512), .black, sublayers: [screen])
+            return BandCount.choose(
+                root, options: RenderOptions(scale: 2, threads: threads), width: width, height: height, rows: rows,
+                copiesScale: copiesScale)
+        }
+        #expect(bands() == 2)
+        #expect(bands(threads: 3) { $0.opacity = 0.5 } == 3)
+        #expect(bands(threads: 1) == 1)
+        #expect(bands(copiesScale: false) == 1)
         // A hidden layer draws nothing, but the frame is still a copy-bound one (the background).
-        #expect(try bands(copiesScale: true) { $0.isHidden = true } == 2)
+        #expect(bands { $0.isHidden = true } == 2)
+        // Smaller: 511x1024 px, or a damage render of 511 of a 1024x2048 px frame's rows (523,264
+        // px): one band; 512 of them (2¹⁹ px): every band.
+        #expect(bands(width: 511) == 1)
+        #expect(bands(width: 1024, height: 2048, rows: 511) == 1)
+        #expect(bands(width: 1024, height: 2048, rows: 512) == 2)
+        // The 200x200 px frame of the tests above, copy-bound: one band wherever copies scale.
+        #expect(try self.bands(copiesScale: true) { _ in } == 1)
     }
 
     /// Two threads must copy at least 1.2 times as fast as one: 1.0 ms against 0.8 ms (1.25x)

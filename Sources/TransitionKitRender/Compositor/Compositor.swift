@@ -142,7 +142,7 @@ public struct Compositor: Sendable {
         // Rendering recurses once per level; a tree deeper than Layer.maximumDepth (only
         // possible for hand-built snapshots) is drawn as the background alone.
         let root = root.depth <= LayerSnapshot.maximumDepth ? root : LayerSnapshot()
-        let bands = min(BandCount.choose(root, options: options, width: width, height: height), rows.count)
+        let bands = min(BandCount.choose(root, options: options, width: width, height: height, rows: rows.count), rows.count)
         let background = options.background.packed
         let fastPaths = !options.disableFastPaths
         let pool = self.pool
