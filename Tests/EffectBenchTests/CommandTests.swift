@@ -35,27 +35,6 @@ import TransitionKitRender
         #expect(page.components(separatedBy: "data:image/png;base64,").count - 1 == 23)
     }
 
-    /// The sweeps run in rounds: every case's warm-up first, then sweep 1 of every case, then
-    /// sweep 2, then the model-only sweeps; cases in effect order, each effect's operations in
-    /// its supported order, full render before damage (radial: push, pop, tab; fade: push, pop,
-    /// present, dismiss, tab). The rows come out in case order.
-    @Test func sweepsRunInRoundsOverEveryCase() throws {
-        var shown: [String] = []
-        let outcome = try RunCommand.run(
-            try options(["--effects", "radial,fade", "--repeat", "2", "--damage"]), registry: try EffectBench.registry(effects: []),
-            progress: ProgressIndicator(enabled: false, observer: { shown.append($0) }))
-        var cases: [String] = []
-        for (effect, ops) in [("radial", ["push", "pop", "tab"]), ("fade", ["push", "pop", "present", "dismiss", "tab"])] {
-            for op in ops { cases += ["\(effect) \(op)", "\(effect) \(op) (damage)"] }
-        }
-        var expected: [String] = []
-        for stage in ["warm-up", "sweep 1/2", "sweep 2/2", "model only"] {
-            for c in cases { expected.append("[\(expected.count + 1)/64] \(c): \(stage), 3 frames") }
-        }
-        #expect(shown == expected)
-        #expect(outcome.report.results.map { "\($0.effect) \($0.operation)" } == cases)
-    }
-
     /// A baseline sharing no effect and operation with the run is refused before anything is
     /// loaded or measured: the missing `--from` image would otherwise be reported first (and
     /// with images, only after the whole sweep).

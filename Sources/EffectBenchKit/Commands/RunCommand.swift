@@ -31,55 +31,43 @@ enum RunCommand {
         for path in [options.jsonPath, options.htmlPath].compactMap({ $0 }) { try OutputPath.check(path) }
 
         let images = try SceneImages.load(options.scene), tabImages = try SceneImages.load(options.scene, for: .tab)
+        var results: [BenchReport.Result] = []
         // Each operation's full-render row, then with --damage its damage row.
         let modes = options.damage ? [false, true] : [false]
-        struct Case {
-            let entry: EffectRegistry.Entry
-            let effect: any TransitionEffect
-            let operation: TransitionOperation
-            let damage: Bool
-        }
-        var cases: [Case] = []
+        let total = entries.reduce(0) { $0 + $1.supportedOperations.count } * modes.count
+        var done = 0
+        // One frame, presentation tree and compositor pool for every sweep: after each warm-up
+        // the measured sweeps fault in no fresh pages and grow no buffers.
+        let buffers = try SweepBuffers(scene: options.scene, threads: options.threads)
         for entry in entries {
             let effect: any TransitionEffect
             do { effect = try registry.makeEffect(named: entry.name) } catch { throw BenchError(error) }
             for op in entry.supportedOperations {
-                for damage in modes { cases.append(Case(entry: entry, effect: effect, operation: op, damage: damage)) }
+                let images = op == .tab ? tabImages : images
+                for damage in modes {
+                    done += 1
+                    // One warm-up sweep (caches, the pool's scratch buffers grown to this effect's
+                    // largest frame, lazily built tables), discarded; then the repeats.
+                    var sweeps: [SweepResult] = []
+                    for k in 0...options.repeats {
+                        progress.show(
+                            "[\(done)/\(total)] \(entry.name) \(op.rawValue)\(damage ? " (damage)" : ""): "
+                                + "\(k == 0 ? "warm-up" : "sweep \(k)/\(options.repeats)"), \(options.frames) frames")
+                        let sweep = try Sweep.run(
+                            effect: effect, name: entry.name, style: entry.modalPresentationStyle, operation: op,
+                            scene: options.scene, images: images, frames: options.frames, threads: options.threads,
+                            buffers: buffers, damage: damage)
+                        if k > 0 { sweeps.append(sweep) }
+                    }
+                    // Then one sweep of the model alone: its ticks run with the model's data in the
+                    // caches, where after a 12 MB frame every tick first refills them.
+                    let modelOnly = try Sweep.run(
+                        effect: effect, name: entry.name, style: entry.modalPresentationStyle, operation: op,
+                        scene: options.scene, images: images, frames: options.frames, threads: options.threads,
+                        buffers: buffers, renders: false, damage: damage)
+                    results.append(BenchReport.Result(repeated: sweeps, modelOnly: modelOnly))
+                }
             }
-        }
-        // One frame, presentation tree and compositor pool for every sweep: after the warm-ups
-        // the measured sweeps fault in no fresh pages and grow no buffers.
-        let buffers = try SweepBuffers(scene: options.scene, threads: options.threads)
-        func sweep(_ c: Case, renders: Bool = true) throws(BenchError) -> SweepResult {
-            try Sweep.run(
-                effect: c.effect, name: c.entry.name, style: c.entry.modalPresentationStyle, operation: c.operation,
-                scene: options.scene, images: c.operation == .tab ? tabImages : images, frames: options.frames,
-                threads: options.threads, buffers: buffers, renders: renders, damage: c.damage)
-        }
-        func label(_ c: Case) -> String { "\(c.entry.name) \(c.operation.rawValue)\(c.damage ? " (damage)" : "")" }
-        // A warm-up sweep of every case first (caches, the pool's scratch buffers grown to the
-        // largest frame, lazily built tables), discarded; then the repeats in rounds, one sweep
-        // of every case a round, so each case's sweeps are spread over the whole run and a
-        // slow spell of a shared machine falls on one of a frame's K sweeps, not on all of them.
-        var sweeps = [[SweepResult]](repeating: [], count: cases.count)
-        var done = 0
-        let total = cases.count * (options.repeats + 2)
-        for k in 0...options.repeats {
-            for (i, c) in cases.enumerated() {
-                done += 1
-                progress.show(
-                    "[\(done)/\(total)] \(label(c)): \(k == 0 ? "warm-up" : "sweep \(k)/\(options.repeats)"), \(options.frames) frames")
-                let result = try sweep(c)
-                if k > 0 { sweeps[i].append(result) }
-            }
-        }
-        // Then one sweep of the model alone per case: its ticks run with the model's data in the
-        // caches, where after a 12 MB frame every tick first refills them.
-        var results: [BenchReport.Result] = []
-        for (i, c) in cases.enumerated() {
-            done += 1
-            progress.show("[\(done)/\(total)] \(label(c)): model only, \(options.frames) frames")
-            results.append(BenchReport.Result(repeated: sweeps[i], modelOnly: try sweep(c, renders: false)))
         }
         progress.clear()
         /// With two or more threads, the measurement that decided the copy-bound frames' bands
