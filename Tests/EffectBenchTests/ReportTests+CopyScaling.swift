@@ -38,7 +38,7 @@ extension ReportTests {
         let old = Self.twoThreadReport(splits: nil)
         #expect(
             BaselineComparison(current: split, baseline: whole, threshold: 0.25).mismatches == [
-                "copy-bound frames split into bands vs baseline one band"
+                "copy-bound frames split into bands vs baseline in one band"
             ])
         #expect(
             BaselineComparison(current: old, baseline: split, threshold: 0.25).mismatches == [

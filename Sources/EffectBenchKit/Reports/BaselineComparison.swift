@@ -70,8 +70,8 @@ public struct BaselineComparison: Equatable, Sendable {
         // between two runs on one machine.
         let splits = current.copyScaling?.splitsCopies ?? false, baselineSplits = baseline.copyScaling?.splitsCopies ?? false
         if current.threads == baseline.threads && current.threads > 1 && splits != baselineSplits {
-            func bands(_ split: Bool) -> String { split ? "split into bands" : "one band" }
-            m.append("copy-bound frames \(splits ? "split into bands" : "in one band") vs baseline \(bands(baselineSplits))")
+            func bands(_ split: Bool) -> String { split ? "split into bands" : "in one band" }
+            m.append("copy-bound frames \(bands(splits)) vs baseline \(bands(baselineSplits))")
         }
         if current.machine.configuration != baseline.machine.configuration {
             m.append("\(current.machine.configuration) build vs baseline \(baseline.machine.configuration)")

@@ -33,7 +33,7 @@ enum BandCount {
     /// copies scale: 2¹⁹ (512x1024). Below it a band's share of the copying is too short to
     /// repay waking and joining a worker. Measured on the 2-core AMD EPYC VM (fade, radial;
     /// one thread ÷ two): 20,000–80,000 px 0.4–0.7x, 180,000–335,000 px 0.9–1.1x, 720,000 px
-    /// 1.2–1.3x, 1,620,000 px 1.7–2.0x.
+    /// 1.2–1.3x, 1,620,000 px 1.7–1.9x.
     static let copySplitMinimumPixels = 1 << 19
 
     /// The band count for rendering `root` into a `width`×`height` pixel frame with

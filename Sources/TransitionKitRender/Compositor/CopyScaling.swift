@@ -38,8 +38,8 @@ public enum CopyScaling {
 
     /// This machine's measurement, taken the first time it is read (about 10 ms: two buffers of
     /// `frameBytes` written once, then `rounds` copies each way; the buffers and the worker
-    /// thread are released after). The compositor reads it the first time a copy-bound frame
-    /// may use two or more threads.
+    /// thread are released after). The compositor reads it the first time a copy-bound frame of
+    /// at least `BandCount.copySplitMinimumPixels` may use two or more threads.
     public static let measured: Measurement = measure()
 
     /// The rule, apart from the measurement (for tests): two threads at least `minimumSpeedup`
