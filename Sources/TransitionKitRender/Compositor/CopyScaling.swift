@@ -30,13 +30,15 @@ public enum CopyScaling {
     /// default scene), from one buffer to another, so the copy meets memory as a frame does.
     public static let frameBytes = 1179 * 2556 * 4
     /// Rounds of each; the fastest counts (the least disturbed by other work on the machine).
-    static let rounds = 5
+    /// 15: eight measurements on the AMD EPYC VM gave 1.35–1.71x with 5 rounds, 1.56–1.73x with
+    /// 15, and one of 14 runs with 5 rounds fell below `minimumSpeedup` (1.12x).
+    static let rounds = 15
     /// The speedup two threads must reach for copy-bound frames to be split: 1.2x, a margin over
     /// the run-to-run spread of a copy on a shared VM (a frame split on a machine where copies
     /// do not scale measured down to 0.91x).
     public static let minimumSpeedup = 1.2
 
-    /// This machine's measurement, taken the first time it is read (about 10 ms: two buffers of
+    /// This machine's measurement, taken the first time it is read (about 20 ms: two buffers of
     /// `frameBytes` written once, then `rounds` copies each way; the buffers and the worker
     /// thread are released after). The compositor reads it the first time a copy-bound frame of
     /// at least `BandCount.copySplitMinimumPixels` may use two or more threads.

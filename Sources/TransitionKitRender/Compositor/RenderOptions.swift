@@ -22,7 +22,7 @@ public struct RenderOptions: Sendable, Equatable {
     /// or sub-pixel offset cover at least a quarter of the frame; otherwise (a frame of 1:1
     /// copies and blends, bound by memory bandwidth) all of them only where a frame-sized copy
     /// runs at least 1.2x as fast on two threads as on one, measured once per process the
-    /// first time it decides (`CopyScaling`, about 10 ms), and the frame has at least 2¹⁹
+    /// first time it decides (`CopyScaling`, about 20 ms), and the frame has at least 2¹⁹
     /// pixels (512x1024), and one band elsewhere. The
     /// bands after the first run on `threads − 1` worker threads the compositor starts the first
     /// time it needs them and keeps (none with 1). Default 1.
