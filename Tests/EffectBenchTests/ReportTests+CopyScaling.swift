@@ -48,4 +48,31 @@ extension ReportTests {
         #expect(BaselineComparison(current: whole, baseline: old, threshold: 0.25).mismatches.isEmpty)
         #expect(BaselineComparison(current: split, baseline: split, threshold: 0.25).mismatches.isEmpty)
     }
+
+    /// The table's `bands:` line states the copy measured (1.0 ms on one thread, 0.5 or 0.95 ms
+    /// on two) and what it decided for the run's frame: split where the copy scaled at least
+    /// 1.2x and the frame has at least 2^19 px. The report's frame is 1179x2556 px (3,013,524
+    /// px): split; set to 40x80 px (3,200 px), a scaling copy does not decide it.
+    @Test func bandsLineSaysWhatTheCopyDecidedForTheFrame() {
+        func bandsLine(_ r: BenchReport) -> String? {
+            TableReport.format(r).split(separator: "\n").first { $0.hasPrefix("bands:") }.map(String.init)
+        }
+        var split = Self.twoThreadReport(splits: true), whole = Self.twoThreadReport(splits: false)
+        #expect(
+            bandsLine(whole)
+                == "bands: a 1179x2556 px copy took 1.00 ms on one thread, 0.95 ms on two (1.05x); below 1.2x, "
+                + "so only frames that resample are split into bands")
+        #expect(
+            bandsLine(split)
+                == "bands: a 1179x2556 px copy took 1.00 ms on one thread, 0.50 ms on two (2.00x); at least 1.2x "
+                + "and the frame at least 2^19 px (512x1024), so copy-bound frames are split into bands too")
+        split.scene.widthPixels = 40
+        split.scene.heightPixels = 80
+        #expect(
+            bandsLine(split)
+                == "bands: a 1179x2556 px copy took 1.00 ms on one thread, 0.50 ms on two (2.00x); at least 1.2x, "
+                + "but this frame (3200 px) is under 2^19 px (512x1024), so only frames that resample are split")
+        whole.copyScaling = nil
+        #expect(bandsLine(whole) == nil)
+    }
 }

@@ -86,7 +86,7 @@ import TransitionKitCore
         }
         #expect(two.pool.workers.threadCount == 1, "one worker, kept for every frame")
         #expect(one.pool.workers.threadCount == 0, "one thread starts no worker")
-        // A small frame of whole-pixel copies (100x160 px, under `BandCount.copySplitMinimumPixels`)
+        // A small frame of whole-pixel copies (100x160 px, under `CopyScaling.minimumPixels`)
         // is rendered in one band, and so starts no worker, even where copies scale.
         let copies = Compositor(options: RenderOptions(scale: 1, threads: 2))
         copies.render(Self.scaledFrame(1, image: image), into: &a)

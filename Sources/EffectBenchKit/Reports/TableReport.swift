@@ -1,4 +1,5 @@
 import Foundation
+import TransitionKitRender
 
 /// The plain-text table `effect-bench run` prints.
 public enum TableReport {
@@ -18,9 +19,8 @@ public enum TableReport {
         lines.append("machine: \(m.cores) cores, \(m.cpu); \(m.toolchain), \(m.configuration) build")
         if let c = report.copyScaling {
             lines.append(
-                "bands: a frame-sized copy took \(fmt(c.oneThread, 2)) ms on one thread, \(fmt(c.twoThreads, 2)) ms on two "
-                    + "(\(fmt(c.oneThread / c.twoThreads, 2))x), so "
-                    + (c.splitsCopies ? "copy-bound frames are split too" : "only frames that resample are split"))
+                "bands: a 1179x2556 px copy took \(fmt(c.oneThread, 2)) ms on one thread, \(fmt(c.twoThreads, 2)) ms on two "
+                    + "(\(fmt(c.oneThread / c.twoThreads, 2))x); " + bandsDecision(c, pixels: s.widthPixels * s.heightPixels))
         }
         var header = ["effect", "op", "model p50", "p99", "render p50", "p90", "p99", "max", ">60Hz", ">120Hz", "allocs/frame", "bytes/frame"]
         // Damage rows (`run --damage`) add the redrawn fraction of the frame, p50.
@@ -71,6 +71,20 @@ public enum TableReport {
                     : String(repeating: " ", count: widths[c] - cell.count) + cell
             }.joined(separator: "  ")
         }
+    }
+
+    /// What the copy measurement decided for frames of `pixels` pixels (`BandCount`): copy-bound
+    /// frames are split where two threads copied at least `CopyScaling.minimumSpeedup` times as
+    /// fast and the frame has at least `CopyScaling.minimumPixels`.
+    static func bandsDecision(_ c: BenchReport.CopyScalingInfo, pixels: Int) -> String {
+        let speedup = "\(fmt(CopyScaling.minimumSpeedup, 1))x", area = "2^19 px (512x1024)"
+        guard c.splitsCopies else {
+            return "below \(speedup), so only frames that resample are split into bands"
+        }
+        guard pixels >= CopyScaling.minimumPixels else {
+            return "at least \(speedup), but this frame (\(pixels) px) is under \(area), so only frames that resample are split"
+        }
+        return "at least \(speedup) and the frame at least \(area), so copy-bound frames are split into bands too"
     }
 
     static func fmt(_ v: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", v) }

@@ -8,7 +8,7 @@ import TransitionKitCore
 /// translation: a scale, a rotation, a perspective, a sub-pixel slide) cover at least
 /// `parallelResampledFraction` of the frame's pixels, or when copies get faster with a second
 /// thread on this machine (`CopyScaling.measured`) and the frame is not small
-/// (`copySplitMinimumPixels`); one band otherwise. A frame made of 1:1
+/// (`CopyScaling.minimumPixels`); one band otherwise. A frame made of 1:1
 /// copies, fills and blends is bound by memory bandwidth, which a second thread adds to on
 /// some machines and not on others (`CopyScaling`: a copy-bound frame split where copies do
 /// not scale measured 0.91–1.0x, slower than one band). Resampling does a bilinear tap per
@@ -29,19 +29,13 @@ enum BandCount {
     /// A quarter: below it the copy-bound rest of the frame dominates its cost, so splitting
     /// could gain little and risks the slowdown measured on copy-bound frames.
     static let parallelResampledFraction = 0.25
-    /// The fewest pixels (width × rows drawn) a copy-bound frame must have to be split where
-    /// copies scale: 2¹⁹ (512x1024). Below it a band's share of the copying is too short to
-    /// repay waking and joining a worker. Measured on the 2-core AMD EPYC VM (fade, radial;
-    /// one thread ÷ two): 20,000–80,000 px 0.4–0.7x, 180,000–335,000 px 0.9–1.1x, 720,000 px
-    /// 1.2–1.3x, 1,620,000 px 1.7–1.9x.
-    static let copySplitMinimumPixels = 1 << 19
 
     /// The band count for rendering `root` into a `width`×`height` pixel frame with
     /// `options` (at most `threads`, >= 1; exactly that many, up to the height, when
     /// `choosesBandCount` is false). `rows`: the rows drawn (a damage render's; default all
     /// `height`). `copiesScale`: whether copy-bound frames split too (by default this machine's
     /// `CopyScaling.measured`, read only when it decides: two or more threads, a frame that
-    /// resamples too little, at least `copySplitMinimumPixels` drawn).
+    /// resamples too little, at least `CopyScaling.minimumPixels` drawn).
     /// - Complexity: O(layers); no allocation (after the one-time `CopyScaling` measurement).
     static func choose(
         _ root: LayerSnapshot, options: RenderOptions, width: Int, height: Int, rows: Int? = nil,
@@ -55,7 +49,7 @@ enum BandCount {
             root, parent: Projection(PlaneHomography(scale: Double(options.scale))), parentSublayerToLocal: .identity,
             frame: frame, into: &resampled)
         if Double(resampled) >= Double(width) * Double(height) * parallelResampledFraction { return most }
-        return width * (rows ?? height) >= copySplitMinimumPixels && copiesScale() ? most : 1
+        return width * (rows ?? height) >= CopyScaling.minimumPixels && copiesScale() ? most : 1
     }
 
     /// Adds the resampled pixels of `node`'s subtree to `total`; `parent` maps the parent's

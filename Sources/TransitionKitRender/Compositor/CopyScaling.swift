@@ -37,11 +37,17 @@ public enum CopyScaling {
     /// the run-to-run spread of a copy on a shared VM (a frame split on a machine where copies
     /// do not scale measured down to 0.91x).
     public static let minimumSpeedup = 1.2
+    /// The fewest pixels (width × rows drawn) a copy-bound frame must have to be split where
+    /// copies scale: 2¹⁹ (512x1024 or the same area). Below it a band's share of the copying is
+    /// too short to repay waking and joining a worker. Measured on the 2-core AMD EPYC VM (fade,
+    /// radial; one thread ÷ two): 20,000–80,000 px 0.4–0.7x, 180,000–335,000 px 0.9–1.1x,
+    /// 720,000 px 1.2–1.3x, 1,620,000 px 1.7–1.9x.
+    public static let minimumPixels = 1 << 19
 
     /// This machine's measurement, taken the first time it is read (about 20 ms: two buffers of
     /// `frameBytes` written once, then `rounds` copies each way; the buffers and the worker
     /// thread are released after). The compositor reads it the first time a copy-bound frame of
-    /// at least `BandCount.copySplitMinimumPixels` may use two or more threads.
+    /// at least `minimumPixels` may use two or more threads.
     public static let measured: Measurement = measure()
 
     /// The rule, apart from the measurement (for tests): two threads at least `minimumSpeedup`
