@@ -71,7 +71,7 @@ enum RunCommand {
         }
         progress.clear()
         /// With two or more threads, the measurement that decided the copy-bound frames' bands
-        /// (nil when no second thread could be started: nothing was split).
+        /// (nil when it could not be measured, no second thread or no memory for it: nothing split).
         func copyScaling(threads: Int) -> BenchReport.CopyScalingInfo? {
             guard threads > 1 else { return nil }
             let c = CopyScaling.measured
