@@ -73,15 +73,14 @@ public enum TableReport {
         }
     }
 
-    /// What the copy measurement decided for frames of `pixels` pixels (`BandCount`): copy-bound
-    /// frames are split where two threads copied at least `CopyScaling.minimumSpeedup` times as
-    /// fast and the frame has at least `CopyScaling.minimumPixels`.
+    /// What the copy measurement decided for frames of `pixels` pixels
+    /// (`CopyScaling.splitsCopyBoundFrame`), and why.
     static func bandsDecision(_ c: BenchReport.CopyScalingInfo, pixels: Int) -> String {
         let speedup = "\(fmt(CopyScaling.minimumSpeedup, 1))x", area = "2^19 px (512x1024)"
         guard c.splitsCopies else {
             return "below \(speedup), so only frames that resample are split into bands"
         }
-        guard pixels >= CopyScaling.minimumPixels else {
+        guard CopyScaling.splitsCopyBoundFrame(pixels: pixels, copiesScale: true) else {
             return "at least \(speedup), but this frame (\(pixels) px) is under \(area), so only frames that resample are split"
         }
         return "at least \(speedup) and the frame at least \(area), so copy-bound frames are split into bands too"

@@ -49,7 +49,7 @@ enum BandCount {
             root, parent: Projection(PlaneHomography(scale: Double(options.scale))), parentSublayerToLocal: .identity,
             frame: frame, into: &resampled)
         if Double(resampled) >= Double(width) * Double(height) * parallelResampledFraction { return most }
-        return width * (rows ?? height) >= CopyScaling.minimumPixels && copiesScale() ? most : 1
+        return CopyScaling.splitsCopyBoundFrame(pixels: width * (rows ?? height), copiesScale: copiesScale()) ? most : 1
     }
 
     /// Adds the resampled pixels of `node`'s subtree to `total`; `parent` maps the parent's

@@ -32,7 +32,7 @@ extension BandRenderer {
         // Class references the span functions below use are held unowned(unsafe): this renderer
         // (its tables, damage rows) and `clip` (its mask) own them for the whole call, and the
         // span functions, called once per span, would otherwise retain and release each one per
-        // call (9 pairs a span in the radial frame's profile, ~5 % of its time).
+        // call (9 retain/release pairs a call in the release build's code before this).
         unowned(unsafe) let pending = tables.pending, runs = tables.runs
         contents.withUnsafePixels { pixels in
             let sampler = BilinearSampler(pixels: pixels, width: contents.width, height: contents.height, stride: contents.rowStride)

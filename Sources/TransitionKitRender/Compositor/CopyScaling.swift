@@ -4,7 +4,7 @@ import Foundation
 /// process: the compositor splits a copy-bound frame (1:1 copies, fills and blends, such as
 /// the radial and fade frames) into bands only when it does (`BandCount`).
 ///
-/// It differs between machines: on one 2-core VM a copy of a 1179x2556 px frame took 0.41 ms
+/// It differs between machines: on one 2-core VM (earlier sessions' measurements) a copy of a 1179x2556 px frame took 0.41 ms
 /// on one thread and 0.42–0.44 ms on two, and the radial and fade frames measured 0.91–1.0x
 /// with two bands; on another (a 2-core AMD EPYC VM) the same copy ran 1.37–2.0x faster on two
 /// threads and the frames 1.4x (radial) and 1.9x (fade). A frame that resamples does enough
@@ -20,9 +20,8 @@ public enum CopyScaling {
         /// halves to both being done (the fastest round); infinity when no second thread could
         /// be started or the buffers could not be allocated.
         public let twoThreads: Double
-        /// `oneThread ÷ twoThreads`.
-        public var speedup: Double { oneThread / twoThreads }
-        /// Whether copy-bound frames are split: `speedup >= CopyScaling.minimumSpeedup`.
+        /// Whether copies scale enough to split copy-bound frames: `oneThread ÷ twoThreads` at
+        /// least `CopyScaling.minimumSpeedup`.
         public var splitsCopies: Bool { CopyScaling.splits(oneThread: oneThread, twoThreads: twoThreads) }
     }
 
@@ -49,6 +48,15 @@ public enum CopyScaling {
     /// thread are released after). The compositor reads it the first time a copy-bound frame of
     /// at least `minimumPixels` may use two or more threads.
     public static let measured: Measurement = measure()
+
+    /// Whether a copy-bound frame of `pixels` pixels (width × rows drawn) is split into bands:
+    /// at least `minimumPixels`, and `copiesScale` (by default this machine's
+    /// `measured.splitsCopies`, read only for a frame that large).
+    public static func splitsCopyBoundFrame(
+        pixels: Int, copiesScale: @autoclosure () -> Bool = measured.splitsCopies
+    ) -> Bool {
+        pixels >= minimumPixels && copiesScale()
+    }
 
     /// The rule, apart from the measurement (for tests): two threads at least `minimumSpeedup`
     /// times as fast as one.
