@@ -3,6 +3,7 @@
 // (q + r/256)/256 < 1 never crosses a multiple of 256 that (t + q) does not.
 #include "blend_kernels.h"
 #include "row_ahead.h"
+#include "row_stream.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -42,29 +43,34 @@ __attribute__((target("avx2"))) long tk_fade_avx2(
     return i;
 }
 
-__attribute__((target("avx2"))) long tk_lerp_avx2(
-    uint32_t *dst, const uint32_t *a, const uint32_t *b, long n, uint32_t w, const uint32_t *ahead) {
-    const __m256i wb = _mm256_set1_epi16((short)w), wa = _mm256_set1_epi16((short)(256 - w));
+// 8 pixels of the two-tap lerp from pixel i (tk_lerp_avx2).
+__attribute__((target("avx2"))) static inline __m256i lerp8(const uint32_t *a, const uint32_t *b, long i, __m256i wa, __m256i wb) {
     const __m256i round = _mm256_set1_epi16(128), zero = _mm256_setzero_si256();
-    long i = 0;
-    for (; i + 8 <= n; i += 8) {
+    __m256i p = _mm256_loadu_si256((const __m256i *)(a + i)), q = _mm256_loadu_si256((const __m256i *)(b + i));
+    // Within each 128-bit half, as the fade: the pack puts each byte back where it came from.
+    __m256i lo = _mm256_add_epi16(
+        _mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(p, zero), wa), _mm256_mullo_epi16(_mm256_unpacklo_epi8(q, zero), wb)),
+        round);
+    __m256i hi = _mm256_add_epi16(
+        _mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(p, zero), wa), _mm256_mullo_epi16(_mm256_unpackhi_epi8(q, zero), wb)),
+        round);
+    return _mm256_packus_epi16(_mm256_srli_epi16(lo, 8), _mm256_srli_epi16(hi, 8));
+}
+
+__attribute__((target("avx2"))) long tk_lerp_avx2(
+    uint32_t *dst, const uint32_t *a, const uint32_t *b, long n, uint32_t w, const uint32_t *ahead, int stream) {
+    const __m256i wb = _mm256_set1_epi16((short)w), wa = _mm256_set1_epi16((short)(256 - w));
+    long i;
+    TK_STORE_ROW8(dst, n, stream, i, ({
         tk_prefetch_ahead(ahead, i);
-        __m256i p = _mm256_loadu_si256((const __m256i *)(a + i)), q = _mm256_loadu_si256((const __m256i *)(b + i));
-        // Within each 128-bit half, as the fade: the pack puts each byte back where it came from.
-        __m256i lo = _mm256_add_epi16(
-            _mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(p, zero), wa), _mm256_mullo_epi16(_mm256_unpacklo_epi8(q, zero), wb)),
-            round);
-        __m256i hi = _mm256_add_epi16(
-            _mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(p, zero), wa), _mm256_mullo_epi16(_mm256_unpackhi_epi8(q, zero), wb)),
-            round);
-        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_packus_epi16(_mm256_srli_epi16(lo, 8), _mm256_srli_epi16(hi, 8)));
-    }
+        lerp8(a, b, i, wa, wb);
+    }));
     return i;
 }
 
 #else
-long tk_lerp_avx2(uint32_t *dst, const uint32_t *a, const uint32_t *b, long n, uint32_t w, const uint32_t *ahead) {
-    (void)dst; (void)a; (void)b; (void)n; (void)w; (void)ahead;
+long tk_lerp_avx2(uint32_t *dst, const uint32_t *a, const uint32_t *b, long n, uint32_t w, const uint32_t *ahead, int stream) {
+    (void)dst; (void)a; (void)b; (void)n; (void)w; (void)ahead; (void)stream;
     return 0;
 }
 long tk_fade_avx2(

@@ -7,6 +7,7 @@
 #include "sampling_kernels.h"
 #include "cpu_answer.h"
 #include "row_ahead.h"
+#include "row_stream.h"
 
 // Per thread: a test counts the calls its own thread made, not those of tests running beside it.
 static _Thread_local long avx2_calls;
@@ -46,29 +47,31 @@ __attribute__((target("avx2"))) long tk_separable_vertical_avx2(
     return c;
 }
 
-__attribute__((target("avx2"))) long tk_separable_horizontal_avx2(
-    uint32_t *dst, const int32_t *start, const uint32_t *weights, const uint16_t *v, long n) {
+// 8 device pixels of the horizontal pass from pixel j (tk_separable_horizontal_avx2).
+__attribute__((target("avx2"))) static inline __m256i horizontal8(const int32_t *start, const uint32_t *weights, const uint16_t *v, long j) {
     // Per 128-bit half: (V0, V1) of four channels each → r0 r1 g0 g1 b0 b1 a0 a1.
     const __m256i interleave = _mm256_setr_epi8(
         0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15, 0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
     // packs leaves pixels 0 2 4 6 | 1 3 5 7; back in order.
     const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
     const __m256i top = _mm256_set1_epi8((char)0x80);
-    long j = 0;
-    for (; j + 8 <= n; j += 8) {
-        __m256i q[4];
-        for (int i = 0; i < 4; i++) {
-            long a = j + 2 * i;
-            __m256i pair = _mm256_inserti128_si256(
-                _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(v + 4 * (long)start[a]))),
-                _mm_loadu_si128((const __m128i *)(v + 4 * (long)start[a + 1])), 1);
-            __m256i w = _mm256_loadu_si256((const __m256i *)(weights + 4 * a));
-            q[i] = _mm256_srai_epi32(_mm256_madd_epi16(_mm256_shuffle_epi8(pair, interleave), w), 16);
-        }
-        __m256i bytes = _mm256_packs_epi16(_mm256_packs_epi32(q[0], q[1]), _mm256_packs_epi32(q[2], q[3]));
-        bytes = _mm256_xor_si256(_mm256_permutevar8x32_epi32(bytes, order), top);
-        _mm256_storeu_si256((__m256i *)(dst + j), bytes);
+    __m256i q[4];
+    for (int i = 0; i < 4; i++) {
+        long a = j + 2 * i;
+        __m256i pair = _mm256_inserti128_si256(
+            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(v + 4 * (long)start[a]))),
+            _mm_loadu_si128((const __m128i *)(v + 4 * (long)start[a + 1])), 1);
+        __m256i w = _mm256_loadu_si256((const __m256i *)(weights + 4 * a));
+        q[i] = _mm256_srai_epi32(_mm256_madd_epi16(_mm256_shuffle_epi8(pair, interleave), w), 16);
     }
+    __m256i bytes = _mm256_packs_epi16(_mm256_packs_epi32(q[0], q[1]), _mm256_packs_epi32(q[2], q[3]));
+    return _mm256_xor_si256(_mm256_permutevar8x32_epi32(bytes, order), top);
+}
+
+__attribute__((target("avx2"))) long tk_separable_horizontal_avx2(
+    uint32_t *dst, const int32_t *start, const uint32_t *weights, const uint16_t *v, long n, int stream) {
+    long j;
+    TK_STORE_ROW8(dst, n, stream, j, horizontal8(start, weights, v, j));
     return j;
 }
 
@@ -194,8 +197,8 @@ long tk_separable_vertical_avx2(const uint32_t *p0, const uint32_t *p1, uint16_t
     (void)p0; (void)p1; (void)v; (void)n; (void)wy; (void)ahead;
     return 0;
 }
-long tk_separable_horizontal_avx2(uint32_t *dst, const int32_t *start, const uint32_t *weights, const uint16_t *v, long n) {
-    (void)dst; (void)start; (void)weights; (void)v; (void)n;
+long tk_separable_horizontal_avx2(uint32_t *dst, const int32_t *start, const uint32_t *weights, const uint16_t *v, long n, int stream) {
+    (void)dst; (void)start; (void)weights; (void)v; (void)n; (void)stream;
     return 0;
 }
 #endif

@@ -26,6 +26,6 @@ long tk_fade_avx2(
 /// (a vertical lerp's next image row): its cache lines are prefetched as this row is done, one
 /// per 16 pixels; it is never read, so any address will do. Requires AVX2. Returns the pixels
 /// done (n rounded down to a multiple of 8).
-long tk_lerp_avx2(uint32_t *dst, const uint32_t *a, const uint32_t *b, long n, uint32_t w, const uint32_t *ahead);
+long tk_lerp_avx2(uint32_t *dst, const uint32_t *a, const uint32_t *b, long n, uint32_t w, const uint32_t *ahead, int stream);
 
 #endif

@@ -79,10 +79,13 @@ final class BandRenderer {
     var damage: DamageRows?
     private let damageRows = DamageRows()
 
-    /// Bands of at least this many bytes of pixels stream their long plain copies past the
-    /// cache (`RowStores`): 4 MiB, above the 0.5–2 MiB per-core L2 of the machines the bench
-    /// targets, so the band's pixels would not stay cached anyway; a chosen value. Measured on
-    /// the 2-core EPYC VM at 1179x2556 (11.5 MiB): radial frames 15–40 % faster streamed.
+    /// Bands of at least this many bytes of pixels stream their long row stores past the cache
+    /// (`RowStores.streams`: plain copies, and the AVX2 vertical lerp and separable horizontal
+    /// pass): 4 MiB, above the 0.5–2 MiB per-core L2 of the machines the bench targets, so the
+    /// band's pixels would not stay cached anyway; a chosen value. Measured on the 2-core EPYC
+    /// VM at 1179x2556 (11.5 MiB): radial frames 15–40 % faster with streamed copies; with the
+    /// lerp and the horizontal pass streamed too, drag-dismiss present 0.88–0.99 → 0.69–0.70 ms
+    /// and dismiss 2.48–2.69 → 2.10–2.15 ms (p50, two builds alternated three times).
     static let streamingBandBytes = 4 << 20
 
     /// Curve chords stay within this many device pixels of the true outline.
@@ -119,7 +122,7 @@ final class BandRenderer {
             damage = nil
         }
         tables.pending.prepare(band: band)
-        tables.pending.streamsCopies = band.width * band.height * 4 >= BandRenderer.streamingBandBytes
+        tables.pending.streamsStores = band.width * band.height * 4 >= BandRenderer.streamingBandBytes
         tables.runs.prepare(band: band)
         drawPath.removeAll(keepingCapacity: true)
         let (occluder, cut, hole) = fastPaths ? findOccluders(root, projection: projection) : (nil, nil, nil)
@@ -138,7 +141,7 @@ final class BandRenderer {
             root, parent: projection, parentSublayerToLocal: .identity,
             clip: Clip(bounds: band, mask: nil), occlusion: occluder, into: plane)
         tables.pending.flushAll()
-        if tables.pending.streamsCopies { RowStores.fence() }
+        if tables.pending.streamsStores { RowStores.fence() }
         self.cut = nil
         self.hole = nil
         cuts.removeAll(keepingCapacity: true)

@@ -70,16 +70,17 @@ enum BlendKernels {
     /// `BilinearSampler.blend` of the 2x2 neighbourhoods (a[i], a[i + 1], b[i], b[i + 1]) with
     /// one pair of weights for the whole run, written to `dst`: a copy when both weights are 0,
     /// one streaming two-tap lerp when one is 0, the 4-pixel SIMD blend otherwise. `ahead`:
-    /// `RowSamples.ahead`, prefetched by the vertical lerp (wx = 0).
+    /// `RowSamples.ahead`, prefetched by the vertical lerp (wx = 0); `streaming`: `dst` is a row
+    /// of a band bigger than the cache (passed to the vertical lerp, `lerp`).
     @inline(__always)
     static func twoByTwo(
         _ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>,
-        count: Int, wx: UInt32, wy: UInt32, ahead: UnsafePointer<UInt32>? = nil
+        count: Int, wx: UInt32, wy: UInt32, ahead: UnsafePointer<UInt32>? = nil, streaming: Bool = false
     ) {
         if wy == 0 {
             if wx == 0 { dst.update(from: a, count: count) } else { lerp(dst, a, a + 1, count: count, weight: wx) }
         } else if wx == 0 {
-            lerp(dst, a, b, count: count, weight: wy, ahead: ahead)
+            lerp(dst, a, b, count: count, weight: wy, ahead: ahead, streaming: streaming)
         } else {
             let raw = UnsafeMutableRawPointer(dst), ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
             let vx = SIMD4<UInt32>(repeating: wx), vy = SIMD4<UInt32>(repeating: wy)
@@ -104,11 +105,13 @@ enum BlendKernels {
     /// pixel: a full-screen image centred in a tab bar controller's content area at scale 3) it
     /// is exactly (a + b + 1) >> 1, the rounded average, one SSE2 `pavgb` per 16 bytes.
     /// `ahead`: the row the next call reads at the same pixels, prefetched as the AVX2 form goes
-    /// (a hint, never read; the other forms ignore it).
+    /// (a hint, never read; the other forms ignore it). `streaming`: `dst` is a row of a band
+    /// bigger than the cache; the AVX2 form then streams the row's whole lines
+    /// (`RowStores.streams(count:streaming:)`).
     @inline(__always)
     static func lerp(
         _ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>,
-        count: Int, weight: UInt32, ahead: UnsafePointer<UInt32>? = nil
+        count: Int, weight: UInt32, ahead: UnsafePointer<UInt32>? = nil, streaming: Bool = false
     ) {
         let d = UnsafeMutableRawPointer(dst).assumingMemoryBound(to: UInt8.self)
         let pa = UnsafeRawPointer(a).assumingMemoryBound(to: UInt8.self), pb = UnsafeRawPointer(b).assumingMemoryBound(to: UInt8.self)
@@ -117,7 +120,7 @@ enum BlendKernels {
         var j = 0
         #if arch(x86_64)
             if weight != 128 && LerpKernels.avx2 {
-                j = tk_lerp_avx2(dst, a, b, count, weight, ahead) &* 4
+                j = tk_lerp_avx2(dst, a, b, count, weight, ahead, RowStores.streams(count: count, streaming: streaming) ? 1 : 0) &* 4
                 if j > 0 { LerpKernels.tookAVX2() }
             }
         #endif

@@ -17,9 +17,10 @@ final class PendingCopies {
     private var count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
     /// A premultiplied colour drawn over the row's copy at full strength (0: none).
     private var tints = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
-    /// Whether long plain copies are streamed past the cache (`RowStores`): set per frame by
-    /// the band's renderer when the frame is bigger than the cache.
-    var streamsCopies = false
+    /// Whether long row stores into the band (plain copies, vertical lerps, the separable
+    /// horizontal pass) stream their whole lines past the cache (`RowStores.streams`): set per
+    /// frame by the band's renderer when the band is bigger than the cache.
+    var streamsStores = false
     /// Copies shorter than this many pixels have their cache lines asked for when they are
     /// recorded (source for reading, destination for writing), so that they are on their way
     /// by the time the copy is written: a damage render's copies are short runs on rows far
@@ -206,13 +207,13 @@ final class PendingCopies {
     private func emit(_ pd: UnsafeMutablePointer<UInt32>, from ps: RowSamples, count n: Int, tint: UInt32) {
         if ps.isCopy {
             if tint == 0 {
-                RowStores.copy(pd, from: ps.a, count: n, streaming: streamsCopies)
+                RowStores.copy(pd, from: ps.a, count: n, streaming: streamsStores)
             } else {
                 SpanKernels.tint(pd, under: ps.a, count: n, color: tint)
             }
             return
         }
-        ps.write(to: pd, count: n)
+        ps.write(to: pd, count: n, streaming: streamsStores)
         if tint != 0 { SpanKernels.tint(pd, under: UnsafePointer(pd), count: n, color: tint) }
     }
 

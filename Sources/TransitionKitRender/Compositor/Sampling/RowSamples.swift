@@ -45,11 +45,12 @@ struct RowSamples {
     @inline(__always)
     func advanced(by k: Int) -> RowSamples { RowSamples(a: a + k, b: b + k, wx: wx, wy: wy, ahead: ahead.map { $0 + k }) }
 
-    /// Writes `count` samples to `dst`.
+    /// Writes `count` samples to `dst`; `streaming`: `dst` is a row of a band bigger than the
+    /// cache (`BlendKernels.twoByTwo`).
     /// - Complexity: O(count), streaming.
     @inline(__always)
-    func write(to dst: UnsafeMutablePointer<UInt32>, count: Int) {
-        BlendKernels.twoByTwo(dst, a, b, count: count, wx: wx, wy: wy, ahead: ahead)
+    func write(to dst: UnsafeMutablePointer<UInt32>, count: Int, streaming: Bool = false) {
+        BlendKernels.twoByTwo(dst, a, b, count: count, wx: wx, wy: wy, ahead: ahead, streaming: streaming)
     }
 }
 

@@ -17,14 +17,22 @@ enum RowStores {
     /// 1 KiB, 16 lines; a chosen value, not a measured optimum.
     static let streamingMinimumCount = 256
 
+    /// Whether a store of `count` pixels into the band streams the whole 64-byte lines it
+    /// covers: `streaming` (the band is bigger than the cache, `PendingCopies.streamsStores`)
+    /// and `count >= streamingMinimumCount`. The rule for every streamed store: `copy`, and the
+    /// AVX2 row kernels that write frame rows (`BlendKernels.lerp`, `SeparableRows`' horizontal
+    /// pass; C `TK_STORE_ROW8`). After streamed stores, `fence()` must run before another thread
+    /// reads the pixels.
+    @inline(__always)
+    static func streams(count: Int, streaming: Bool) -> Bool { streaming && count >= streamingMinimumCount }
+
     /// Copies `count` pixels from `source` to `dst` (not overlapping), streaming when
-    /// `streaming` and `count >= streamingMinimumCount`. After streamed copies, `fence()` must
-    /// run before another thread reads the pixels.
+    /// `streams(count:streaming:)`.
     /// - Complexity: O(count).
     @inline(__always)
     static func copy(_ dst: UnsafeMutablePointer<UInt32>, from source: UnsafePointer<UInt32>, count: Int, streaming: Bool) {
         #if arch(x86_64)
-            if streaming && count >= streamingMinimumCount {
+            if streams(count: count, streaming: streaming) {
                 stream(dst, from: source, count: count)
                 return
             }
@@ -46,6 +54,7 @@ enum RowStores {
             let head = Int(((64 &- (address & 63)) & 63) >> 2)  // pixels to the first line boundary (dst is 4-byte aligned)
             let lines = (count &- head) >> 4  // whole 64-byte lines of 16 pixels
             let bodyEnd = head &+ lines &* 16
+            tk_prefetch_write(dst + bodyEnd, 4)
             dst.update(from: source, count: head)
             var i = head
             while i < bodyEnd {

@@ -87,7 +87,7 @@ extension ContentsSampling {
                 let sx = x &+ lo &+ uniformShift
                 let samples = RowSamples(a: r0 + sx, b: r1 + sx, wx: uniformWeight, wy: t.weight, ahead: ahead.map { $0 + sx })
                 if m == 255 {
-                    samples.write(to: dst + lo, count: hi &- lo)
+                    samples.write(to: dst + lo, count: hi &- lo, streaming: tables.pending.streamsStores)
                 } else {
                     BlendKernels.fade(
                         dst + lo, source: samples, under: nil, count: hi &- lo, alpha: m, scratch: tables.row,

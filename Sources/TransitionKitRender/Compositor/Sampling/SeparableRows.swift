@@ -63,11 +63,13 @@ final class SeparableRows {
     /// between image rows `r0` and `r1` (weight `wy` of `r1`, 0...256) to `dst`: opaque samples
     /// at full strength, so a store. `imageWidth` is the image's. `ahead`: the image row the
     /// next device row reads and this one does not, or nil; the AVX2 vertical pass prefetches
-    /// the columns it reads of it (a hint, never read).
+    /// the columns it reads of it (a hint, never read). `streaming`: `dst` is a row of a band
+    /// bigger than the cache (`RowStores.streams(count:streaming:)`; the AVX2 pass then streams
+    /// its whole lines).
     /// - Complexity: O(count + image columns read); no allocation.
     func write(
         _ dst: UnsafeMutablePointer<UInt32>, k: Int, count n: Int, r0: UnsafePointer<UInt32>, r1: UnsafePointer<UInt32>,
-        wy: UInt32, imageWidth: Int, ahead: UnsafePointer<UInt32>? = nil
+        wy: UInt32, imageWidth: Int, ahead: UnsafePointer<UInt32>? = nil, streaming: Bool = false
     ) {
         guard n > 0, let start else { return }
         // The taps are monotonic in the device column (the floor of a linear map, clamped).
@@ -77,7 +79,7 @@ final class SeparableRows {
         let last = min(hi, imageWidth &- 1)
         lerp(r0 + lo, r1 + lo, into: lerped + 4 &* lo, columns: last &- lo &+ 1, wy: wy, ahead: ahead.map { $0 + lo })
         if last < hi { (lerped + 4 &* hi).initialize(repeating: 0, count: 4) }
-        horizontal(dst, start: start + k, k: k, count: n)
+        horizontal(dst, start: start + k, k: k, count: n, streaming: streaming)
     }
 
     /// The vertical pass: biased V of `columns` image columns from `p0` and `p1` into `v`.
@@ -117,14 +119,14 @@ final class SeparableRows {
 
     /// The horizontal pass: device columns `k..<k + count` from V.
     @inline(__always)
-    private func horizontal(_ dst: UnsafeMutablePointer<UInt32>, start: UnsafePointer<Int32>, k: Int, count n: Int) {
+    private func horizontal(_ dst: UnsafeMutablePointer<UInt32>, start: UnsafePointer<Int32>, k: Int, count n: Int, streaming: Bool) {
         let v = UnsafeRawPointer(lerped)
         let weights = UnsafeRawPointer(self.weights + k)
         var i = 0
         #if arch(x86_64)
             if LerpKernels.avx2 {
                 let w = UnsafeRawPointer(self.weights + k).assumingMemoryBound(to: UInt32.self)
-                i = tk_separable_horizontal_avx2(dst, start, w, lerped, n)
+                i = tk_separable_horizontal_avx2(dst, start, w, lerped, n, RowStores.streams(count: n, streaming: streaming) ? 1 : 0)
                 if i > 0 { LerpKernels.tookAVX2() }
             }
             @inline(__always) func pixel(_ j: Int) -> __m128i {
@@ -175,7 +177,8 @@ extension ContentsSampling {
             let m = alpha == 255 ? constantCoverage : PixelMath.mul(constantCoverage, alpha)
             let rows = tables.separableRows, width = sampler.width
             if m == 255 {
-                rows.write(dst, k: k, count: count, r0: r0, r1: r1, wy: wy, imageWidth: width, ahead: ahead)
+                rows.write(
+                    dst, k: k, count: count, r0: r0, r1: r1, wy: wy, imageWidth: width, ahead: ahead, streaming: tables.pending.streamsStores)
             } else if m != 0 {
                 BlendKernels.fade(dst, count: count, alpha: m, through: tables.row, scratchCount: tables.rowCapacity) { scratch, done, n in
                     rows.write(scratch, k: k &+ done, count: n, r0: r0, r1: r1, wy: wy, imageWidth: width, ahead: ahead)

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import TransitionKitCore
+
+@testable import TransitionKitRender
+
+/// Row stores into a band bigger than the cache (`RowStores.streams`): the AVX2 vertical lerp
+/// and separable horizontal pass then write the row's whole 64-byte lines with non-temporal
+/// stores, the pixels before the first whole line with ordinary stores (the last 8-pixel group
+/// masked to end at the line), and those after the last one ordinarily (C `TK_STORE_ROW8`).
+/// Every start alignment within a line and lengths around the 16-pixel line and the 8-pixel
+/// group must write exactly the pixels asked for, and the same bytes as unstreamed stores; the
+/// lerp's are also checked against its closed form, (a·(256 − w) + b·w + 128) >> 8 per channel
+/// (`BlendKernels.lerp`'s definition).
+extension FastPathTests {
+    @Test func streamedRowStoresWriteTheSameBytesAsOrdinaryStores() {
+        Self.onBothKernelPaths { checkStreamedRows() }
+    }
+
+    /// Lengths from the streaming minimum on: a whole number of lines and of groups, one over,
+    /// one under, and a group and a half over.
+    private static let streamedCounts = [256, 257, 263, 264, 271, 272, 279, 300, 319]
+
+    private func checkStreamedRows() {
+        #expect(RowStores.streams(count: 256, streaming: true))
+        #expect(!RowStores.streams(count: 255, streaming: true))
+        #expect(!RowStores.streams(count: 4096, streaming: false))
+        let width = 340, height = 4, sentinel: UInt32 = 0xDEAD_BEEF
+        let img = Self.image(width: width, height: height, opaque: true)
+        // 64-byte aligned rows with room for every start offset within a line and a sentinel
+        // pixel after the longest run.
+        let capacity = 16 + width + 16
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: capacity * 4 * 2, alignment: 64)
+        defer { raw.deallocate() }
+        let streamed = raw.bindMemory(to: UInt32.self, capacity: capacity * 2), plain = streamed + capacity
+        var wrong: [String] = [], checked = 0
+        img.withUnsafePixels { pixels in
+            let r0 = UnsafePointer(pixels + img.rowStride), r1 = UnsafePointer(pixels + 2 * img.rowStride)
+            func compare(
+                _ what: String, offset: Int, count n: Int, expected: ((Int) -> UInt32)?, _ write: (UnsafeMutablePointer<UInt32>, Bool) -> Void
+            ) {
+                streamed.initialize(repeating: sentinel, count: capacity)
+                plain.initialize(repeating: sentinel, count: capacity)
+                write(streamed + offset, true)
+                write(plain + offset, false)
+                RowStores.fence()
+                checked += 1
+                for i in 0..<capacity {
+                    let inside = i >= offset && i < offset + n
+                    if streamed[i] != plain[i] || (!inside && streamed[i] != sentinel)
+                        || (inside && expected.map { $0(i - offset) != streamed[i] } ?? false)
+                    {
+                        wrong.append("\(what) offset \(offset) count \(n) pixel \(i)")
+                        return
+                    }
+                }
+            }
+            for offset in 0..<16 {
+                for n in Self.streamedCounts {
+                    for w: UInt32 in [1, 77, 255] {
+                        compare("lerp w \(w)", offset: offset, count: n, expected: { i in Self.lerpClosedForm(r0[i], r1[i], w) }) { dst, streaming in
+                            BlendKernels.lerp(dst, r0, r1, count: n, weight: w, streaming: streaming)
+                        }
+                    }
+                }
+            }
+            let sampler = BilinearSampler(pixels: pixels, width: width, height: height, stride: img.rowStride)
+            let tables = SamplingTables()
+            for (sx, tx) in [(0.9, 0.3), (1.0015, -0.2), (-0.97, 320.0)] {
+                _ = ContentsSampling(
+                    map: Homography(scaleX: sx, y: 1, translationX: tx, y: 0), sampler: sampler, opaque: true,
+                    columns: 0..<width, tables: tables, fastPaths: true)
+                for offset in 0..<16 {
+                    for n in Self.streamedCounts where n <= width {
+                        compare("separable scale \(sx)", offset: offset, count: n, expected: nil) { dst, streaming in
+                            tables.separableRows.write(dst, k: 0, count: n, r0: r0, r1: r1, wy: 77, imageWidth: width, streaming: streaming)
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked == 16 * Self.streamedCounts.count * 3 + 3 * 16 * Self.streamedCounts.count)
+        let differing = wrong.count
+        #expect(differing == 0, "first rows that differ: \(wrong.prefix(5))")
+    }
+
+    /// (a·(256 − w) + b·w + 128) >> 8 per channel.
+    private static func lerpClosedForm(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
+        var p: UInt32 = 0
+        for s: UInt32 in [0, 8, 16, 24] {
+            p |= ((((a >> s) & 0xff) * (256 - w) + ((b >> s) & 0xff) * w + 128) >> 8) << s
+        }
+        return p
+    }
+}
