@@ -1,6 +1,8 @@
 // See include/memory_hints.h.
 #include "memory_hints.h"
 
+#include <string.h>
+
 #if defined(__x86_64__) || defined(__i386__)
 #include <xmmintrin.h>
 void tk_store_fence(void) { _mm_sfence(); }
@@ -45,4 +47,31 @@ void tk_prefetch_write(const void *p, long bytes) {
 #else
 int tk_cpu_has_prefetchw(void) { return 0; }
 void tk_prefetch_write(const void *p, long bytes) { tk_prefetch_read(p, bytes); }
+#endif
+
+#if defined(__x86_64__)
+#include <emmintrin.h>
+
+void tk_stream_copy(uint32_t *dst, const uint32_t *src, long n, const uint32_t *ahead) {
+    long head = (long)(((64 - ((uintptr_t)dst & 63)) & 63) >> 2);  // pixels to the first line boundary
+    if (head > n) head = n;
+    long end = head + ((n - head) & ~15L);  // after the last whole line
+    if (end < n) tk_prefetch_write(dst + end, 4);
+    memcpy(dst, src, (size_t)head * 4);
+    for (long i = head; i < end; i += 16) {
+        if (ahead) _mm_prefetch((const char *)(ahead + i), _MM_HINT_T0);
+        __m128i a = _mm_loadu_si128((const __m128i *)(src + i)), b = _mm_loadu_si128((const __m128i *)(src + i + 4));
+        __m128i c = _mm_loadu_si128((const __m128i *)(src + i + 8)), e = _mm_loadu_si128((const __m128i *)(src + i + 12));
+        _mm_stream_si128((__m128i *)(dst + i), a);
+        _mm_stream_si128((__m128i *)(dst + i + 4), b);
+        _mm_stream_si128((__m128i *)(dst + i + 8), c);
+        _mm_stream_si128((__m128i *)(dst + i + 12), e);
+    }
+    memcpy(dst + end, src + end, (size_t)(n - end) * 4);
+}
+#else
+void tk_stream_copy(uint32_t *dst, const uint32_t *src, long n, const uint32_t *ahead) {
+    (void)ahead;
+    memcpy(dst, src, (size_t)n * 4);
+}
 #endif

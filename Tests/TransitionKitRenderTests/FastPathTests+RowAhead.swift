@@ -54,13 +54,13 @@ extension FastPathTests {
         precondition(guardPage != MAP_FAILED)
         defer { munmap(guardPage, page) }
         let unreadable = UnsafePointer(guardPage.bindMemory(to: UInt32.self, capacity: page / 4))
-        let width = 131, height = 9, columns = 150
+        let width = 300, height = 9, columns = 300
         let img = Self.image(width: width, height: height, opaque: true)
         var wrong: [String] = []
         img.withUnsafePixels { pixels in
             let r0 = pixels + 3 * img.rowStride, r1 = pixels + 4 * img.rowStride
             var plain = [UInt32](repeating: 0, count: columns), hinted = plain
-            for n in [0, 1, 7, 8, 15, 16, 17, 63, 64, 65, width] {
+            for n in [0, 1, 7, 8, 15, 16, 17, 63, 64, 65, 256, 271, width] {
                 for w: UInt32 in [1, 77, 255] {
                     plain.withUnsafeMutableBufferPointer { BlendKernels.lerp($0.baseAddress!, r0, r1, count: n, weight: w) }
                     hinted.withUnsafeMutableBufferPointer {
@@ -68,6 +68,12 @@ extension FastPathTests {
                     }
                     if plain != hinted { wrong.append("lerp n \(n) w \(w)") }
                 }
+                // A streamed copy (from 256 pixels) prefetches its row ahead.
+                plain.withUnsafeMutableBufferPointer { RowStores.copy($0.baseAddress!, from: r0, count: n, streaming: false) }
+                hinted.withUnsafeMutableBufferPointer {
+                    RowStores.copy($0.baseAddress!, from: r0, count: n, streaming: true, ahead: unreadable)
+                }
+                if plain != hinted { wrong.append("copy n \(n)") }
             }
             let sampler = BilinearSampler(pixels: pixels, width: width, height: height, stride: img.rowStride)
             let tables = SamplingTables()

@@ -4,13 +4,13 @@ import TransitionKitCore
 
 @testable import TransitionKitRender
 
-/// Row stores into a band bigger than the cache (`RowStores.streams`): the AVX2 vertical lerp
-/// and separable horizontal pass then write the row's whole 64-byte lines with non-temporal
-/// stores, the pixels before the first whole line with ordinary stores (the last 8-pixel group
+/// Row stores into a band bigger than the cache (`RowStores.streams`): the copy (C
+/// `tk_stream_copy`), the AVX2 vertical lerp and separable horizontal pass then write the row's
+/// whole 64-byte lines with non-temporal stores, the pixels before the first whole line with ordinary stores (the last 8-pixel group
 /// masked to end at the line), and those after the last one ordinarily (C `TK_STORE_ROW8`).
 /// Every start alignment within a line and lengths around the 16-pixel line and the 8-pixel
 /// group must write exactly the pixels asked for, and the same bytes as unstreamed stores; the
-/// lerp's are also checked against its closed form, (a·(256 − w) + b·w + 128) >> 8 per channel
+/// copy's are also checked against its source and the lerp's against its closed form, (a·(256 − w) + b·w + 128) >> 8 per channel
 /// (`BlendKernels.lerp`'s definition).
 extension FastPathTests {
     @Test func streamedRowStoresWriteTheSameBytesAsOrdinaryStores() {
@@ -57,6 +57,9 @@ extension FastPathTests {
             }
             for offset in 0..<16 {
                 for n in Self.streamedCounts {
+                    compare("copy", offset: offset, count: n, expected: { i in r0[i] }) { dst, streaming in
+                        RowStores.copy(dst, from: r0, count: n, streaming: streaming, ahead: r1)
+                    }
                     for w: UInt32 in [1, 77, 255] {
                         compare("lerp w \(w)", offset: offset, count: n, expected: { i in Self.lerpClosedForm(r0[i], r1[i], w) }) { dst, streaming in
                             BlendKernels.lerp(dst, r0, r1, count: n, weight: w, streaming: streaming)
@@ -79,7 +82,7 @@ extension FastPathTests {
                 }
             }
         }
-        #expect(checked == 16 * Self.streamedCounts.count * 3 + 3 * 16 * Self.streamedCounts.count)
+        #expect(checked == 16 * Self.streamedCounts.count * 4 + 3 * 16 * Self.streamedCounts.count)
         let differing = wrong.count
         #expect(differing == 0, "first rows that differ: \(wrong.prefix(5))")
     }

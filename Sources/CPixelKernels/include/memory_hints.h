@@ -21,4 +21,18 @@ void tk_prefetch_write(const void *p, long bytes);
 /// otherwise and off x86-64.
 int tk_cpu_has_prefetchw(void);
 
+#include <stdint.h>
+
+/// Copies n RGBA8 pixels from src to dst (not overlapping), writing the whole 64-byte lines of
+/// dst with non-temporal stores (SSE2 `movntdq`, the x86-64 baseline: no read-for-ownership of
+/// the lines, no eviction of the sources from the cache) and the partial lines at both ends with
+/// ordinary ones; the last partial line is asked for owned (`tk_prefetch_write`) before the
+/// streamed lines, so its read-for-ownership overlaps them. `ahead`, when not NULL, is the row
+/// the next call will read at the same pixels (a screen's next image row): one of its lines is
+/// prefetched per streamed line (`row_ahead.h`), so that the next row's reads, which start where
+/// the hardware prefetcher has no stream yet (a radial reveal's rows switch image at the
+/// circle), find it in cache; it is never read. `tk_store_fence` must run before another thread
+/// reads dst. Elsewhere than x86-64, a plain copy.
+void tk_stream_copy(uint32_t *dst, const uint32_t *src, long n, const uint32_t *ahead);
+
 #endif

@@ -207,7 +207,7 @@ final class PendingCopies {
     private func emit(_ pd: UnsafeMutablePointer<UInt32>, from ps: RowSamples, count n: Int, tint: UInt32) {
         if ps.isCopy {
             if tint == 0 {
-                RowStores.copy(pd, from: ps.a, count: n, streaming: streamsStores)
+                RowStores.copy(pd, from: ps.a, count: n, streaming: streamsStores, ahead: ps.ahead)
             } else {
                 SpanKernels.tint(pd, under: ps.a, count: n, color: tint)
             }

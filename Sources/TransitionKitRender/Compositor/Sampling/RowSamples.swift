@@ -14,10 +14,11 @@ struct RowSamples {
     /// goes (`BlendKernels.lerp`). A hint only, never read.
     var ahead: UnsafePointer<UInt32>? = nil
 
-    /// The 1:1 copy of the pixels from `source`.
+    /// The 1:1 copy of the pixels from `source`; `ahead` as the property (the copy's next
+    /// image row, prefetched by a streamed copy, `RowStores.copy`).
     @inline(__always)
-    init(copying source: UnsafePointer<UInt32>) {
-        a = source; b = source; wx = 0; wy = 0
+    init(copying source: UnsafePointer<UInt32>, ahead: UnsafePointer<UInt32>? = nil) {
+        a = source; b = source; wx = 0; wy = 0; self.ahead = ahead
     }
 
     /// Neighbourhoods from rows `a` and `b` (already offset to the first pixel) with weights `wx`,

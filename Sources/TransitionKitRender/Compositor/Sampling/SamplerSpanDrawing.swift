@@ -29,7 +29,9 @@ extension ContentsSampling {
                 // over a deferred copy reads the copy's source instead of the destination.
                 let src = row + (x &+ dx)
                 let m = alpha == 255 ? constantCoverage : PixelMath.mul(constantCoverage, alpha)
-                pending.defer(y: y, dst: dst, src: RowSamples(copying: src), count: count, alpha: m)
+                // Rows are drawn top to bottom: the next device row copies the next image row.
+                let ahead = y &+ dy &+ 1 < s.height && y &+ dy >= 0 ? src + s.stride : nil
+                pending.defer(y: y, dst: dst, src: RowSamples(copying: src, ahead: ahead), count: count, alpha: m)
                 return
             }
             pending.flush(y: y, dst: dst, count: count)
