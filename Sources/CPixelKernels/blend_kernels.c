@@ -25,20 +25,17 @@ __attribute__((target("avx2"))) static inline __m256i fade8(__m256i s, __m256i u
 
 __attribute__((target("avx2"))) long tk_fade_avx2(
     uint32_t *dst, const uint32_t *s0, const uint32_t *s1, const uint32_t *u0, const uint32_t *u1, long n, uint32_t m,
-    int averages) {
+    int averages, int stream) {
     const __m256i va = _mm256_set1_epi16((short)m), via = _mm256_set1_epi16((short)(255 - m));
-    long i = 0;
+    long i;
     if (averages) {
-        for (; i + 8 <= n; i += 8) {
+        TK_STORE_ROW8(dst, n, stream, i, ({
             __m256i s = _mm256_avg_epu8(_mm256_loadu_si256((const __m256i *)(s0 + i)), _mm256_loadu_si256((const __m256i *)(s1 + i)));
             __m256i u = _mm256_avg_epu8(_mm256_loadu_si256((const __m256i *)(u0 + i)), _mm256_loadu_si256((const __m256i *)(u1 + i)));
-            _mm256_storeu_si256((__m256i *)(dst + i), fade8(s, u, va, via));
-        }
+            fade8(s, u, va, via);
+        }));
     } else {
-        for (; i + 8 <= n; i += 8) {
-            __m256i s = _mm256_loadu_si256((const __m256i *)(s0 + i)), u = _mm256_loadu_si256((const __m256i *)(u0 + i));
-            _mm256_storeu_si256((__m256i *)(dst + i), fade8(s, u, va, via));
-        }
+        TK_STORE_ROW8(dst, n, stream, i, fade8(_mm256_loadu_si256((const __m256i *)(s0 + i)), _mm256_loadu_si256((const __m256i *)(u0 + i)), va, via));
     }
     return i;
 }
@@ -75,8 +72,8 @@ long tk_lerp_avx2(uint32_t *dst, const uint32_t *a, const uint32_t *b, long n, u
 }
 long tk_fade_avx2(
     uint32_t *dst, const uint32_t *s0, const uint32_t *s1, const uint32_t *u0, const uint32_t *u1, long n, uint32_t m,
-    int averages) {
-    (void)dst; (void)s0; (void)s1; (void)u0; (void)u1; (void)n; (void)m; (void)averages;
+    int averages, int stream) {
+    (void)dst; (void)s0; (void)s1; (void)u0; (void)u1; (void)n; (void)m; (void)averages; (void)stream;
     return 0;
 }
 #endif

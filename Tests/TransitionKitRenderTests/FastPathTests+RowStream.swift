@@ -5,12 +5,12 @@ import TransitionKitCore
 @testable import TransitionKitRender
 
 /// Row stores into a band bigger than the cache (`RowStores.streams`): the copy (C
-/// `tk_stream_copy`), the AVX2 vertical lerp and separable horizontal pass then write the row's
+/// `tk_stream_copy`), the AVX2 cross-fade, vertical lerp and separable horizontal pass then write the row's
 /// whole 64-byte lines with non-temporal stores, the pixels before the first whole line with ordinary stores (the last 8-pixel group
 /// masked to end at the line), and those after the last one ordinarily (C `TK_STORE_ROW8`).
 /// Every start alignment within a line and lengths around the 16-pixel line and the 8-pixel
 /// group must write exactly the pixels asked for, and the same bytes as unstreamed stores; the
-/// copy's are also checked against its source and the lerp's against its closed form, (a·(256 − w) + b·w + 128) >> 8 per channel
+/// copy's are also checked against its source, the fade's and the lerp's against their closed forms, (a·(256 − w) + b·w + 128) >> 8 per channel
 /// (`BlendKernels.lerp`'s definition).
 extension FastPathTests {
     @Test func streamedRowStoresWriteTheSameBytesAsOrdinaryStores() {
@@ -60,6 +60,11 @@ extension FastPathTests {
                     compare("copy", offset: offset, count: n, expected: { i in r0[i] }) { dst, streaming in
                         RowStores.copy(dst, from: r0, count: n, streaming: streaming, ahead: r1)
                     }
+                    for m: UInt32 in [1, 128, 254] {
+                        compare("fade m \(m)", offset: offset, count: n, expected: { i in Self.fadeClosedForm(r0[i], r1[i], m) }) { dst, streaming in
+                            BlendKernels.fade(dst, source: r0, under: r1, count: n, alpha: m, streaming: streaming)
+                        }
+                    }
                     for w: UInt32 in [1, 77, 255] {
                         compare("lerp w \(w)", offset: offset, count: n, expected: { i in Self.lerpClosedForm(r0[i], r1[i], w) }) { dst, streaming in
                             BlendKernels.lerp(dst, r0, r1, count: n, weight: w, streaming: streaming)
@@ -82,9 +87,23 @@ extension FastPathTests {
                 }
             }
         }
-        #expect(checked == 16 * Self.streamedCounts.count * 4 + 3 * 16 * Self.streamedCounts.count)
+        #expect(checked == 16 * Self.streamedCounts.count * 7 + 3 * 16 * Self.streamedCounts.count)
         let differing = wrong.count
         #expect(differing == 0, "first rows that differ: \(wrong.prefix(5))")
+    }
+
+    /// mul(s, m) + mul(u, 255 − m) per channel, mul(x, a) = (t + (t >> 8)) >> 8 with t = x·a + 128
+    /// (x·a/255 rounded to nearest, pixman's MUL_UN8; `BlendKernels.fade`'s definition).
+    private static func fadeClosedForm(_ s: UInt32, _ u: UInt32, _ m: UInt32) -> UInt32 {
+        func mul(_ x: UInt32, _ a: UInt32) -> UInt32 {
+            let t = x * a + 128
+            return (t + (t >> 8)) >> 8
+        }
+        var p: UInt32 = 0
+        for k: UInt32 in [0, 8, 16, 24] {
+            p |= (mul((s >> k) & 0xff, m) + mul((u >> k) & 0xff, 255 - m)) << k
+        }
+        return p
     }
 
     /// (a·(256 − w) + b·w + 128) >> 8 per channel.

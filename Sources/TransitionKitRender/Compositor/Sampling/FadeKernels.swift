@@ -16,11 +16,17 @@ import CPixelKernels
 /// the extra r/256 < 1 never crosses a multiple of 256 that (t + q) has not). Elsewhere, and
 /// for the last pixels of a row, the same arithmetic as a byte loop LLVM vectorises.
 extension BlendKernels {
-    /// The cross-fade in place: `dst = src·m + dst·(255 − m)`.
+    /// The cross-fade in place: `dst = src·m + dst·(255 − m)`. `streaming` (every variant):
+    /// `dst` is a row of a band bigger than the cache; the AVX2 loop then streams the row's whole
+    /// lines (`RowStores.streams(count:streaming:)`).
     /// - Complexity: O(count), one pass.
     @inline(__always)
-    static func fade(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, count: Int, alpha m: UInt32) {
-        fade(dst, averageOf: source, source, under: UnsafePointer(dst), UnsafePointer(dst), count: count, alpha: m, averages: false)
+    static func fade(
+        _ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, count: Int, alpha m: UInt32, streaming: Bool = false
+    ) {
+        fade(
+            dst, averageOf: source, source, under: UnsafePointer(dst), UnsafePointer(dst), count: count, alpha: m, averages: false,
+            streaming: streaming)
     }
 
     /// The cross-fade reading the destination's old value from `under` instead (a deferred
@@ -29,9 +35,9 @@ extension BlendKernels {
     @inline(__always)
     static func fade(
         _ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, under: UnsafePointer<UInt32>,
-        count: Int, alpha m: UInt32
+        count: Int, alpha m: UInt32, streaming: Bool = false
     ) {
-        fade(dst, averageOf: source, source, under: under, under, count: count, alpha: m, averages: false)
+        fade(dst, averageOf: source, source, under: under, under, count: count, alpha: m, averages: false, streaming: streaming)
     }
 
     /// The cross-fade of the rounded averages (a + b + 1) >> 1 per channel of two source rows
@@ -41,9 +47,9 @@ extension BlendKernels {
     @inline(__always)
     static func fade(
         _ dst: UnsafeMutablePointer<UInt32>, averageOf s0: UnsafePointer<UInt32>, _ s1: UnsafePointer<UInt32>,
-        under u0: UnsafePointer<UInt32>, _ u1: UnsafePointer<UInt32>, count: Int, alpha m: UInt32
+        under u0: UnsafePointer<UInt32>, _ u1: UnsafePointer<UInt32>, count: Int, alpha m: UInt32, streaming: Bool = false
     ) {
-        fade(dst, averageOf: s0, s1, under: u0, u1, count: count, alpha: m, averages: true)
+        fade(dst, averageOf: s0, s1, under: u0, u1, count: count, alpha: m, averages: true, streaming: streaming)
     }
 
     /// The shared loop; `averages` is a constant at every call, so each caller's copy reads
@@ -51,12 +57,14 @@ extension BlendKernels {
     @inline(__always)
     private static func fade(
         _ dst: UnsafeMutablePointer<UInt32>, averageOf s0: UnsafePointer<UInt32>, _ s1: UnsafePointer<UInt32>,
-        under u0: UnsafePointer<UInt32>, _ u1: UnsafePointer<UInt32>, count: Int, alpha m: UInt32, averages: Bool
+        under u0: UnsafePointer<UInt32>, _ u1: UnsafePointer<UInt32>, count: Int, alpha m: UInt32, averages: Bool,
+        streaming: Bool
     ) {
         var i = 0
         #if arch(x86_64)
             if LerpKernels.avx2 {
-                i = tk_fade_avx2(dst, s0, s1, u0, u1, count, m, averages ? 1 : 0)
+                let stream: Int32 = RowStores.streams(count: count, streaming: streaming) ? 1 : 0
+                i = tk_fade_avx2(dst, s0, s1, u0, u1, count, m, averages ? 1 : 0, stream)
                 if i > 0 { LerpKernels.tookAVX2() }
             }
             let zero = _mm_setzero_si128(), round = _mm_set1_epi16(128), k257 = _mm_set1_epi16(257)

@@ -137,7 +137,9 @@ final class PendingCopies {
     /// `BlendKernels.fade` of samples with this object's scratch row.
     @inline(__always)
     private func fade(_ d: UnsafeMutablePointer<UInt32>, source: RowSamples, under: RowSamples?, count n: Int, alpha m: UInt32) {
-        BlendKernels.fade(d, source: source, under: under, count: n, alpha: m, scratch: scratch, scratchCount: PendingCopies.scratchCount)
+        BlendKernels.fade(
+            d, source: source, under: under, count: n, alpha: m, scratch: scratch, scratchCount: PendingCopies.scratchCount,
+            streaming: streamsStores)
     }
 
     /// `SpanKernels.solidRun(d, coverage: 255, clip: nil, count: n, color: c)` for a colour

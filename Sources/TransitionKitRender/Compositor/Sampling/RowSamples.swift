@@ -58,16 +58,17 @@ struct RowSamples {
 extension BlendKernels {
     /// `fade(dst, source:count:alpha:)` of a source written chunk by chunk into `scratch`
     /// (`scratchCount` pixels) by `write(scratch, done, n)` (source pixels `done..<done + n`),
-    /// so that each chunk is still in cache when it is blended.
+    /// so that each chunk is still in cache when it is blended; `streaming` as in
+    /// `fade(_:source:count:alpha:streaming:)`.
     /// - Complexity: O(count) plus the writes.
     @inline(__always)
     static func fade(
         _ dst: UnsafeMutablePointer<UInt32>, count: Int, alpha m: UInt32, through scratch: UnsafeMutablePointer<UInt32>,
-        scratchCount: Int, write: (UnsafeMutablePointer<UInt32>, Int, Int) -> Void
+        scratchCount: Int, streaming: Bool = false, write: (UnsafeMutablePointer<UInt32>, Int, Int) -> Void
     ) {
         forEachChunk(count: count, of: scratchCount) { done, n in
             write(scratch, done, n)
-            fade(dst + done, source: scratch, count: n, alpha: m)
+            fade(dst + done, source: scratch, count: n, alpha: m, streaming: streaming)
         }
     }
 
@@ -87,19 +88,21 @@ extension BlendKernels {
     /// destination's own pixels). Copies are read in place; other samples are written first,
     /// `under`'s into the destination itself and the source's into `scratch` (`scratchCount`
     /// pixels, chunk by chunk), so the rows stay in cache between the two steps. The same
-    /// numbers as sampling each layer into the destination in turn.
+    /// numbers as sampling each layer into the destination in turn. `streaming` as in
+    /// `fade(_:source:count:alpha:streaming:)` (for the blend's stores: an `under` written into
+    /// the destination first is read back, so it is not streamed).
     /// - Complexity: O(count).
     @inline(__always)
     static func fade(
         _ dst: UnsafeMutablePointer<UInt32>, source: RowSamples, under: RowSamples?, count: Int, alpha m: UInt32,
-        scratch: UnsafeMutablePointer<UInt32>, scratchCount: Int
+        scratch: UnsafeMutablePointer<UInt32>, scratchCount: Int, streaming: Bool = false
     ) {
         if source.isCopy && (under?.isCopy ?? true) {
-            fade(dst, source: source.a, under: under?.a ?? UnsafePointer(dst), count: count, alpha: m)
+            fade(dst, source: source.a, under: under?.a ?? UnsafePointer(dst), count: count, alpha: m, streaming: streaming)
             return
         }
         if let s = source.averaged, let u = under?.averaged {
-            fade(dst, averageOf: s.0, s.1, under: u.0, u.1, count: count, alpha: m)
+            fade(dst, averageOf: s.0, s.1, under: u.0, u.1, count: count, alpha: m, streaming: streaming)
             return
         }
         forEachChunk(count: count, of: scratchCount) { done, n in
@@ -113,10 +116,10 @@ extension BlendKernels {
             // Each call below sees statically whether it blends in place (a runtime choice of
             // `under` would defeat the vectoriser's overlap check when it is the destination).
             if let u = under?.advanced(by: done), u.isCopy {
-                fade(d, source: p, under: u.a, count: n, alpha: m)
+                fade(d, source: p, under: u.a, count: n, alpha: m, streaming: streaming)
             } else {
                 under?.advanced(by: done).write(to: d, count: n)
-                fade(d, source: p, count: n, alpha: m)
+                fade(d, source: p, count: n, alpha: m, streaming: streaming)
             }
         }
     }

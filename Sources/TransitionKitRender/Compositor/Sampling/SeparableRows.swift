@@ -180,7 +180,10 @@ extension ContentsSampling {
                 rows.write(
                     dst, k: k, count: count, r0: r0, r1: r1, wy: wy, imageWidth: width, ahead: ahead, streaming: tables.pending.streamsStores)
             } else if m != 0 {
-                BlendKernels.fade(dst, count: count, alpha: m, through: tables.row, scratchCount: tables.rowCapacity) { scratch, done, n in
+                BlendKernels.fade(
+                    dst, count: count, alpha: m, through: tables.row, scratchCount: tables.rowCapacity,
+                    streaming: tables.pending.streamsStores
+                ) { scratch, done, n in
                     rows.write(scratch, k: k &+ done, count: n, r0: r0, r1: r1, wy: wy, imageWidth: width, ahead: ahead)
                 }
             }
