@@ -5,13 +5,13 @@ import TransitionKitCore
 @testable import TransitionKitRender
 
 /// Row stores into a band bigger than the cache (`RowStores.streams`): the copy (C
-/// `tk_stream_copy`), the AVX2 cross-fade, vertical lerp and separable horizontal pass then write the row's
-/// whole 64-byte lines with non-temporal stores, the pixels before the first whole line with ordinary stores (the last 8-pixel group
-/// masked to end at the line), and those after the last one ordinarily (C `TK_STORE_ROW8`).
-/// Every start alignment within a line and lengths around the 16-pixel line and the 8-pixel
-/// group must write exactly the pixels asked for, and the same bytes as unstreamed stores; the
-/// copy's are also checked against its source, the fade's and the lerp's against their closed forms, (a·(256 − w) + b·w + 128) >> 8 per channel
-/// (`BlendKernels.lerp`'s definition).
+/// `tk_stream_copy`), the AVX2 cross-fade, vertical lerp and separable horizontal pass then
+/// write the row's whole 64-byte lines with non-temporal stores, the pixels before the first
+/// whole line with ordinary stores (the last 8-pixel group masked to end at the line), and those
+/// after the last one ordinarily (C `TK_STORE_ROW8`). Every start alignment within a line and
+/// lengths around the 16-pixel line and the 8-pixel group must write exactly the pixels asked
+/// for, and the same bytes as unstreamed stores; the copy is also checked against its source,
+/// the fade and the lerp against their closed forms (`fadeClosedForm`, `lerpClosedForm`).
 extension FastPathTests {
     @Test func streamedRowStoresWriteTheSameBytesAsOrdinaryStores() {
         Self.onBothKernelPaths { checkStreamedRows() }
