@@ -47,24 +47,41 @@ __attribute__((target("avx2"))) long tk_separable_vertical_avx2(
     return c;
 }
 
-// 8 device pixels of the horizontal pass from pixel j (tk_separable_horizontal_avx2).
+// Byte 2 of each 32-bit lane of a 128-bit half (the pmaddwd sum's bits 16...23, which is the
+// sum shifted right by 16 as a signed byte: that value is the rounded result minus 128, in
+// -128...127, see the top of this file) to bytes 4i...4i + 3, zero elsewhere.
+#define TK_BYTE2_TO(i)                                                                                    \
+    _mm256_setr_epi8((i) == 0 ? 2 : -1, (i) == 0 ? 6 : -1, (i) == 0 ? 10 : -1, (i) == 0 ? 14 : -1,        \
+        (i) == 1 ? 2 : -1, (i) == 1 ? 6 : -1, (i) == 1 ? 10 : -1, (i) == 1 ? 14 : -1, (i) == 2 ? 2 : -1,     \
+        (i) == 2 ? 6 : -1, (i) == 2 ? 10 : -1, (i) == 2 ? 14 : -1, (i) == 3 ? 2 : -1, (i) == 3 ? 6 : -1,     \
+        (i) == 3 ? 10 : -1, (i) == 3 ? 14 : -1, (i) == 0 ? 2 : -1, (i) == 0 ? 6 : -1, (i) == 0 ? 10 : -1,    \
+        (i) == 0 ? 14 : -1, (i) == 1 ? 2 : -1, (i) == 1 ? 6 : -1, (i) == 1 ? 10 : -1, (i) == 1 ? 14 : -1,    \
+        (i) == 2 ? 2 : -1, (i) == 2 ? 6 : -1, (i) == 2 ? 10 : -1, (i) == 2 ? 14 : -1, (i) == 3 ? 2 : -1,     \
+        (i) == 3 ? 6 : -1, (i) == 3 ? 10 : -1, (i) == 3 ? 14 : -1)
+
+// 8 device pixels of the horizontal pass from pixel j (tk_separable_horizontal_avx2). Each step
+// i lerps pixels j + 2i (low half) and j + 2i + 1 (high half) and puts their bytes in slot i of
+// its half; the halves, pixels 0 2 4 6 | 1 3 5 7, are put back in order at the end. Picking the
+// bytes with pshufb takes 4 byte shuffles and 3 ORs where shifting and packing took 4 shifts and
+// 3 packs (measured in a C harness on the 2-core EPYC VM, a 1179-pixel row in L1: 14.2–14.4 ->
+// 12.2–12.5 cycles per 8 pixels at scales 0.6–1.1; the same bytes).
 __attribute__((target("avx2"))) static inline __m256i horizontal8(const int32_t *start, const uint32_t *weights, const uint16_t *v, long j) {
     // Per 128-bit half: (V0, V1) of four channels each → r0 r1 g0 g1 b0 b1 a0 a1.
     const __m256i interleave = _mm256_setr_epi8(
         0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15, 0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
-    // packs leaves pixels 0 2 4 6 | 1 3 5 7; back in order.
+    const __m256i slots[4] = {TK_BYTE2_TO(0), TK_BYTE2_TO(1), TK_BYTE2_TO(2), TK_BYTE2_TO(3)};
     const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
     const __m256i top = _mm256_set1_epi8((char)0x80);
-    __m256i q[4];
+    __m256i bytes = _mm256_setzero_si256();
     for (int i = 0; i < 4; i++) {
         long a = j + 2 * i;
         __m256i pair = _mm256_inserti128_si256(
             _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(v + 4 * (long)start[a]))),
             _mm_loadu_si128((const __m128i *)(v + 4 * (long)start[a + 1])), 1);
         __m256i w = _mm256_loadu_si256((const __m256i *)(weights + 4 * a));
-        q[i] = _mm256_srai_epi32(_mm256_madd_epi16(_mm256_shuffle_epi8(pair, interleave), w), 16);
+        __m256i sum = _mm256_madd_epi16(_mm256_shuffle_epi8(pair, interleave), w);
+        bytes = _mm256_or_si256(bytes, _mm256_shuffle_epi8(sum, slots[i]));
     }
-    __m256i bytes = _mm256_packs_epi16(_mm256_packs_epi32(q[0], q[1]), _mm256_packs_epi32(q[2], q[3]));
     return _mm256_xor_si256(_mm256_permutevar8x32_epi32(bytes, order), top);
 }
 
