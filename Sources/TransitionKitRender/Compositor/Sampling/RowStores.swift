@@ -1,12 +1,14 @@
 import CPixelKernels
 
-/// The stores of whole opaque rows into the frame (`PendingCopies` writing a deferred 1:1
-/// copy). A long copy into a frame bigger than the cache is streamed: the 64-byte lines it
-/// covers whole are written with non-temporal stores (SSE2 `movntdq`, the architecture's
-/// baseline, so no run-time dispatch; C `tk_stream_copy`), which do not read each line before
-/// writing it and do not evict the sources from the cache; the partial lines at both ends
-/// (which a blend of an edge drawn next may read back at once) are written with ordinary stores.
-/// The bytes written are the same either way. Elsewhere than x86-64, a plain copy.
+/// The stores of long runs of a row into the frame: a deferred 1:1 copy (`PendingCopies`),
+/// and the rows the AVX2 cross-fade, two-tap lerp and separable horizontal pass write. In a
+/// band bigger than the cache (`streams(count:streaming:)`) the 64-byte lines a run covers
+/// whole are written with non-temporal stores (the copy with SSE2 `movntdq`, the
+/// architecture's baseline, C `tk_stream_copy`; the AVX2 kernels with `vmovntdq`, C
+/// `TK_STORE_ROW8`), which do not read each line before writing it and do not evict the sources
+/// from the cache; the partial lines at both ends (which a blend of an edge drawn next may read
+/// back at once) are written with ordinary stores. The bytes written are the same either way.
+/// Elsewhere than x86-64, plain stores.
 enum RowStores {
     /// Copies shorter than this many pixels are never streamed: the line-aligned middle would
     /// be short, and the edge blends around short runs read their pixels back. 256 pixels is
@@ -16,9 +18,9 @@ enum RowStores {
     /// Whether a store of `count` pixels into the band streams the whole 64-byte lines it
     /// covers: `streaming` (the band is bigger than the cache, `PendingCopies.streamsStores`)
     /// and `count >= streamingMinimumCount`. The rule for every streamed store: `copy`, and the
-    /// AVX2 row kernels that write frame rows (`BlendKernels.lerp`, `SeparableRows`' horizontal
-    /// pass; C `TK_STORE_ROW8`). After streamed stores, `fence()` must run before another thread
-    /// reads the pixels.
+    /// AVX2 row kernels that write frame rows (`BlendKernels.fade`, `BlendKernels.lerp`,
+    /// `SeparableRows`' horizontal pass; C `TK_STORE_ROW8`). After streamed stores, `fence()`
+    /// must run before another thread reads the pixels.
     @inline(__always)
     static func streams(count: Int, streaming: Bool) -> Bool { streaming && count >= streamingMinimumCount }
 
