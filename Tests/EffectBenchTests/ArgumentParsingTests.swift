@@ -54,6 +54,9 @@ import TransitionKitCore
     static let bad: [([String], String)] = [
         (["frobnicate"], "unknown command 'frobnicate'"),
         (["run", "--frames", "1"], "--frames '1'"),
+        (["run", "--param", "duration=0.5"], "--param sets a parameter of one effect"),
+        (["run", "--effects", "radial,fade", "--param", "duration=0.5"], "--param sets a parameter of one effect"),
+        (["run", "--effects", "fade", "--param", "duration"], "--param 'duration' is not name=value"),
         (["run", "--frames", "abc"], "--frames 'abc'"),
         (["run", "--threads", "0"], "--threads '0'"),
         (["run", "--repeat", "0"], "--repeat '0'"),
@@ -121,6 +124,16 @@ import TransitionKitCore
             return
         }
         #expect(p.json && p.gesturePath == "t.json")
+    }
+
+    /// `run --param` with one effect: its settings as given, for the registry to read.
+    @Test func runParametersOfItsOneEffect() throws {
+        guard case .run(let o) = try ArgumentParser.parse(["run", "--effects", "fade", "--param", "duration=0.25", "--param=style=through"])
+        else {
+            Issue.record("not a run")
+            return
+        }
+        #expect(o.effects == ["fade"] && o.parameters == ["duration": "0.25", "style": "through"])
     }
 
     /// `--damage` once turns the damage sweeps on; absent, they stay off.

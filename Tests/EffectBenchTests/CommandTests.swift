@@ -35,6 +35,30 @@ import TransitionKitRender
         #expect(page.components(separatedBy: "data:image/png;base64,").count - 1 == 23)
     }
 
+    /// `run --param` reaches the effect: fade's `duration` (seconds) is the sweeps' transition
+    /// duration; the table and the JSON name the setting; a bad value is refused by the registry.
+    @Test func runParameterReachesTheEffect() throws {
+        let json = Self.tmp.appendingPathComponent("param.json").path
+        let registry = try EffectBench.registry(effects: [])
+        let outcome = try RunCommand.run(
+            try options(["--effects", "fade", "--param", "duration=0.25", "--repeat", "1", "--json", json]), registry: registry,
+            progress: ProgressIndicator(enabled: false))
+        #expect(outcome.report.results.count == 5)
+        #expect(outcome.report.results.allSatisfy { $0.transitionDuration == 0.25 })
+        #expect(outcome.report.parameters == ["duration": "0.25"])
+        #expect(outcome.text.contains("\nparameters: duration=0.25\n"))
+        let object = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+        #expect(object?["parameters"] as? [String: String] == ["duration": "0.25"])
+        let plain = try RunCommand.run(
+            try options(["--effects", "fade", "--repeat", "1"]), registry: registry, progress: ProgressIndicator(enabled: false))
+        #expect(plain.report.parameters == nil && plain.report.results.allSatisfy { $0.transitionDuration != 0.25 })
+        #expect(throws: BenchError.self) {
+            _ = try RunCommand.run(
+                try options(["--effects", "fade", "--param", "duration=-1", "--repeat", "1"]), registry: registry,
+                progress: ProgressIndicator(enabled: false))
+        }
+    }
+
     /// A baseline sharing no effect and operation with the run is refused before anything is
     /// loaded or measured: the missing `--from` image would otherwise be reported first (and
     /// with images, only after the whole sweep).

@@ -25,6 +25,7 @@ enum CommandGrammar {
                     "[--effects a,b]", "[--size \(size)]", "[--scale \(format(run.scene.scale))]", "[--frames \(run.frames)]",
                     "[--repeat \(run.repeats)]", "[--threads N]", "[--from a.png --to b.png]", "[--json out.json]", "[--baseline old.json]",
                     "[--threshold \(format(run.threshold))]", "[--html report.html]", "[--compare a:b]...", "[--damage]",
+                    "[--param name=value]...",
                 ]),
             Form(command: "effect-bench list", options: [], remark: "effects, their parameters and accepted values"),
             Form(
@@ -37,7 +38,7 @@ enum CommandGrammar {
                 command: "effect-bench play <effect>",
                 options: [
                     "--operation pop|dismiss|tab", "--gesture trace.json", "[--from a.png --to b.png]", "[--size WxH]", "[--scale S]",
-                    "[--json]", "[--out file.png]",
+                    "[--param name=value]...", "[--json]", "[--out file.png]",
                 ]),
         ]
     }

@@ -12,10 +12,11 @@ enum HelpText {
                     (driver tick + effect, ns), render cost (ms), frames over the 60/120 Hz budgets
                     and heap allocations per frame. Build with -c release. --compare a:b adds
                     rows a ÷ b (p50) per shared operation; with --baseline, this run's a ÷ the
-                    baseline's b.
+                    baseline's b. --param sets a parameter of the one effect --effects names.
             render  --progress P: one PNG at progress P; --frames N: an APNG of N frames in time;
                     --sheet C: those frames as a contact sheet with C columns.
-            play    replays a recorded touch trace (JSON) as an interactive pop or dismiss.
+            play    replays a recorded touch trace (JSON) as an interactive pop, dismiss or tab
+                    switch.
 
             an effect (also in --effects and --compare) is a registered name or a composition of
             them: a+b (at once), a>b (one after the other), staggered(a) (a cascade over the

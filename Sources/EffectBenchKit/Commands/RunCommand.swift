@@ -41,7 +41,7 @@ enum RunCommand {
         let buffers = try SweepBuffers(scene: options.scene, threads: options.threads)
         for entry in entries {
             let effect: any TransitionEffect
-            do { effect = try registry.makeEffect(named: entry.name) } catch { throw BenchError(error) }
+            do { effect = try registry.makeEffect(named: entry.name, settings: options.parameters) } catch { throw BenchError(error) }
             for op in entry.supportedOperations {
                 let images = op == .tab ? tabImages : images
                 for damage in modes {
@@ -84,7 +84,8 @@ enum RunCommand {
             scene: BenchReport.Scene(s),
             frames: options.frames, threads: options.threads, allocationCounting: AllocationCounter.isActive,
             repeats: options.repeats,
-            copyScaling: copyScaling(threads: options.threads), results: results)
+            copyScaling: copyScaling(threads: options.threads), parameters: options.parameters.isEmpty ? nil : options.parameters,
+            results: results)
         var text = TableReport.format(report)
         var regression = false
         if baseline == nil && !options.comparisons.isEmpty {

@@ -13,6 +13,7 @@ import Foundation
 ///                   more: the machine's copy measurement that decides whether copy-bound frames
 ///                   are split, `CopyScaling`; absent otherwise, and where it could not be
 ///                   measured: no second thread or no memory for the copy, so nothing split),
+///   "parameters": { name: value } (`run --param`, as given; absent when none was),
 ///   "results": [ { "effect", "operation", "transition_duration" (s),
 ///                  "model_nanoseconds": { "p50", "p90", "p99", "max", "mean" },
 ///                  "render_milliseconds": { same },
@@ -39,6 +40,7 @@ public struct BenchReport: Codable, Equatable, Sendable {
         case allocationCounting = "allocation_counting"
         case repeats = "repeats"
         case copyScaling = "copy_scaling"
+        case parameters = "parameters"
         case results = "results"
     }
     /// The schema this version writes and reads.
@@ -240,6 +242,9 @@ public struct BenchReport: Codable, Equatable, Sendable {
     /// decides whether copy-bound frames are split into bands (`CopyScaling` in
     /// TransitionKitRender); nil with one thread and in older reports.
     public var copyScaling: CopyScalingInfo?
+    /// `run --param` settings of the run's one effect, name → value as given (`EffectRegistry`
+    /// validated them); nil when every parameter had its default, and in older reports.
+    public var parameters: [String: String]?
     /// One per effect and operation, in run order.
     public var results: [Result]
 
@@ -266,13 +271,14 @@ public struct BenchReport: Codable, Equatable, Sendable {
     }
 
     /// A report of `results` measured on `machine` and `scene` with `frames` frames a sweep and
-    /// `threads` row bands.
+    /// `threads` row bands; `parameters` the run's `--param` settings (nil: none).
     public init(
         machine: MachineInfo, scene: Scene, frames: Int, threads: Int, allocationCounting: Bool, repeats: Int? = nil,
-        copyScaling: CopyScalingInfo? = nil, results: [Result]
+        copyScaling: CopyScalingInfo? = nil, parameters: [String: String]? = nil, results: [Result]
     ) {
         self.repeats = repeats
         self.copyScaling = copyScaling
+        self.parameters = parameters
         self.machine = machine
         self.scene = scene
         self.frames = frames
