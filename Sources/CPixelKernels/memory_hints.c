@@ -3,6 +3,11 @@
 
 #include <string.h>
 
+// Per thread: a test counts its own thread's prefetches, not those of tests running beside it.
+static _Thread_local long ahead_prefetches;
+void tk_note_ahead_prefetch(void) { ahead_prefetches += 1; }
+long tk_ahead_prefetches(void) { return ahead_prefetches; }
+
 #if defined(__x86_64__) || defined(__i386__)
 #include <xmmintrin.h>
 void tk_store_fence(void) { _mm_sfence(); }

@@ -4,19 +4,30 @@
 
 #include <stdint.h>
 
+#include "memory_hints.h"
+
 #if defined(__x86_64__)
 #include <xmmintrin.h>
 
-/// Called at pixel i (a multiple of 8) of a row kernel's 8-pixel loop: when `ahead` is not NULL
-/// and i is a multiple of 16 (one 64-byte line of RGBA8 pixels), asks for the line of `ahead`
-/// holding pixel i. `ahead` is the row the next call will read at the same pixels: each of its
-/// lines is then in cache a row's work before it is needed. A hint only: `prefetcht0` never
-/// faults and `ahead` is never read, so it may point anywhere.
+/// Called at pixel i of a row kernel's 8-pixel loop, i stepping by 8 from any start (a
+/// streamed row's loop starts its stores at the row's first whole 64-byte line, which need not
+/// be a multiple of 8, `TK_STORE_ROW8`): when `ahead` is not NULL and pixel i of `ahead` lies
+/// in the first half of its 64-byte line, asks for that line. Of two steps 32 bytes apart
+/// exactly one lies in a line's first half, so each line of `ahead` the loop passes is asked for
+/// once, whatever i's start and `ahead`'s alignment. `ahead` is the row the next call will read
+/// at the same pixels: each of its lines is then in cache a row's work before it is needed. A
+/// hint only: `prefetcht0` never faults and `ahead` is never read, so it may point anywhere.
 /// Measured on a 2-core AMD EPYC VM (1179x2556 px): a drag-dismiss frame that rescales the whole
 /// view behind the card, 3.3–3.5 -> 2.5–2.9 ms; the hardware prefetcher alone leaves the next
-/// image row to be fetched when it is first read.
+/// image row to be fetched when it is first read. Debug builds count the lines asked for, per
+/// thread (`tk_ahead_prefetches`).
 static inline void tk_prefetch_ahead(const uint32_t *ahead, long i) {
-    if (ahead && (i & 15) == 0) _mm_prefetch((const char *)ahead + 4 * i, _MM_HINT_T0);
+    if (ahead && (((uintptr_t)ahead + 4 * (uintptr_t)i) & 32) == 0) {
+        _mm_prefetch((const char *)ahead + 4 * i, _MM_HINT_T0);
+#ifdef DEBUG
+        tk_note_ahead_prefetch();
+#endif
+    }
 }
 #endif
 

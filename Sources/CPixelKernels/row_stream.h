@@ -35,7 +35,9 @@ static inline tk_streamed_lines tk_row_streamed_lines(const uint32_t *dst, long 
 /// the last one ordinarily. The bytes written are the same either way; `EXPR` is evaluated for
 /// at most one group whose pixels are partly not stored (it must be computable for any i with
 /// i + 8 <= n). The caller runs `_mm_sfence` (RowStores.fence) before another thread reads the
-/// pixels. Leaves `i` at the pixels done (n rounded down to a multiple of 8). Requires AVX2.
+/// pixels. Leaves `i` at the pixels done, n − 7 ... n: n rounded down to a multiple of 8 when
+/// nothing is streamed; otherwise the steps after the first whole line start there, so `i` is
+/// that line's start plus a multiple of 8 (the caller's tail does the rest). Requires AVX2.
 #define TK_STORE_ROW8(dst, n, stream, i, EXPR)                                                            \
     do {                                                                                              \
         tk_streamed_lines lines_ = tk_row_streamed_lines((dst), (n), (stream));                       \

@@ -1,3 +1,4 @@
+import CPixelKernels
 import Foundation
 import Testing
 import TransitionKitCore
@@ -94,5 +95,50 @@ extension FastPathTests {
             }
         }
         #expect(wrong.isEmpty, "\(wrong.count) rows differ: \(wrong.prefix(5))")
+    }
+
+    /// The AVX2 vertical lerp asks for each 64-byte line of its row ahead once (`row_ahead.h`),
+    /// streamed or not, at every start alignment of the destination and of the row ahead: a
+    /// streamed row's 8-pixel steps start at the row's first whole line (`TK_STORE_ROW8`), not
+    /// at a multiple of 8, and a rule keyed to the step's index (a multiple of 16) then asked for
+    /// none of the row's lines after the first at 14 of the 16 alignments. The row ahead is an
+    /// inaccessible page, so a read of it would fault. Counted in debug builds only
+    /// (`tk_ahead_prefetches`), where the AVX2 kernels run.
+    @Test func verticalLerpPrefetchesEachLineOfTheRowAheadAtEveryAlignment() {
+        #if DEBUG && arch(x86_64)
+            guard LerpKernels.avx2 else { return }
+            let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+            let guardPage = mmap(nil, page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)!
+            precondition(guardPage != MAP_FAILED)
+            defer { munmap(guardPage, page) }
+            let unreadable = UnsafePointer(guardPage.bindMemory(to: UInt32.self, capacity: page / 4))
+            let width = 300, n = 300
+            let img = Self.image(width: width, height: 2, opaque: true)
+            let raw = UnsafeMutableRawPointer.allocate(byteCount: (n + 16) * 4, alignment: 64)
+            defer { raw.deallocate() }
+            let row = raw.bindMemory(to: UInt32.self, capacity: n + 16)
+            var wrong: [String] = []
+            img.withUnsafePixels { pixels in
+                let r0 = UnsafePointer(pixels), r1 = UnsafePointer(pixels + img.rowStride)
+                for streaming in [false, true] {
+                    for offset in 0..<16 {
+                        for aheadOffset in 0..<16 {
+                            let before = tk_ahead_prefetches()
+                            BlendKernels.lerp(
+                                row + offset, r0, r1, count: n, weight: 77, ahead: unreadable + aheadOffset, streaming: streaming)
+                            let asked = tk_ahead_prefetches() - before
+                            // At least n − 15 pixels in 8-pixel steps: 18 or 19 lines, the first
+                            // and last perhaps not asked for (or the first twice, after the
+                            // masked step before the first whole line).
+                            if asked < n / 16 - 2 || asked > n / 16 + 2 {
+                                wrong.append("streaming \(streaming) offset \(offset) ahead +\(aheadOffset): \(asked) lines")
+                            }
+                        }
+                    }
+                }
+            }
+            RowStores.fence()
+            #expect(wrong.isEmpty, "\(wrong.count) rows: \(wrong.prefix(5))")
+        #endif
     }
 }

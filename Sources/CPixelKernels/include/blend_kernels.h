@@ -16,7 +16,7 @@
 /// (or the average of u0[i] and u1[i]), weight m (0...255) of the source, into dst[i]. `dst`
 /// may be u0 or s0 (each pixel is read before it is written). `stream`: the row's whole 64-byte
 /// lines are stored non-temporally (`TK_STORE_ROW8`, row_stream.h). Requires AVX2. Returns the
-/// pixels done (n rounded down to a multiple of 8).
+/// pixels done, n − 7 ... n (n rounded down to a multiple of 8 unless streamed: `TK_STORE_ROW8`).
 long tk_fade_avx2(
     uint32_t *dst, const uint32_t *s0, const uint32_t *s1, const uint32_t *u0, const uint32_t *u1, long n, uint32_t m,
     int averages, int stream);
@@ -24,9 +24,9 @@ long tk_fade_avx2(
 /// The two-tap lerp of pixels i < n, 8 a step: per channel (a[i]·(256 − w) + b[i]·w + 128) >> 8
 /// into dst[i], w in 0...256 (at most 255·256 + 128, so 16-bit lanes). `dst` must not overlap
 /// `a` or `b`. `ahead`, when not NULL, is the row the next call will read at the same pixels
-/// (a vertical lerp's next image row): its cache lines are prefetched as this row is done, one
-/// per 16 pixels; it is never read, so any address will do. `stream` as in `tk_fade_avx2`.
-/// Requires AVX2. Returns the pixels done (n rounded down to a multiple of 8).
+/// (a vertical lerp's next image row): its cache lines are prefetched as this row is done, each
+/// once (`row_ahead.h`); it is never read, so any address will do. `stream` as in `tk_fade_avx2`.
+/// Requires AVX2. Returns the pixels done, as `tk_fade_avx2`.
 long tk_lerp_avx2(uint32_t *dst, const uint32_t *a, const uint32_t *b, long n, uint32_t w, const uint32_t *ahead, int stream);
 
 #endif

@@ -35,4 +35,11 @@ int tk_cpu_has_prefetchw(void);
 /// reads dst. Elsewhere than x86-64, a plain copy.
 void tk_stream_copy(uint32_t *dst, const uint32_t *src, long n, const uint32_t *ahead);
 
+/// The lines of a next row asked for by the row kernels' `ahead` prefetches (`row_ahead.h`) on
+/// this thread so far, in debug builds (`DEBUG`, as SwiftPM defines it there); 0 in release
+/// builds, which do not count. For tests.
+long tk_ahead_prefetches(void);
+/// Counts one `ahead` prefetch on this thread (`tk_ahead_prefetches`); debug builds call it.
+void tk_note_ahead_prefetch(void);
+
 #endif

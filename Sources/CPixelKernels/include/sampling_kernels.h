@@ -28,9 +28,9 @@ long tk_separable_vertical_avx2(const uint32_t *p0, const uint32_t *p1, uint16_t
 /// The horizontal pass of `SeparableRows`: for device pixels j < n (8 at a time), the biased
 /// lanes of image columns start[j] and start[j] + 1 of v lerped with the 32-bit weights
 /// w0 | w1 << 16 of weights[4j] (pmaddwd), shifted right by 16 (bits 16...23 of each sum taken
-/// as a byte) and 128 added back, into dst[j]. `stream`: the row's whole 64-byte lines are stored non-temporally
-/// (`TK_STORE_ROW8`, row_stream.h). Requires AVX2. Returns the pixels done (n rounded down to a
-/// multiple of 8).
+/// as a byte) and 128 added back, into dst[j]. `stream`: the row's whole 64-byte lines are
+/// stored non-temporally (`TK_STORE_ROW8`, row_stream.h). Requires AVX2. Returns the pixels
+/// done, n − 7 ... n (n rounded down to a multiple of 8 unless streamed: `TK_STORE_ROW8`).
 long tk_separable_horizontal_avx2(uint32_t *dst, const int32_t *start, const uint32_t *weights, const uint16_t *v, long n, int stream);
 
 /// The x pass of the separable per-column warp (`blendRow`), 8 strip columns a step from
