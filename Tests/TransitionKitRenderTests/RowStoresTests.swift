@@ -74,4 +74,42 @@ import TransitionKitCore
         #expect(streamed.pixel(x: 5, y: 995) == from.pixel(x: 5, y: 995))
         #expect(streamed.pixel(x: 880, y: 100) == to.pixel(x: 880, y: 100))
     }
+
+    /// Every streamed store of a frame (`RowStores.streams`): a copy, a cross-fade, a sub-pixel
+    /// slide (the two-tap lerp), a scale (the separable passes), and the offscreen planes of a
+    /// group (a translucent layer with sublayers) and of a general mask (a layer tree), which
+    /// are drawn unstreamed (`BandRenderer.withoutStreaming`): the same bytes in one band big
+    /// enough to stream as in four bands too small to.
+    @Test func everyStreamedStoreGivesTheFrameOfBandsTooSmallToStream() throws {
+        let width = 1100, height = 1000
+        let from = try BandWorkersTests.pattern(width: width, height: height)
+        var bytes = [UInt8](repeating: 255, count: width * height * 4)
+        for i in 0..<(width * height) { bytes[4 * i] = UInt8(i % 97); bytes[4 * i + 1] = UInt8(i % 61) }
+        let to = try Bitmap(width: width, height: height, packedBytes: bytes)
+        let frame = CGRect(x: 0, y: 0, width: width, height: height)
+        let maskTree = layer(frame, sublayers: [layer(CGRect(x: 100, y: 50, width: 700, height: 800), .white)])
+        let root = layer(
+            frame, .black,
+            sublayers: [
+                layer(frame) { $0.contents = from },
+                layer(frame) {
+                    $0.contents = to; $0.opacity = 0.4
+                },
+                layer(frame.offsetBy(dx: 0, dy: 0.37)) {
+                    $0.contents = from; $0.opacity = 0.5
+                },
+                layer(frame) {
+                    $0.contents = to
+                    $0.transform = Transform3D(scaleX: 0.93, y: 0.93)
+                },
+                layer(frame, .white, sublayers: [layer(frame.insetBy(dx: 200, dy: 200)) { $0.contents = from }]) { $0.opacity = 0.6 },
+                layer(frame, mask: maskTree) { $0.contents = from },
+            ])
+        let streamed = try Compositor(options: RenderOptions(scale: 1)).render(root, size: frame.size)
+        var options = RenderOptions(scale: 1, threads: 4)
+        options.choosesBandCount = false
+        let banded = try Compositor(options: options).render(root, size: frame.size)
+        #expect(streamed == banded)
+        writeForLooking(streamed, name: "every-streamed-store")
+    }
 }

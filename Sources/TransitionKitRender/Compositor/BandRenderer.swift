@@ -170,6 +170,16 @@ final class BandRenderer {
         return c
     }
 
+    /// Runs `body` (drawing into a `scratchPlane`, which is read back at once) with the band's
+    /// row stores not streamed (`PendingCopies.streamsStores`): a streamed line leaves the cache,
+    /// and the composite or mask that reads the plane next would fetch it back from memory.
+    func withoutStreaming(_ body: () -> Void) {
+        let streams = tables.pending.streamsStores
+        tables.pending.streamsStores = false
+        body()
+        tables.pending.streamsStores = streams
+    }
+
     /// A transparent band-sized plane, reused across frames: a free one that fits the band
     /// (the last freed first), else a new one.
     func scratchPlane() -> ScratchPlane {

@@ -121,12 +121,14 @@ extension BandRenderer {
         // the host's clip (and so the rasteriser's boxes), which must be a full render's.
         let hostDamage = damage
         damage = nil
-        drawLayer(mask, parent: host, parentSublayerToLocal: .identity, clip: Clip(bounds: clip.bounds, mask: nil), into: offscreen.plane)
+        withoutStreaming {
+            drawLayer(mask, parent: host, parentSublayerToLocal: .identity, clip: Clip(bounds: clip.bounds, mask: nil), into: offscreen.plane)
+            // Opaque 1:1 contents in the mask subtree may still be deferred row copies: write them
+            // before the offscreen pixels are read (as `composite` does for a group's buffer).
+            tables.pending.flushAll()
+        }
         damage = hostDamage
         drawPath = hostPath
-        // Opaque 1:1 contents in the mask subtree may still be deferred row copies: write them
-        // before the offscreen pixels are read (as `composite` does for a group's buffer).
-        tables.pending.flushAll()
         let coverage = coverageMask()
         var touched = PixelRect.empty
         let b = clip.bounds

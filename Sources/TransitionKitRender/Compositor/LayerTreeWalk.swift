@@ -34,13 +34,16 @@ extension BandRenderer {
         }
         if parts > 1 && (alpha < 255 || node.mask != nil) {
             let group = scratchPlane()
-            drawContent(
-                node, geometry: geometry, projection: projection, clip: Clip(bounds: clip.bounds, mask: nil), alpha: 255,
-                skipBackground: hidesBackground, occlusion: nil, into: group.plane)
-            forEachVisiblePiece(of: clip.bounds) { piece in
-                var target = clip
-                target.bounds = piece
-                composite(group.plane, clip: target, alpha: alpha, into: plane)
+            withoutStreaming {
+                drawContent(
+                    node, geometry: geometry, projection: projection, clip: Clip(bounds: clip.bounds, mask: nil), alpha: 255,
+                    skipBackground: hidesBackground, occlusion: nil, into: group.plane)
+                // `composite` writes the group's deferred copies before reading the plane.
+                forEachVisiblePiece(of: clip.bounds) { piece in
+                    var target = clip
+                    target.bounds = piece
+                    composite(group.plane, clip: target, alpha: alpha, into: plane)
+                }
             }
         } else {
             drawContent(
