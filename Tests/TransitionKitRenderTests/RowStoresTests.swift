@@ -46,6 +46,17 @@ import TransitionKitCore
         }
     }
 
+    /// `root` rendered in one band (streaming when the frame has at least
+    /// `BandRenderer.streamingBandBytes`) and in four fixed bands is the same; returns the first.
+    static func expectSameInSmallBands(_ root: LayerSnapshot, size: CGSize) throws -> Bitmap {
+        let streamed = try Compositor(options: RenderOptions(scale: 1)).render(root, size: size)
+        var options = RenderOptions(scale: 1, threads: 4)
+        options.choosesBandCount = false
+        let banded = try Compositor(options: options).render(root, size: size)
+        #expect(streamed == banded)
+        return streamed
+    }
+
     @Test func aStreamedFrameEqualsTheSameFrameInSmallBands() throws {
         // 1100x1000 px = 4.4 MB, at least streamingBandBytes in one band; a quarter of it less.
         let width = 1100, height = 1000
@@ -65,11 +76,7 @@ import TransitionKitCore
                 layer(frame) { $0.contents = from },
                 layer(frame, mask: mask) { $0.contents = to },
             ])
-        let streamed = try Compositor(options: RenderOptions(scale: 1)).render(root, size: frame.size)
-        var options = RenderOptions(scale: 1, threads: 4)
-        options.choosesBandCount = false
-        let banded = try Compositor(options: options).render(root, size: frame.size)
-        #expect(streamed == banded)
+        let streamed = try Self.expectSameInSmallBands(root, size: frame.size)
         // Both pictures were drawn: a pixel of each screen.
         #expect(streamed.pixel(x: 5, y: 995) == from.pixel(x: 5, y: 995))
         #expect(streamed.pixel(x: 880, y: 100) == to.pixel(x: 880, y: 100))
@@ -105,11 +112,7 @@ import TransitionKitCore
                 layer(frame, .white, sublayers: [layer(frame.insetBy(dx: 200, dy: 200)) { $0.contents = from }]) { $0.opacity = 0.6 },
                 layer(frame, mask: maskTree) { $0.contents = from },
             ])
-        let streamed = try Compositor(options: RenderOptions(scale: 1)).render(root, size: frame.size)
-        var options = RenderOptions(scale: 1, threads: 4)
-        options.choosesBandCount = false
-        let banded = try Compositor(options: options).render(root, size: frame.size)
-        #expect(streamed == banded)
+        let streamed = try Self.expectSameInSmallBands(root, size: frame.size)
         writeForLooking(streamed, name: "every-streamed-store")
     }
 }
