@@ -57,14 +57,20 @@ void tk_prefetch_write(const void *p, long bytes) { tk_prefetch_read(p, bytes); 
 #if defined(__x86_64__)
 #include <emmintrin.h>
 
+#include "row_ahead.h"
+#include "row_stream.h"
+
 void tk_stream_copy(uint32_t *dst, const uint32_t *src, long n, const uint32_t *ahead) {
-    long head = (long)(((64 - ((uintptr_t)dst & 63)) & 63) >> 2);  // pixels to the first line boundary
-    if (head > n) head = n;
-    long end = head + ((n - head) & ~15L);  // after the last whole line
-    if (end < n) tk_prefetch_write(dst + end, 4);
-    memcpy(dst, src, (size_t)head * 4);
-    for (long i = head; i < end; i += 16) {
-        if (ahead) _mm_prefetch((const char *)(ahead + i), _MM_HINT_T0);
+    tk_streamed_lines lines = tk_row_streamed_lines(dst, n, 1);
+    if (lines.body == 0) {
+        memcpy(dst, src, (size_t)n * 4);
+        return;
+    }
+    if (lines.body < n) tk_prefetch_write(dst + lines.body, 4);
+    memcpy(dst, src, (size_t)lines.head * 4);
+    for (long i = lines.head; i < lines.body; i += 16) {
+        tk_prefetch_ahead(ahead, i);
+        tk_prefetch_ahead(ahead, i + 8);
         __m128i a = _mm_loadu_si128((const __m128i *)(src + i)), b = _mm_loadu_si128((const __m128i *)(src + i + 4));
         __m128i c = _mm_loadu_si128((const __m128i *)(src + i + 8)), e = _mm_loadu_si128((const __m128i *)(src + i + 12));
         _mm_stream_si128((__m128i *)(dst + i), a);
@@ -72,7 +78,7 @@ void tk_stream_copy(uint32_t *dst, const uint32_t *src, long n, const uint32_t *
         _mm_stream_si128((__m128i *)(dst + i + 8), c);
         _mm_stream_si128((__m128i *)(dst + i + 12), e);
     }
-    memcpy(dst + end, src + end, (size_t)(n - end) * 4);
+    memcpy(dst + lines.body, src + lines.body, (size_t)(n - lines.body) * 4);
 }
 #else
 void tk_stream_copy(uint32_t *dst, const uint32_t *src, long n, const uint32_t *ahead) {

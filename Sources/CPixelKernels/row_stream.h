@@ -5,12 +5,10 @@
 
 #include <stdint.h>
 
-#if defined(__x86_64__)
-#include <immintrin.h>
-
 /// The pixels of a row of `n` RGBA8 pixels from `dst` written with non-temporal stores:
 /// `head..<body`, the whole 64-byte lines (16 pixels each) of the row, when `stream` is not 0
-/// and the row holds at least one; `0..<0` otherwise. `dst` is 4-byte aligned.
+/// and the row holds at least one; `0..<0` otherwise. The rule of every streamed row store: the
+/// AVX2 kernels (`TK_STORE_ROW8`) and the copy (`tk_stream_copy`). `dst` is 4-byte aligned.
 typedef struct {
     long head, body;
 } tk_streamed_lines;
@@ -24,6 +22,9 @@ static inline tk_streamed_lines tk_row_streamed_lines(const uint32_t *dst, long 
     lines.body = head + ((n - head) & ~15L);
     return lines;
 }
+
+#if defined(__x86_64__)
+#include <immintrin.h>
 
 /// The store loop of an 8-pixel row kernel: for i = 0, 8, ... while i + 8 <= n, `EXPR` (an
 /// expression of `i` giving the 8 pixels from i as a __m256i) is stored at dst + i. With

@@ -63,8 +63,9 @@ __attribute__((target("avx2"))) long tk_separable_vertical_avx2(
 // i lerps pixels j + 2i (low half) and j + 2i + 1 (high half) and puts their bytes in slot i of
 // its half; the halves, pixels 0 2 4 6 | 1 3 5 7, are put back in order at the end. Picking the
 // bytes with pshufb takes 4 byte shuffles and 3 ORs where shifting and packing took 4 shifts and
-// 3 packs (measured in a C harness on the 2-core EPYC VM, a 1179-pixel row in L1: 14.2–14.4 ->
-// 12.2–12.5 cycles per 8 pixels at scales 0.6–1.1; the same bytes).
+// 3 packs (measured on the 2-core EPYC VM: a C harness, a 1179-pixel row in L1, 14.2–14.4 ->
+// 12.2–12.5 cycles per 8 pixels at scales 0.6–1.1; drag-dismiss present frames, two builds
+// alternated three times, 0.74–0.84 -> 0.70–0.71 ms; the same bytes).
 __attribute__((target("avx2"))) static inline __m256i horizontal8(const int32_t *start, const uint32_t *weights, const uint16_t *v, long j) {
     // Per 128-bit half: (V0, V1) of four channels each → r0 r1 g0 g1 b0 b1 a0 a1.
     const __m256i interleave = _mm256_setr_epi8(

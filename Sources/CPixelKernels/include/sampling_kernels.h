@@ -21,8 +21,8 @@ int tk_cpu_has_avx2(void);
 /// The vertical pass of `SeparableRows`: for columns c < n (8 at a time), each channel's
 /// p0[c]·(256 − wy) + p1[c]·wy − 32640 as a 16-bit lane into v[4c...4c + 3]. `ahead`, when
 /// not NULL, is the image row the next device row will read at the same columns: its cache
-/// lines are prefetched as this pass goes, one per 16 columns; it is never read, so any address
-/// will do. Requires AVX2. Returns the columns done (n rounded down to a multiple of 8).
+/// lines are prefetched as this pass goes, each once (`row_ahead.h`); it is never read, so any
+/// address will do. Requires AVX2. Returns the columns done (n rounded down to a multiple of 8).
 long tk_separable_vertical_avx2(const uint32_t *p0, const uint32_t *p1, uint16_t *v, long n, uint32_t wy, const uint32_t *ahead);
 
 /// The horizontal pass of `SeparableRows`: for device pixels j < n (8 at a time), the biased

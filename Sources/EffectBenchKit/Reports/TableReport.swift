@@ -22,7 +22,7 @@ public enum TableReport {
         }
         if let c = report.copyScaling {
             lines.append(
-                "bands: a 1179x2556 px copy took \(fmt(c.oneThread, 2)) ms on one thread, \(fmt(c.twoThreads, 2)) ms on two "
+                "bands: a \(CopyScaling.frameWidth)x\(CopyScaling.frameHeight) px copy took \(fmt(c.oneThread, 2)) ms on one thread, \(fmt(c.twoThreads, 2)) ms on two "
                     + "(\(fmt(c.oneThread / c.twoThreads, 2))x); " + bandsDecision(c, pixels: s.widthPixels * s.heightPixels))
         }
         var header = ["effect", "op", "model p50", "p99", "render p50", "p90", "p99", "max", ">60Hz", ">120Hz", "allocs/frame", "bytes/frame"]
@@ -79,7 +79,8 @@ public enum TableReport {
     /// What the copy measurement decided for frames of `pixels` pixels
     /// (`CopyScaling.splitsCopyBoundFrame`), and why.
     static func bandsDecision(_ c: BenchReport.CopyScalingInfo, pixels: Int) -> String {
-        let speedup = "\(fmt(CopyScaling.minimumSpeedup, 1))x", area = "2^19 px (512x1024)"
+        let speedup = "\(fmt(CopyScaling.minimumSpeedup, 1))x",
+            area = "2^\(CopyScaling.minimumPixels.trailingZeroBitCount) px (512x\(CopyScaling.minimumPixels / 512))"
         guard c.splitsCopies else {
             return "below \(speedup), so only frames that resample are split into bands"
         }

@@ -80,8 +80,8 @@ final class BandRenderer {
     private let damageRows = DamageRows()
 
     /// Bands of at least this many bytes of pixels stream their long row stores past the cache
-    /// (`RowStores.streams`: plain copies, and the AVX2 vertical lerp and separable horizontal
-    /// pass): 4 MiB, above the 0.5–2 MiB per-core L2 of the machines the bench targets, so the
+    /// (`RowStores.streams`: plain copies, and the AVX2 cross-fade, vertical lerp and separable
+    /// horizontal pass): 4 MiB, above the 0.5–2 MiB per-core L2 of the machines the bench targets, so the
     /// band's pixels would not stay cached anyway; a chosen value. Measured on the 2-core EPYC
     /// VM at 1179x2556 (11.5 MiB): radial frames 15–40 % faster with streamed copies; with the
     /// lerp and the horizontal pass streamed too, drag-dismiss present 0.88–0.99 → 0.69–0.70 ms

@@ -27,7 +27,9 @@ public enum CopyScaling {
 
     /// The bytes copied: one 1179x2556 px RGBA8 frame (393x852 pt at scale 3, effect-bench's
     /// default scene), from one buffer to another, so the copy meets memory as a frame does.
-    public static let frameBytes = 1179 * 2556 * 4
+    public static let frameBytes = frameWidth * frameHeight * 4
+    /// The copied frame's width and height in pixels (`frameBytes`).
+    public static let frameWidth = 1179, frameHeight = 2556
     /// Rounds of each; the fastest counts (the least disturbed by other work on the machine).
     /// 15: eight measurements on the AMD EPYC VM gave 1.35–1.71x with 5 rounds, 1.56–1.73x with
     /// 15, and one of 14 runs with 5 rounds fell below `minimumSpeedup` (1.12x).

@@ -17,8 +17,8 @@ final class PendingCopies {
     private var count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
     /// A premultiplied colour drawn over the row's copy at full strength (0: none).
     private var tints = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
-    /// Whether long row stores into the band (plain copies, vertical lerps, the separable
-    /// horizontal pass) stream their whole lines past the cache (`RowStores.streams`): set per
+    /// Whether long row stores into the band (plain copies, cross-fades, vertical lerps, the
+    /// separable horizontal pass) stream their whole lines past the cache (`RowStores.streams`): set per
     /// frame by the band's renderer when the band is bigger than the cache.
     var streamsStores = false
     /// Copies shorter than this many pixels have their cache lines asked for when they are
