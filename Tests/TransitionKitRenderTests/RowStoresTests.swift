@@ -46,15 +46,33 @@ import TransitionKitCore
         }
     }
 
-    /// `root` rendered in one band (streaming when the frame has at least
-    /// `BandRenderer.streamingBandBytes`) and in four fixed bands is the same; returns the first.
-    static func expectSameInSmallBands(_ root: LayerSnapshot, size: CGSize) throws -> Bitmap {
-        let streamed = try Compositor(options: RenderOptions(scale: 1)).render(root, size: size)
-        var options = RenderOptions(scale: 1, threads: 4)
+    /// `root` rendered in `bands` fixed bands (one: streaming when the frame has at least
+    /// `BandRenderer.streamingBandBytes`; more: only cross-fades stream, in bands that big,
+    /// `BandRenderer.streaming(band:frameHeight:)`) and in four times as many is the same;
+    /// returns the first.
+    static func expectSameInSmallBands(_ root: LayerSnapshot, size: CGSize, bands: Int = 1) throws -> Bitmap {
+        var options = RenderOptions(scale: 1, threads: bands)
         options.choosesBandCount = false
+        let streamed = try Compositor(options: options).render(root, size: size)
+        options.threads = 4 * bands
         let banded = try Compositor(options: options).render(root, size: size)
         #expect(streamed == banded)
         return streamed
+    }
+
+    /// The rule of which stores stream, worked out from its definition: a band of at least
+    /// 4 MiB (`streamingBandBytes`) streams everything when it is the whole frame, only its
+    /// cross-fades when the frame is split into bands, nothing when it is smaller.
+    @Test func storesStreamInBandsOfTheCachesSizeAndFadesAlsoInSplitFrames() {
+        #expect(BandRenderer.streamingBandBytes == 4 * 1024 * 1024)
+        let big = PixelRect(x0: 0, y0: 0, x1: 1100, y1: 1000)  // 4,400,000 bytes
+        let small = PixelRect(x0: 0, y0: 0, x1: 1100, y1: 953)  // 4,193,200 bytes, 992 short
+        let lower = PixelRect(x0: 0, y0: 1000, x1: 1100, y1: 2000)
+        #expect(BandRenderer.streaming(band: big, frameHeight: 1000) == (true, true))
+        #expect(BandRenderer.streaming(band: big, frameHeight: 2000) == (false, true))
+        #expect(BandRenderer.streaming(band: lower, frameHeight: 2000) == (false, true))
+        #expect(BandRenderer.streaming(band: small, frameHeight: 953) == (false, false))
+        #expect(BandRenderer.streaming(band: small, frameHeight: 2000) == (false, false))
     }
 
     @Test func aStreamedFrameEqualsTheSameFrameInSmallBands() throws {
@@ -88,14 +106,31 @@ import TransitionKitCore
     /// are drawn unstreamed (`BandRenderer.withoutStreaming`): the same bytes in one band big
     /// enough to stream as in four bands too small to.
     @Test func everyStreamedStoreGivesTheFrameOfBandsTooSmallToStream() throws {
-        let width = 1100, height = 1000
+        let streamed = try Self.expectSameInSmallBands(Self.everyStore(width: 1100, height: 1000), size: CGSize(width: 1100, height: 1000))
+        writeForLooking(streamed, name: "every-streamed-store")
+    }
+
+    /// The same tree over a frame twice as high in two bands of 4.4 MB each, where only the
+    /// cross-fades stream (`BandRenderer.streaming(band:frameHeight:)`): the bytes of eight
+    /// bands too small to stream.
+    @Test func aSplitFrameWhoseCrossFadesStreamGivesTheFrameOfBandsTooSmallToStream() throws {
+        let width = 1100, height = 2000
+        #expect(BandRenderer.streaming(band: PixelRect(x0: 0, y0: 0, x1: width, y1: height / 2), frameHeight: height) == (false, true))
+        let streamed = try Self.expectSameInSmallBands(
+            Self.everyStore(width: width, height: height), size: CGSize(width: width, height: height), bands: 2)
+        writeForLooking(streamed, name: "every-streamed-store-split")
+    }
+
+    /// A copy, a cross-fade, a sub-pixel slide at an opacity, a scale, a translucent group and
+    /// a layer-tree mask over a frame of `width` × `height` pixels.
+    static func everyStore(width: Int, height: Int) throws -> LayerSnapshot {
         let from = try BandWorkersTests.pattern(width: width, height: height)
         var bytes = [UInt8](repeating: 255, count: width * height * 4)
         for i in 0..<(width * height) { bytes[4 * i] = UInt8(i % 97); bytes[4 * i + 1] = UInt8(i % 61) }
         let to = try Bitmap(width: width, height: height, packedBytes: bytes)
         let frame = CGRect(x: 0, y: 0, width: width, height: height)
         let maskTree = layer(frame, sublayers: [layer(CGRect(x: 100, y: 50, width: 700, height: 800), .white)])
-        let root = layer(
+        return layer(
             frame, .black,
             sublayers: [
                 layer(frame) { $0.contents = from },
@@ -112,7 +147,5 @@ import TransitionKitCore
                 layer(frame, .white, sublayers: [layer(frame.insetBy(dx: 200, dy: 200)) { $0.contents = from }]) { $0.opacity = 0.6 },
                 layer(frame, mask: maskTree) { $0.contents = from },
             ])
-        let streamed = try Self.expectSameInSmallBands(root, size: frame.size)
-        writeForLooking(streamed, name: "every-streamed-store")
     }
 }

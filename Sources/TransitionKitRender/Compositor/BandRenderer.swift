@@ -88,6 +88,25 @@ final class BandRenderer {
     /// and dismiss 2.48–2.69 → 2.10–2.15 ms (p50, two builds alternated three times).
     static let streamingBandBytes = 4 << 20
 
+    /// Which long row stores of `band` stream past the cache, for a frame `frameHeight` rows
+    /// high: none in a band smaller than `streamingBandBytes`; in a frame drawn whole by one
+    /// thread, all (copies, lerps, the separable horizontal pass: `stores`; cross-fades:
+    /// `fades`); in a frame split into bands drawn at once, only the cross-fades. Measured on the
+    /// 2-core EPYC VM at 1179x2556, two bands of 5.75 MiB (p50 ms, streamed → plain, three
+    /// alternations each): radial frames (two screens copied) 0.57–0.63 → 0.41–0.55,
+    /// drag-dismiss present (a vertical lerp) 0.56–0.58 → 0.45–0.47, but the cross-fade
+    /// 0.49–0.53 → 0.60–0.68. A C harness (Scripts/peers/floor.c) agrees: a plain frame copy
+    /// is 2.3x as fast on two threads, a streamed one 1.3–1.45x; a cross-fade reads two screens
+    /// besides writing the frame, more than the last-level cache holds either way. One thread
+    /// keeps streaming everything (copies: radial 15–40 % faster; lerps and the horizontal pass:
+    /// drag-dismiss present 0.88–0.99 → 0.69–0.70 ms).
+    /// - Complexity: O(1).
+    static func streaming(band: PixelRect, frameHeight: Int) -> (stores: Bool, fades: Bool) {
+        guard band.width * band.height * 4 >= streamingBandBytes else { return (false, false) }
+        let split = band.height < frameHeight
+        return (!split, true)
+    }
+
     /// Curve chords stay within this many device pixels of the true outline.
     static let flatteningTolerance = 0.02
 
@@ -122,7 +141,7 @@ final class BandRenderer {
             damage = nil
         }
         tables.pending.prepare(band: band)
-        tables.pending.streamsStores = band.width * band.height * 4 >= BandRenderer.streamingBandBytes
+        (tables.pending.streamsStores, tables.pending.streamsFades) = BandRenderer.streaming(band: band, frameHeight: rasterizer.frame.y1)
         tables.runs.prepare(band: band)
         drawPath.removeAll(keepingCapacity: true)
         let (occluder, cut, hole) = fastPaths ? findOccluders(root, projection: projection) : (nil, nil, nil)
@@ -141,7 +160,7 @@ final class BandRenderer {
             root, parent: projection, parentSublayerToLocal: .identity,
             clip: Clip(bounds: band, mask: nil), occlusion: occluder, into: plane)
         tables.pending.flushAll()
-        if tables.pending.streamsStores { RowStores.fence() }
+        if tables.pending.streamsStores || tables.pending.streamsFades { RowStores.fence() }
         self.cut = nil
         self.hole = nil
         cuts.removeAll(keepingCapacity: true)
@@ -174,10 +193,10 @@ final class BandRenderer {
     /// row stores not streamed (`PendingCopies.streamsStores`): a streamed line leaves the cache,
     /// and the composite or mask that reads the plane next would fetch it back from memory.
     func withoutStreaming(_ body: () -> Void) {
-        let streams = tables.pending.streamsStores
-        tables.pending.streamsStores = false
+        let streams = (tables.pending.streamsStores, tables.pending.streamsFades)
+        (tables.pending.streamsStores, tables.pending.streamsFades) = (false, false)
         body()
-        tables.pending.streamsStores = streams
+        (tables.pending.streamsStores, tables.pending.streamsFades) = streams
     }
 
     /// A transparent band-sized plane, reused across frames: a free one that fits the band

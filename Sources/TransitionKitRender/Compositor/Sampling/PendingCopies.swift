@@ -17,10 +17,13 @@ final class PendingCopies {
     private var count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
     /// A premultiplied colour drawn over the row's copy at full strength (0: none).
     private var tints = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
-    /// Whether long row stores into the band (plain copies, cross-fades, vertical lerps, the
-    /// separable horizontal pass) stream their whole lines past the cache (`RowStores.streams`): set per
-    /// frame by the band's renderer when the band is bigger than the cache.
+    /// Whether long row stores into the band (plain copies, vertical lerps, the separable
+    /// horizontal pass) stream their whole lines past the cache (`RowStores.streams`): set per
+    /// frame by the band's renderer (`BandRenderer.streaming(band:frameHeight:)`).
     var streamsStores = false
+    /// Whether cross-fades (a screen over another at an opacity) stream theirs: the same rule
+    /// except in a frame split between threads (`BandRenderer.streaming(band:frameHeight:)`).
+    var streamsFades = false
     /// Copies shorter than this many pixels have their cache lines asked for when they are
     /// recorded (source for reading, destination for writing), so that they are on their way
     /// by the time the copy is written: a damage render's copies are short runs on rows far
@@ -139,7 +142,7 @@ final class PendingCopies {
     private func fade(_ d: UnsafeMutablePointer<UInt32>, source: RowSamples, under: RowSamples?, count n: Int, alpha m: UInt32) {
         BlendKernels.fade(
             d, source: source, under: under, count: n, alpha: m, scratch: scratch, scratchCount: PendingCopies.scratchCount,
-            streaming: streamsStores)
+            streaming: streamsFades)
     }
 
     /// `SpanKernels.solidRun(d, coverage: 255, clip: nil, count: n, color: c)` for a colour

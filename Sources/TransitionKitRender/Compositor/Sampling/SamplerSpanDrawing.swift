@@ -46,7 +46,7 @@ extension ContentsSampling {
                 if coverage == nil && clip == nil && m == 255 && opaque {
                     (dst + lo).update(from: src, count: hi &- lo)
                 } else if coverage == nil && clip == nil && opaque {
-                    if m != 0 { BlendKernels.fade(dst + lo, source: src, count: hi &- lo, alpha: m, streaming: pending.streamsStores) }
+                    if m != 0 { BlendKernels.fade(dst + lo, source: src, count: hi &- lo, alpha: m, streaming: pending.streamsFades) }
                 } else {
                     BlendKernels.run(
                         dst + lo, coverage: coverage.map { $0 + lo }, constantCoverage: constantCoverage,
