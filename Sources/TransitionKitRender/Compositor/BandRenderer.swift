@@ -95,9 +95,10 @@ final class BandRenderer {
     /// 2-core EPYC VM at 1179x2556, two bands of 5.75 MiB (p50 ms, streamed → plain, three
     /// alternations each): radial frames (two screens copied) 0.57–0.63 → 0.41–0.55,
     /// drag-dismiss present (a vertical lerp) 0.56–0.58 → 0.45–0.47, but the cross-fade
-    /// 0.49–0.53 → 0.60–0.68. A C harness (Scripts/peers/floor.c) agrees: a plain frame copy
-    /// is 2.3x as fast on two threads, a streamed one 1.3–1.45x; a cross-fade reads two screens
-    /// besides writing the frame, more than the last-level cache holds either way. One thread
+    /// 0.49–0.53 → 0.60–0.68. Frame copies in C agree: a plain one (glibc memcpy) 2.3x as fast
+    /// on two threads (`floor_memcpy_threads2` in Scripts/peers/floor.c), one with streamed
+    /// stores 1.3–1.45x (a throwaway harness); a cross-fade reads two screens besides writing
+    /// the frame, more than the last-level cache holds either way. One thread
     /// keeps streaming everything (copies: radial 15–40 % faster; lerps and the horizontal pass:
     /// drag-dismiss present 0.88–0.99 → 0.69–0.70 ms).
     /// - Complexity: O(1).
