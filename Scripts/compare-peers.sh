@@ -2,13 +2,19 @@
 # compare-peers.sh - check effect-bench's performance claims on your own machine.
 #
 # Draws the frames effect-bench measures with pixman and cairo (the C harness in Scripts/peers/),
-# measures the memory floor (a frame memcpy; read two frames, write one), runs the release
-# effect-bench right after on the same core, and prints one table of ratios per frame size:
-# effect (its slowest operation), render p50, render p50 / peer p50, render p50 / floor p50,
-# p99 of model + render, model p50, heap allocations per frame; then effect-bench's damage rows
-# (`run --damage`: each frame redraws only what changed) as render p50 / memcpy floor p50; and,
-# from runs of each effect with `--threads 1` and `--threads 2` back to back (one core, two cores),
-# one-thread p50 / two-thread p50 per operation.
+# measures the memory floor (a frame memcpy; read two frames, write one; a radial frame's pixels
+# copied from two screens; a frame memcpy split over two threads), runs the release effect-bench
+# right after on the same core, and prints one table of ratios per frame size: effect (its slowest
+# operation), render p50, render p50 / peer p50, render p50 / floor p50 (every floor of the
+# effect), p99 of model + render, model p50, heap allocations per frame; then effect-bench's damage
+# rows (`run --damage`: each frame redraws only what changed) as render p50 / memcpy floor p50;
+# and, from runs of each effect with `--threads 1` and `--threads 2` back to back (one core, two
+# cores), one-thread p50 / two-thread p50 per operation, with the memory floor's own two-thread
+# gain (floor_memcpy p50 / floor_memcpy_threads2 p50) under the table.
+#
+# Every peer case runs pinned to one core (CPU), except the cases whose name ends in _threads2,
+# which draw with two threads and run pinned to cores 0 and 1 (when pinning and the machine has
+# at least two cores), as effect-bench's --threads 2 runs do.
 #
 # Ratios are what to compare: absolute times on a shared or virtual machine drift between runs,
 # so the peers and effect-bench run back to back in one invocation.
@@ -20,7 +26,9 @@
 #           scale 3, any other at scale 1; the peers take the same pixels and scale.
 #   FRAMES  frames per sweep, progress 0...1, for effect-bench and for each peer case (default 120)
 #   WARMUP  peer warm-up frames, not counted (default 10)
-#   CPU     the core to pin every measurement to with taskset (default 1); CPU= runs unpinned
+#   CPU     the core to pin every one-thread measurement to with taskset (default 1); the two-thread
+#           ones (_threads2 peer cases, effect-bench --threads 2) go to cores 0 and 1; CPU= runs
+#           everything unpinned
 #   KEEP    a directory to keep the raw peer lines and effect-bench JSON in (default: discarded)
 # Needs: a C compiler, pkg-config, pixman and cairo headers (installed with apt-get when missing),
 # python3, Swift 6.3. Exit status: 0 ok, 1 failure (one line on standard error), 2 bad knob.
@@ -61,6 +69,10 @@ if [ -n "$CPU" ]; then
         pin=(taskset -c "$CPU")
     fi
 fi
+# two cores for what runs two threads (the _threads2 peer cases, effect-bench --threads 2) when
+# pinning and the machine has them; unpinned otherwise
+pin2=()
+if [ ${#pin[@]} -gt 0 ] && (($(nproc) >= 2)); then pin2=(taskset -c "0,1"); fi
 
 command -v python3 >/dev/null || fail "python3 is needed to print the table"
 command -v swift >/dev/null || fail "swift is needed to build effect-bench (Swift 6.3)"
@@ -86,7 +98,7 @@ mkdir -p .build/peers
 harness=.build/peers/peers
 read -r -a peer_flags <<<"$(pkg-config --cflags --libs pixman-1 cairo)"
 note "building the peer harness into $harness"
-"$cc" -O2 -std=c11 -D_GNU_SOURCE -Wall -Wextra -o "$harness" Scripts/peers/*.c "${peer_flags[@]}" -lm ||
+"$cc" -O2 -std=c11 -D_GNU_SOURCE -pthread -Wall -Wextra -o "$harness" Scripts/peers/*.c "${peer_flags[@]}" -lm ||
     fail "the C harness did not build (command above)"
 
 # effect-bench, release
@@ -105,7 +117,9 @@ cpu_model=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 
     echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
     echo "toolchain: $(swift --version 2>&1 | grep -m1 'Swift version'); $("$cc" --version | head -1)"
     echo "peers: pixman $(pkg-config --modversion pixman-1), cairo $(pkg-config --modversion cairo), cc -O2"
-    if [ ${#pin[@]} -gt 0 ]; then echo "pinned: ${pin[*]}"; else echo "pinned: no"; fi
+    if [ ${#pin[@]} -eq 0 ]; then echo "pinned: no"
+    elif [ ${#pin2[@]} -gt 0 ]; then echo "pinned: ${pin[*]}; two threads: ${pin2[*]}"
+    else echo "pinned: ${pin[*]}; two threads: unpinned (one core)"; fi
     echo "frames: $FRAMES per sweep"
 } >"$work/heading.txt"
 
@@ -116,9 +130,11 @@ for size in $SIZES; do
     lines="$work/peers-$size.txt"
     : >"$lines"
     for case_name in $("$harness" --list | cut -d' ' -f1); do
-        note "$size: $case_name"
+        case_pin=("${pin[@]}")
+        if [[ "$case_name" == *_threads2 ]]; then case_pin=("${pin2[@]}"); fi
+        note "$size: $case_name${case_pin[*]:+ (${case_pin[*]})}"
         # one process per case: no allocator or cache state carried from one case to the next
-        "${pin[@]}" "$harness" --case "$case_name" --size "$size" --scale "$scale" \
+        "${case_pin[@]}" "$harness" --case "$case_name" --size "$size" --scale "$scale" \
             --frames "$FRAMES" --warmup "$WARMUP" >>"$lines" || fail "peer case $case_name failed at $size"
     done
     note "$size: effect-bench run --size $points --scale $scale --frames $FRAMES --damage"
@@ -126,9 +142,7 @@ for size in $SIZES; do
         --json "$work/bench-$size.json" >"$work/bench-$size.txt" || fail "effect-bench run failed at $size (its error is above)"
     # one thread against two threads (the compositor picks 1 or 2 bands per frame), effect by
     # effect with the two runs back to back so that the machine's drift over minutes does not
-    # enter the ratio; pinned to one core and to two cores when pinning
-    pin2=()
-    if [ ${#pin[@]} -gt 0 ] && (($(nproc) >= 2)); then pin2=(taskset -c "0,1"); fi
+    # enter the ratio; pinned to one core and to two cores (pin2) when pinning
     python3 -c 'import json, sys; print("\n".join(dict.fromkeys(r["effect"] for r in json.load(open(sys.argv[1]))["results"])))' \
         "$work/bench-$size.json" >"$work/effects-$size.txt" || fail "could not read the effects of $work/bench-$size.json"
     pairs=()

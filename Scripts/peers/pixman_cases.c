@@ -11,6 +11,12 @@
  *   pushback_pixman_affine     the same with the scale only (affine, bilinear: pixman's fast path)
  *   slide_pixman_subpx         copy "from"; 50 % black OVER it; "to" OVER, moved down by a fractional
  *                              number of pixels (bilinear)
+ *   dragdismiss_pixman         drag-dismiss's dismiss frame: black; "from" scaled 1 - 0.1 (1 - p) about
+ *                              the centre (affine, bilinear, as pushback_pixman_affine); "to" OVER,
+ *                              moved down by the same fractional offset as slide_pixman_subpx
+ *                              (bilinear, no dimming). In effect-bench's dismiss the scaled screen is
+ *                              the presenter and the sliding one the modal; the harness gives its two
+ *                              screens the other roles, which moves the same pixels.
  */
 #include "peers.h"
 
@@ -177,24 +183,25 @@ static void pushback_projective_draw(double progress) {
     slide_in_from_right(progress);
 }
 
-static void pushback_affine_draw(double progress) {
-    clear_black();
-    double s = pushback_scale(progress), cx = sc->width * 0.5, cy = sc->height * 0.5;
+/* "from" scaled by s about the frame centre (affine, bilinear) OVER the frame. */
+static void scale_from(double s) {
+    double cx = sc->width * 0.5, cy = sc->height * 0.5;
     struct pixman_f_transform m = { { { 1 / s, 0, cx - cx / s }, { 0, 1 / s, cy - cy / s }, { 0, 0, 1 } } };
     int x0 = clamp_int((int)floor(cx - s * cx) - 1, 0, sc->width), x1 = clamp_int((int)ceil(cx + s * cx) + 1, 0, sc->width);
     int y0 = clamp_int((int)floor(cy - s * cy) - 1, 0, sc->height), y1 = clamp_int((int)ceil(cy + s * cy) + 1, 0, sc->height);
     warp_from(&m, x0, y0, x1, y1);
+}
+
+static void pushback_affine_draw(double progress) {
+    clear_black();
+    scale_from(pushback_scale(progress));
     slide_in_from_right(progress);
 }
 
 /* ---- slide ---- */
 
-static void slide_draw(double progress) {
-    copy_from();
-    pixman_color_t half_black = { 0, 0, 0, 0x8000 };
-    pixman_image_t *dim = pixman_image_create_solid_fill(&half_black);
-    pixman_image_composite32(PIXMAN_OP_OVER, dim, NULL, dst_image, 0, 0, 0, 0, 0, 0, sc->width, sc->height);
-    pixman_image_unref(dim);
+/* "to" OVER the frame, moved down by slide_offset (a fractional number of pixels: bilinear). */
+static void slide_to_down(double progress) {
     double dy = slide_offset(sc, progress);
     int y0 = (int)floor(dy);
     if (y0 >= sc->height) return;
@@ -207,6 +214,25 @@ static void slide_draw(double progress) {
     pixman_image_set_filter(to_image, PIXMAN_FILTER_NEAREST, NULL, 0);
 }
 
+static void slide_draw(double progress) {
+    copy_from();
+    pixman_color_t half_black = { 0, 0, 0, 0x8000 };
+    pixman_image_t *dim = pixman_image_create_solid_fill(&half_black);
+    pixman_image_composite32(PIXMAN_OP_OVER, dim, NULL, dst_image, 0, 0, 0, 0, 0, 0, sc->width, sc->height);
+    pixman_image_unref(dim);
+    slide_to_down(progress);
+}
+
+/* ---- drag-dismiss ---- */
+
+/* The dismiss frame: the view behind grows back from 0.9 (1 - 0.1 b, b = 1 - p the presented
+ * fraction) while the modal slides down and out. */
+static void dragdismiss_draw(double progress) {
+    clear_black();
+    scale_from(1.0 - 0.1 * (1.0 - progress));
+    slide_to_down(progress);
+}
+
 const struct peer_case pixman_cases[] = {
     { "radial_pixman", "copy from; to OVER through an anti-aliased circle", pixman_prepare, radial_draw },
     { "fade_pixman", "copy from; to OVER at alpha p", pixman_prepare, fade_draw },
@@ -215,5 +241,7 @@ const struct peer_case pixman_cases[] = {
     { "pushback_pixman_affine", "black; from scaled (affine bilinear); to slides in", pixman_prepare,
       pushback_affine_draw },
     { "slide_pixman_subpx", "copy from; 50% black; to OVER at a fractional y (bilinear)", pixman_prepare, slide_draw },
+    { "dragdismiss_pixman", "black; from scaled 1-0.1(1-p) (affine bilinear); to OVER at a fractional y", pixman_prepare,
+      dragdismiss_draw },
     { 0, 0, 0, 0 },
 };

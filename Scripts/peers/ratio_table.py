@@ -9,12 +9,15 @@ BENCH.json:  `effect-bench run --json` (schema transitionkit-effect-bench/1; rea
              added later do not matter).
 ONE.json TWO.json: optional pairs, an effect's run with `--threads 1` and right after with `--threads 2`:
              add the "2 threads" column, the one-thread render p50 ÷ the two-thread render p50 of each operation,
-             the lowest and highest over the effect's operations.
+             the lowest and highest over the effect's operations, and, when PEERS.txt has floor_memcpy and
+             floor_memcpy_threads2 (run on two cores), one line under the table: the memory floor's own
+             two-thread gain, floor_memcpy p50 ÷ floor_memcpy_threads2 p50.
 
 Per effect, the operation with the highest render p50 is its row (full renders only). The peer and floor ratios
 divide effect-bench's render p50 by the peer case's p50 (both nearest-rank medians of a sweep of
-progress 0...1 over the same number of frames, in milliseconds). p99 of model + render is taken
-over the JSON's per-frame samples (nearest rank, effect-bench's definition) and is the highest over the
+progress 0...1 over the same number of frames, in milliseconds), one ratio per peer or floor of the effect
+(PEERS, FLOORS), "; "-separated; a case missing from PEERS.txt (lines of an older harness) is left out, and
+the cell is "-" when none is there. p99 of model + render is taken over the JSON's per-frame samples (nearest rank, effect-bench's definition) and is the highest over the
 effect's operations, as is the model p50 (the model-only sweep; after a full render in parentheses when the
 report has it); allocations per frame are the steady-state model + render means, the highest over the operations
 (n/a when effect-bench did not count them).
@@ -22,15 +25,19 @@ report has it); allocations per frame are the steady-state model + render means,
 Damage rows (`effect-bench run --damage`: results with `damaged_fraction`, operation "push (damage)"
 and so on) get a second table, one row per effect and operation: the median fraction of the frame
 redrawn, the render p50, that p50 ÷ the memcpy floor's p50, and ÷ the same operation's full render.
+Last, a table of every peer case in PEERS.txt: sweep p50 and min, and the progress-0.5 frame's p50 and min.
 """
 import json
 import math
 import re
 import sys
 
-# Which peer cases draw the frame each effect draws, and which floor bounds it: radial and the
-# push-back start from one screen copied (memcpy); fade and drag-dismiss blend two screens into
-# the frame (read two frames, write one).
+# Which peer cases draw the frame each effect draws, and which floors bound it: radial and the
+# push-back start from one screen copied (memcpy), and a radial frame's pixels come from two
+# screens split at its circle (floor_copy2: that copy alone, streamed, no edge; memcpy re-copies one
+# screen whose working set stays in the last-level cache); fade and drag-dismiss blend two screens
+# into the frame (read two frames, write one). drag-dismiss's first peer is the slide alone (dimmed
+# "from" under it), its second the dismiss frame itself (a scaled screen under the slide).
 PEERS = {
     "radial": [("pixman radial", "radial_pixman"), ("cairo radial", "radial_cairo")],
     "fade": [("pixman fade", "fade_pixman"), ("cairo fade", "fade_cairo")],
@@ -39,13 +46,16 @@ PEERS = {
         ("pixman affine", "pushback_pixman_affine"),
         ("cairo affine", "pushback_cairo_affine"),
     ],
-    "dragdismiss": [("pixman sub-pixel slide", "slide_pixman_subpx")],
+    "dragdismiss": [
+        ("pixman sub-pixel slide", "slide_pixman_subpx"),
+        ("pixman same frame (scale + slide)", "dragdismiss_pixman"),
+    ],
 }
 FLOORS = {
-    "radial": ("memcpy", "floor_memcpy"),
-    "fade": ("read-two-write-one", "floor_r2w1"),
-    "pushback3d": ("memcpy", "floor_memcpy"),
-    "dragdismiss": ("read-two-write-one", "floor_r2w1"),
+    "radial": [("memcpy", "floor_memcpy"), ("two-screen copy", "floor_copy2")],
+    "fade": [("read-two-write-one", "floor_r2w1")],
+    "pushback3d": [("memcpy", "floor_memcpy")],
+    "dragdismiss": [("read-two-write-one", "floor_r2w1")],
 }
 
 
@@ -104,6 +114,15 @@ def main(argv):
     def peer_ms(case):
         return float(peers[case]["p50_ms"]) if case in peers else None
 
+    def ratios_to(render, cases):
+        """render ÷ each measured case's p50, "; "-separated (cases the peer lines lack are left out)."""
+        cells = []
+        for label, case in cases:
+            ms = peer_ms(case)
+            if ms:
+                cells.append(f"{render / ms:.2f}x {label} ({ms:.2f} ms)")
+        return "; ".join(cells) or "-"
+
     damage_rows = [r for r in results if "damaged_fraction" in r]
     full_rows = {(r["effect"], r["operation"]): r for r in results if "damaged_fraction" not in r}
     slowest = {}
@@ -124,16 +143,8 @@ def main(argv):
     for effect, r in slowest.items():
         ops = [o for (e, _), o in full_rows.items() if e == effect]
         render = r["render_milliseconds"]["p50"]
-        vs_peer = []
-        for label, case in PEERS.get(effect, []):
-            ms = peer_ms(case)
-            if ms:
-                vs_peer.append(f"{render / ms:.2f}x {label} ({ms:.2f} ms)")
-        floor = FLOORS.get(effect)
-        vs_floor = "-"
-        if floor and peer_ms(floor[1]):
-            ms = peer_ms(floor[1])
-            vs_floor = f"{render / ms:.2f}x {floor[0]} ({ms:.2f} ms)"
+        vs_peer = ratios_to(render, PEERS.get(effect, []))
+        vs_floor = ratios_to(render, FLOORS.get(effect, []))
         p99s = []
         for o in ops:
             frames = o.get("per_frame") or []
@@ -151,7 +162,7 @@ def main(argv):
         if counted and all("model_allocations" in st for st, _ in steady):
             n, op = max((st["model_allocations"] + st["render_allocations"], op) for st, op in steady)
             allocs = (f"{n:.0f}" if abs(n - round(n)) < 0.05 else f"{n:.1f}") + f" ({op})"
-        row = (f"| {effect} ({r['operation']}) | {render:.2f} ms | {'; '.join(vs_peer) or '-'} | {vs_floor} | "
+        row = (f"| {effect} ({r['operation']}) | {render:.2f} ms | {vs_peer} | {vs_floor} | "
                f"{p99} | {model} | {allocs} |")
         if two:
             ratios = sorted((u["render_milliseconds"]["p50"] / t["render_milliseconds"]["p50"], o["operation"])
@@ -159,6 +170,10 @@ def main(argv):
                             if u and t and t["render_milliseconds"]["p50"] > 0)
             row += (f" {ratios[0][0]:.2f}x ({ratios[0][1]})–{ratios[-1][0]:.2f}x ({ratios[-1][1]}) |" if ratios else " - |")
         print(row)
+    one_ms, two_ms = peer_ms("floor_memcpy"), peer_ms("floor_memcpy_threads2")
+    if two and one_ms and two_ms:
+        print(f"\ntwo threads, memory floor: a frame memcpy is {one_ms / two_ms:.2f}x as fast on two cores "
+              f"({one_ms:.2f} → {two_ms:.2f} ms)")
 
     if damage_rows:
         memcpy = peer_ms("floor_memcpy")
