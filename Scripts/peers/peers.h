@@ -2,7 +2,8 @@
  * memory floor under any compositor. Built and run by Scripts/compare-peers.sh.
  *
  * Every image is opaque, premultiplied 32-bit ARGB in native byte order (pixman a8r8g8b8, which
- * is cairo's CAIRO_FORMAT_ARGB32), width * 4 bytes a row. One thread draws every frame.
+ * is cairo's CAIRO_FORMAT_ARGB32), width * 4 bytes a row. One thread draws every frame, but for
+ * floor_memcpy_threads2 (floor.c), which splits its copy with a second thread and runs on two cores.
  */
 #ifndef PEERS_H
 #define PEERS_H

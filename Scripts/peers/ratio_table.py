@@ -11,7 +11,7 @@ ONE.json TWO.json: optional pairs, an effect's run with `--threads 1` and right 
              add the "2 threads" column, the one-thread render p50 ÷ the two-thread render p50 of each operation,
              the lowest and highest over the effect's operations, and, when PEERS.txt has floor_memcpy and
              floor_memcpy_threads2 (run on two cores), one line under the table: the memory floor's own
-             two-thread gain, floor_memcpy p50 ÷ floor_memcpy_threads2 p50.
+             two-thread gain, floor_memcpy p50 ÷ floor_memcpy_threads2 p50 (with a warning below 1x).
 
 Per effect, the operation with the highest render p50 is its row (full renders only). The peer and floor ratios
 divide effect-bench's render p50 by the peer case's p50 (both nearest-rank medians of a sweep of
@@ -172,8 +172,11 @@ def main(argv):
         print(row)
     one_ms, two_ms = peer_ms("floor_memcpy"), peer_ms("floor_memcpy_threads2")
     if two and one_ms and two_ms:
-        print(f"\ntwo threads, memory floor: a frame memcpy is {one_ms / two_ms:.2f}x as fast on two cores "
-              f"({one_ms:.2f} → {two_ms:.2f} ms)")
+        gain = one_ms / two_ms
+        print(f"\ntwo threads, memory floor: a frame memcpy is {gain:.2f}x as fast on two cores "
+              f"({one_ms:.2f} → {two_ms:.2f} ms)"
+              + ("; below 1x the two threads did not have two cores to themselves (floor_memcpy_threads2 "
+                 "waits for its worker by spinning): rerun on an idle machine" if gain < 1 else ""))
 
     if damage_rows:
         memcpy = peer_ms("floor_memcpy")
