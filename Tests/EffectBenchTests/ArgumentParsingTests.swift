@@ -107,6 +107,7 @@ import TransitionKitCore
         (["render", "radial", "--out", "x.png", "--param", "duration="], "--param 'duration='"),
         (["render", "radial", "--out", "x.png", "--param", "=1"], "--param '=1'"),
         (["render", "radial", "--out", "x.png", "--param", "duration=1", "--param", "duration=2"], "--param duration is given twice"),
+        (["render", "radial", "--out", "x.png", "--param", "Duration=1", "--param", "duration=2"], "--param duration is given twice"),
         (["play", "radial", "--gesture", "t.json", "--json"], "play needs --operation"),
         (["play", "radial", "--operation", "push", "--gesture", "t.json", "--json"], "must be pop, dismiss or tab"),
         (["play", "radial", "--operation", "pop", "--json"], "play needs --gesture"),
@@ -126,14 +127,19 @@ import TransitionKitCore
         #expect(p.json && p.gesturePath == "t.json")
     }
 
-    /// `run --param` with one effect: its settings as given, for the registry to read.
+    /// `run --param` with one effect: its settings as given, for the registry to read; names
+    /// in any case (a UIKit user's `behindViewScale`) are the declared lowercase names, values
+    /// are kept as typed.
     @Test func runParametersOfItsOneEffect() throws {
-        guard case .run(let o) = try ArgumentParser.parse(["run", "--effects", "fade", "--param", "duration=0.25", "--param=style=through"])
+        guard
+            case .run(let o) = try ArgumentParser.parse([
+                "run", "--effects", "fade", "--param", "duration=0.25", "--param=style=through", "--param", "behindViewScale=Through",
+            ])
         else {
             Issue.record("not a run")
             return
         }
-        #expect(o.effects == ["fade"] && o.parameters == ["duration": "0.25", "style": "through"])
+        #expect(o.effects == ["fade"] && o.parameters == ["duration": "0.25", "style": "through", "behindviewscale": "Through"])
     }
 
     /// `--damage` once turns the damage sweeps on; absent, they stay off.

@@ -225,7 +225,9 @@ enum ArgumentParser {
     }
 
     /// `--param name=value` pairs as name → text; the registry reads the text against the
-    /// effect's parameters (`EffectRegistry.makeEffect(named:settings:)`).
+    /// effect's parameters (`EffectRegistry.makeEffect(named:settings:)`). Names are matched
+    /// whatever their case (parameter names are declared lowercase, so `behindViewScale`, as a
+    /// UIKit user writes it, is `behindviewscale`); values are passed on as given.
     static func parameters(_ pairs: [String]) throws(BenchError) -> [String: String] {
         var out: [String: String] = [:]
         for pair in pairs {
@@ -233,8 +235,9 @@ enum ArgumentParser {
             guard kv.count == 2, !kv[0].isEmpty, !kv[1].isEmpty else {
                 throw .usage("--param '\(pair)' is not name=value (e.g. --param duration=0.5, --param popstyle=conceal)")
             }
-            guard out[String(kv[0])] == nil else { throw .usage("--param \(kv[0]) is given twice") }
-            out[String(kv[0])] = String(kv[1])
+            let name = kv[0].lowercased()
+            guard out[name] == nil else { throw .usage("--param \(name) is given twice") }
+            out[name] = String(kv[1])
         }
         return out
     }
