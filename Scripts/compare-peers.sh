@@ -10,7 +10,9 @@
 # rows (`run --damage`: each frame redraws only what changed) as render p50 / memcpy floor p50;
 # and, from runs of each effect with `--threads 1` and `--threads 2` back to back (one core, two
 # cores), one-thread p50 / two-thread p50 per operation, with the memory floor's own two-thread
-# gain (floor_memcpy p50 / floor_memcpy_threads2 p50) under the table.
+# gain (floor_memcpy p50 / floor_memcpy_threads2 p50) under the table, and effect-bench's own copy
+# test from its two-thread runs' JSON (`copy_scaling`: the one-time CopyScaling measurement that
+# decides whether copy-bound frames split into two bands; effect-bench's text output is not kept).
 #
 # Every peer case runs pinned to one core (CPU), except the cases whose name ends in _threads2,
 # which draw with two threads and run pinned to cores 0 and 1 (when pinning and the machine has
@@ -19,7 +21,7 @@
 # Ratios are what to compare: absolute times on a shared or virtual machine drift between runs,
 # so the peers and effect-bench run back to back in one invocation.
 #
-# Usage: Scripts/compare-peers.sh            (from anywhere; about 3 minutes after the build)
+# Usage: Scripts/compare-peers.sh            (from anywhere; about 2 minutes after the builds)
 # Knobs (environment):
 #   SIZES   frame sizes in pixels, space-separated (default "1179x2556", effect-bench's default
 #           scene 393x852 points at scale 3). A size whose sides divide by 3 runs effect-bench at

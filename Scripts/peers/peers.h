@@ -15,7 +15,7 @@
 struct scene {
     int width, height;   /* pixels */
     int stride;          /* bytes per row: width * 4 */
-    double scale;        /* pixels per point: converts the 500-point perspective distance */
+    double scale;        /* pixels per point: converts the perspective distances (500 and 300 points) */
     uint32_t *from;      /* outgoing screen */
     uint32_t *to;        /* incoming screen */
     uint32_t *dst;       /* the frame drawn */

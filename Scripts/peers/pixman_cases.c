@@ -9,6 +9,14 @@
  *                              rotateX 10 deg * p, scale 1 - 0.1 p about the centre); "to" slid in
  *                              from the right. pixman has no fast path for projective transforms.
  *   pushback_pixman_affine     the same with the scale only (affine, bilinear: pixman's fast path)
+ *   pushback3d_pixman          pushback3d's own frame: black; "from" turned about the vertical line
+ *                              through its right-edge midpoint (anchor (1, 0.5)) by -10 deg * p
+ *                              (rotateY, its left edge recedes) under perspective m34 = -1/300 pt,
+ *                              no scale, no dimming, projective bilinear (composited through a clip
+ *                              of the view's run on each row: see pushback3d_rows); "to" slid in from
+ *                              the right. The two pushback_pixman_* cases draw another transform
+ *                              (rotateX about the centre with a scale, an external benchmark's
+ *                              frame), kept as they are.
  *   slide_pixman_subpx         copy "from"; 50 % black OVER it; "to" OVER, moved down by a fractional
  *                              number of pixels (bilinear)
  *   dragdismiss_pixman         drag-dismiss's dismiss frame: black; "from" scaled 1 - 0.1 (1 - p) about
@@ -31,6 +39,7 @@ static uint8_t *coverage;           /* A8 mask bits, one byte a pixel */
 static int coverage_stride;         /* bytes per mask row, a multiple of 4 as pixman requires */
 static pixman_box32_t *inside_runs; /* at most one fully covered run a row */
 static pixman_box32_t *edge_runs;   /* at most two anti-aliased runs a row */
+static pixman_box32_t *warp_rows;   /* pushback3d: the warped view's run of each row */
 
 static int clamp_int(int v, int lo, int hi) { return v < lo ? lo : (v > hi ? hi : v); }
 
@@ -51,6 +60,7 @@ static void pixman_prepare(const struct scene *scene) {
     coverage_image = pixman_image_create_bits(PIXMAN_a8, sc->width, sc->height, (uint32_t *)coverage, coverage_stride);
     inside_runs = checked_calloc((size_t)sc->height, sizeof *inside_runs);
     edge_runs = checked_calloc(2 * (size_t)sc->height, sizeof *edge_runs);
+    warp_rows = checked_calloc((size_t)sc->height, sizeof *warp_rows);
     if (!from_image || !to_image || !dst_image || !coverage_image) peers_fail("pixman could not wrap the frames");
 }
 
@@ -183,6 +193,85 @@ static void pushback_projective_draw(double progress) {
     slide_in_from_right(progress);
 }
 
+/* pushback3d's pushed-back view (PushBack3D.pushedBackTransform(at:) with its defaults: no scale,
+ * no dimming) in a frame W x H pixels. Relative to the anchor, the right-edge midpoint (W, H / 2),
+ * rotateY(-t) (Core Animation's matrix: x' = cos(t) x, z' = sin(t) x) and m34 = -1/d (d = 300 pt in
+ * pixels) send the source point (x, y, 0) to (x', y, z') with w = 1 - z' / d = 1 - k x,
+ * k = sin(t) / d, projected to (X, Y) = (cos(t) x, y) / w; x <= 0 over the view, so its left edge
+ * recedes (w > 1). Solving for (x, y) gives the homography (x, y) = (X, cos(t) Y) / (cos(t) + k X):
+ * the left edge lands at X = -W cos(t) / (1 + k W), x = W - W cos(t) / (1 + (W / d) sin(t)) in frame
+ * pixels, and the top and bottom edges run from the frame's right corners to
+ * H / 2 -+ (H / 2) / (1 + k W) at the left edge. */
+static double pushback3d_angle(double progress) { return progress * 10.0 * M_PI / 180.0; }
+
+static double pushback3d_distance(void) { return 300.0 * sc->scale; }
+
+/* The rows of the frame whose pixel centres map into the source at u >= 1/16, v >= 1/16 (and
+ * v < H + 1/2, beyond which bilinear sampling reads nothing of the image), one box a row, into rows[];
+ * returns how many. pixman 0.42's projective fetch divides the homogeneous coordinates as unsigned
+ * 64-bit numbers (bits_image_fetch_general: ((uint64_t) x << 16) / w), so a destination pixel
+ * whose source point lies left of or above the image samples a wrapped-around point instead of
+ * nothing: without this clip, stray pixels of "from" show in the black wedge above the view. The
+ * view's left and top edges are therefore not anti-aliased (its bottom edge is). */
+static int pushback3d_rows(double c, double k, pixman_box32_t *rows) {
+    double ax = sc->width, ay = sc->height * 0.5, lo = 1.0 / 16, hi = sc->height + 0.5;
+    /* in anchor-relative X: u >= lo from the left edge on; the source row v = V crosses frame row
+     * Y at X = c (Y - V) / ((V - ay) k), and v >= lo (v < hi) right of it */
+    double left = c * (lo - ax) / (1 + k * (ax - lo));
+    int count = 0;
+    for (int y = 0; y < sc->height; y++) {
+        double Y = y + 0.5;
+        double from_x = fmax(left, fmax(c * (Y - lo) / ((lo - ay) * k), c * (Y - hi) / ((hi - ay) * k)));
+        int x0 = clamp_int((int)ceil(from_x + ax - 0.5), 0, sc->width);
+        if (x0 < sc->width) rows[count++] = (pixman_box32_t){ x0, y, sc->width, y + 1 };
+    }
+    return count;
+}
+
+static void pushback3d_draw(double progress) {
+    clear_black();
+    double t = pushback3d_angle(progress), c = cos(t), k = sin(t) / pushback3d_distance();
+    if (k == 0) { /* progress 0: the untouched view */
+        struct pixman_f_transform identity = { { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } } };
+        warp_from(&identity, 0, 0, sc->width, sc->height);
+        slide_in_from_right(progress);
+        return;
+    }
+    /* the inverse in frame pixels: translate by -anchor, the anchor-relative homography
+     * [[1, 0, 0], [0, c, 0], [k, 0, c]], translate by +anchor */
+    double ax = sc->width, ay = sc->height * 0.5, den = c - k * ax; /* last row: k X + den */
+    struct pixman_f_transform m = { { { 1 + ax * k, 0, -ax + ax * den },
+                                      { ay * k, c, -c * ay + ay * den },
+                                      { k, 0, den } } };
+    /* 16.16 fixed point, scaled as warp_from scales a projective map (largest component over the
+     * frame's corners 2^14), then down to where the perspective entry k is a whole number of
+     * 1/65536 steps: rounding k itself, the one tiny entry (about 41 steps at p = 0.5), would move the
+     * view's bottom-left corner by up to 3.4 pixels over a 120-frame sweep at 1179x2556; so scaled,
+     * every other entry rounds to within 0.01 pixel (checked: every pixel of the sweep within 1/8
+     * pixel of the exact source point, the 8-bit readout's step). Where k is under one step even
+     * at 1.9 times the scale (below about 0.07 deg at 1179x2556, no frame of a 120-frame sweep) it
+     * rounds as it falls, and the corner may move by up to 2.4 pixels. */
+    double largest = 0;
+    for (int corner = 0; corner < 4; corner++) {
+        double x = (corner & 1) ? sc->width : 0, y = (corner & 2) ? sc->height : 0;
+        for (int i = 0; i < 3; i++) largest = fmax(largest, fabs(m.m[i][0] * x + m.m[i][1] * y + m.m[i][2]));
+    }
+    double scale = 16384.0 / largest, steps = floor(k * scale * 65536.0);
+    if (steps >= 1) scale = steps / (k * 65536.0);
+    else if (1 / (k * 65536.0) < 1.9 * scale) scale = 1 / (k * 65536.0);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) m.m[i][j] *= scale;
+    pixman_transform_t fixed;
+    if (!pixman_transform_from_pixman_f_transform(&fixed, &m)) peers_fail("pushback3d transform overflows 16.16");
+    int count = pushback3d_rows(c, k, warp_rows);
+    pixman_image_set_transform(from_image, &fixed);
+    pixman_image_set_filter(from_image, PIXMAN_FILTER_BILINEAR, NULL, 0);
+    composite_in_boxes(from_image, NULL, warp_rows, count);
+    pixman_image_set_transform(from_image, NULL);
+    pixman_image_set_filter(from_image, PIXMAN_FILTER_NEAREST, NULL, 0);
+    slide_in_from_right(progress);
+}
+
 /* "from" scaled by s about the frame centre (affine, bilinear) OVER the frame. */
 static void scale_from(double s) {
     double cx = sc->width * 0.5, cy = sc->height * 0.5;
@@ -240,6 +329,8 @@ const struct peer_case pixman_cases[] = {
       pushback_projective_draw },
     { "pushback_pixman_affine", "black; from scaled (affine bilinear); to slides in", pixman_prepare,
       pushback_affine_draw },
+    { "pushback3d_pixman", "pushback3d's frame: black; from rotateY -10p about (1, 0.5), m34 -1/300 pt; to slides in",
+      pixman_prepare, pushback3d_draw },
     { "slide_pixman_subpx", "copy from; 50% black; to OVER at a fractional y (bilinear)", pixman_prepare, slide_draw },
     { "dragdismiss_pixman", "black; from scaled 1-0.1(1-p) (affine bilinear); to OVER at a fractional y", pixman_prepare,
       dragdismiss_draw },

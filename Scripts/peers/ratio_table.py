@@ -11,7 +11,12 @@ ONE.json TWO.json: optional pairs, an effect's run with `--threads 1` and right 
              add the "2 threads" column, the one-thread render p50 ÷ the two-thread render p50 of each operation,
              the lowest and highest over the effect's operations, and, when PEERS.txt has floor_memcpy and
              floor_memcpy_threads2 (run on two cores), one line under the table: the memory floor's own
-             two-thread gain, floor_memcpy p50 ÷ floor_memcpy_threads2 p50 (with a warning below 1x).
+             two-thread gain, floor_memcpy p50 ÷ floor_memcpy_threads2 p50 (with a warning below 1x, and
+             above 2x a note on how it may exceed two cores' worth). Then a line with effect-bench's own copy
+             test from the TWO.json files (`copy_scaling`: CopyScaling's frame-sized copy on one thread ÷ on
+             two, which decides whether copy-bound frames are split into two bands), lowest–highest over the
+             runs and whether they split (naming the runs that did not, when some did); two-thread JSONs
+             without the key (older effect-bench, or the copy could not be measured) are counted, not read.
 
 Per effect, the operation with the highest render p50 is its row (full renders only). The peer and floor ratios
 divide effect-bench's render p50 by the peer case's p50 (both nearest-rank medians of a sweep of
@@ -37,11 +42,15 @@ import sys
 # screens split at its circle (floor_copy2: that copy alone, streamed, no edge; memcpy re-copies one
 # screen whose working set stays in the last-level cache); fade and drag-dismiss blend two screens
 # into the frame (read two frames, write one). drag-dismiss's first peer is the slide alone (dimmed
-# "from" under it), its second the dismiss frame itself (a scaled screen under the slide).
+# "from" under it), its second the dismiss frame itself (a scaled screen under the slide). pushback3d's
+# first peer draws its own frame (rotateY -10° about the right-edge midpoint, m34 = -1/300 pt, no
+# scale); the other three draw an external benchmark's push-back (rotateX 10° and scale 1 - 0.1p
+# about the centre, perspective 500 pt; the affine two the scale alone).
 PEERS = {
     "radial": [("pixman radial", "radial_pixman"), ("cairo radial", "radial_cairo")],
     "fade": [("pixman fade", "fade_pixman"), ("cairo fade", "fade_cairo")],
     "pushback3d": [
+        ("pixman same frame (y-axis tilt)", "pushback3d_pixman"),
         ("pixman projective", "pushback_pixman_projective"),
         ("pixman affine", "pushback_pixman_affine"),
         ("cairo affine", "pushback_cairo_affine"),
@@ -57,6 +66,10 @@ FLOORS = {
     "pushback3d": [("memcpy", "floor_memcpy")],
     "dragdismiss": [("read-two-write-one", "floor_r2w1")],
 }
+
+
+# CopyScaling.minimumPixels in TransitionKitRender: a copy-bound frame with fewer pixels is never split.
+SPLIT_MIN_PIXELS = 1 << 19
 
 
 def fail(message):
@@ -97,13 +110,22 @@ def main(argv):
     except (OSError, ValueError, KeyError) as error:
         fail(f"{argv[3]} is not an effect-bench JSON report: {error}")
     one, two = {}, {}
+    copy_tests, untested = [], 0  # the two-thread runs' copy_scaling, and how many lack it
     for k, path in enumerate(argv[4:]):
         try:
             with open(path) as f:
-                rows = {(r["effect"], r["operation"]): r for r in json.load(f)["results"] if "damaged_fraction" not in r}
+                run = json.load(f)
+            rows = {(r["effect"], r["operation"]): r for r in run["results"] if "damaged_fraction" not in r}
         except (OSError, ValueError, KeyError) as error:
             fail(f"{path} is not an effect-bench JSON report: {error}")
         (one if k % 2 == 0 else two).update(rows)
+        if k % 2 == 1:
+            c = run.get("copy_scaling")
+            if isinstance(c, dict) and c.get("one_thread_ms") and c.get("two_threads_ms"):
+                effects = list(dict.fromkeys(r["effect"] for r in run["results"]))
+                copy_tests.append((", ".join(effects) or "?", c))
+            else:
+                untested += 1
     if not schema.startswith("transitionkit-effect-bench/"):
         fail(f"{argv[3]} has schema '{schema}', not transitionkit-effect-bench/*")
     size = f"{scene['width_pixels']}x{scene['height_pixels']}"
@@ -171,12 +193,20 @@ def main(argv):
             row += (f" {ratios[0][0]:.2f}x ({ratios[0][1]})–{ratios[-1][0]:.2f}x ({ratios[-1][1]}) |" if ratios else " - |")
         print(row)
     one_ms, two_ms = peer_ms("floor_memcpy"), peer_ms("floor_memcpy_threads2")
+    if two:
+        print()  # ends the Markdown table
     if two and one_ms and two_ms:
         gain = one_ms / two_ms
-        print(f"\ntwo threads, memory floor: a frame memcpy is {gain:.2f}x as fast on two cores "
+        half_mb = scene["width_pixels"] * scene["height_pixels"] * 4 / 2 / 1e6
+        print(f"two threads, memory floor: a frame memcpy is {gain:.2f}x as fast on two cores "
               f"({one_ms:.2f} → {two_ms:.2f} ms)"
               + ("; below 1x the two threads did not have two cores to themselves (floor_memcpy_threads2 "
-                 "waits for its worker by spinning): rerun on an idle machine" if gain < 1 else ""))
+                 "waits for its worker by spinning): rerun on an idle machine" if gain < 1 else "")
+              + (f"; above 2x each thread copies half the frame ({half_mb:.1f} MB), which may be served from the "
+                 "last-level cache where a whole-frame copy is not (glibc's memcpy stores through the caches below "
+                 "its non-temporal threshold; README, Performance)" if gain > 2 else ""))
+    if two:
+        print(copy_test_line(copy_tests, untested, scene["width_pixels"] * scene["height_pixels"]))
 
     if damage_rows:
         memcpy = peer_ms("floor_memcpy")
@@ -199,6 +229,32 @@ def main(argv):
         print(f"| {name} | {float(f['p50_ms']):.2f} ms | {float(f['min_ms']):.2f} ms | "
               f"{float(f['mid_p50_ms']):.2f} ms | {float(f['mid_min_ms']):.2f} ms |")
     print()
+
+
+def copy_test_line(tests, untested, pixels):
+    """effect-bench's own copy test over its two-thread runs (`copy_scaling`): one-thread ms ÷ two-thread ms,
+    lowest–highest, and whether copy-bound frames of this size were split (CopyScaling.splitsCopyBoundFrame:
+    splits_copies, the gain at least 1.2x, and the frame at least 2^19 px)."""
+    head = "effect-bench's copy test (CopyScaling, decides whether copy-bound frames split): "
+    missing = (f"{untested} of the two-thread JSONs {'has' if untested == 1 else 'have'} no copy_scaling (an "
+               "effect-bench older than the key, or the copy could not be measured: nothing split)") if untested else ""
+    if not tests:
+        return head + (missing or "no two-thread runs")
+    gains = sorted(c["one_thread_ms"] / c["two_threads_ms"] for _, c in tests)
+    span = f"{gains[0]:.2f}x" if f"{gains[0]:.2f}" == f"{gains[-1]:.2f}" else f"{gains[0]:.2f}–{gains[-1]:.2f}x"
+    unsplit = [f"{name} {c['one_thread_ms'] / c['two_threads_ms']:.2f}x" for name, c in tests if not c.get("splits_copies")]
+    if pixels < SPLIT_MIN_PIXELS:
+        verdict = f"no (the frame, {pixels} px, is under 2^19 px)"
+    elif not unsplit:
+        verdict = "yes"
+    elif len(unsplit) == len(tests):
+        verdict = "no"
+    else:
+        verdict = (f"in {len(tests) - len(unsplit)} of {len(tests)} runs (not in the runs of "
+                   + ", ".join(unsplit) + ")")
+    return (head + f"{span} over the {len(tests)} two-thread run{'s' if len(tests) != 1 else ''} "
+            f"(its frame-sized copy, one thread ÷ two; split from 1.2x); copy-bound frames split: {verdict}"
+            + (f"; {missing}" if missing else ""))
 
 
 if __name__ == "__main__":
