@@ -91,7 +91,10 @@ final class BandRenderer {
     /// Which long row stores of `band` stream past the cache, for a frame `frameHeight` rows
     /// high: none in a band smaller than `streamingBandBytes`; in a frame drawn whole by one
     /// thread, all (copies, lerps, the separable horizontal pass: `stores`; cross-fades:
-    /// `fades`); in a frame split into bands drawn at once, only the cross-fades. Measured on the
+    /// `fades`); in a band that is not the whole frame, only the cross-fades: that is a frame
+    /// split into bands drawn at once, and also (no thread contending, so a choice this rule
+    /// gets wrong only in speed, never in bytes) a damage render's rows and bands drawn one
+    /// after another on the caller's thread when the workers are busy. Measured on the
     /// 2-core EPYC VM at 1179x2556, two bands of 5.75 MiB (p50 ms, streamed → plain, three
     /// alternations each): radial frames (two screens copied) 0.57–0.63 → 0.41–0.55,
     /// drag-dismiss present (a vertical lerp) 0.56–0.58 → 0.45–0.47, but the cross-fade

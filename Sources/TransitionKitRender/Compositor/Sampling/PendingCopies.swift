@@ -21,8 +21,9 @@ final class PendingCopies {
     /// horizontal pass) stream their whole lines past the cache (`RowStores.streams`): set per
     /// frame by the band's renderer (`BandRenderer.streaming(band:frameHeight:)`).
     var streamsStores = false
-    /// Whether cross-fades (a screen over another at an opacity) stream theirs: the same rule
-    /// except in a frame split between threads (`BandRenderer.streaming(band:frameHeight:)`).
+    /// Whether cross-fades (a screen, 1:1 or resampled, over another at an opacity: every
+    /// `BlendKernels.fade` into the band) stream theirs: the same rule except in a frame split
+    /// between threads (`BandRenderer.streaming(band:frameHeight:)`).
     var streamsFades = false
     /// Copies shorter than this many pixels have their cache lines asked for when they are
     /// recorded (source for reading, destination for writing), so that they are on their way

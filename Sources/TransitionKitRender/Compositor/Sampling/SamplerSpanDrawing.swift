@@ -93,7 +93,7 @@ extension ContentsSampling {
                 } else {
                     BlendKernels.fade(
                         dst + lo, source: samples, under: nil, count: hi &- lo, alpha: m, scratch: tables.row,
-                        scratchCount: tables.rowCapacity, streaming: tables.pending.streamsStores)
+                        scratchCount: tables.rowCapacity, streaming: tables.pending.streamsFades)
                 }
             }
             if hi < count {

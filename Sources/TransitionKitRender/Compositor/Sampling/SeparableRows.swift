@@ -182,7 +182,7 @@ extension ContentsSampling {
             } else if m != 0 {
                 BlendKernels.fade(
                     dst, count: count, alpha: m, through: tables.row, scratchCount: tables.rowCapacity,
-                    streaming: tables.pending.streamsStores
+                    streaming: tables.pending.streamsFades
                 ) { scratch, done, n in
                     rows.write(scratch, k: k &+ done, count: n, r0: r0, r1: r1, wy: wy, imageWidth: width, ahead: ahead)
                 }
