@@ -13,7 +13,7 @@
  *                 screens and the frame no longer fit a 32 MB last-level cache together
  *   floor_memcpy_threads2
  *                 floor_memcpy split in two halves of rows, the top half copied by the calling
- *                 thread and the bottom half by one worker thread started once (it spins between
+ *                 thread and the bottom half by one worker thread started once (it spins, yielding, between
  *                 frames): how much faster the memory moves one frame with two cores than with
  *                 one, the most a frame that only moves memory can gain from a second thread.
  *                 Run it on two cores (compare-peers.sh pins it to cores 0 and 1).
@@ -24,6 +24,7 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <string.h>
 #if defined(__SSE2__)
@@ -117,8 +118,9 @@ static void *worker_main(void *unused) {
     (void)unused;
     unsigned done = 0;
     for (;;) {
-        while (atomic_load_explicit(&frame_started, memory_order_acquire) == done) {
-        }
+        /* sched_yield: on one core (taskset -c 1) the other thread runs at once instead of at
+         * the next scheduler tick; on two cores nothing else is runnable and it returns. */
+        while (atomic_load_explicit(&frame_started, memory_order_acquire) == done) sched_yield();
         copy_rows(current->height / 2, current->height);
         atomic_store_explicit(&frame_finished, ++done, memory_order_release);
     }
@@ -134,8 +136,7 @@ static void floor_memcpy_threads2(double progress) {
     (void)progress;
     unsigned frame = atomic_fetch_add_explicit(&frame_started, 1, memory_order_release) + 1;
     copy_rows(0, current->height / 2);
-    while (atomic_load_explicit(&frame_finished, memory_order_acquire) != frame) {
-    }
+    while (atomic_load_explicit(&frame_finished, memory_order_acquire) != frame) sched_yield();
 }
 
 const struct peer_case floor_cases[] = {

@@ -134,7 +134,15 @@ def main(argv):
         fail(f"peers drew {first['width']}x{first['height']} but effect-bench {size}")
 
     def peer_ms(case):
-        return float(peers[case]["p50_ms"]) if case in peers else None
+        # a missing case, or a p50 that is not a positive finite number (0.000 at a tiny frame,
+        # nan), gives no ratio
+        if case not in peers:
+            return None
+        try:
+            ms = float(peers[case]["p50_ms"])
+        except ValueError:
+            return None
+        return ms if math.isfinite(ms) and ms > 0 else None
 
     def ratios_to(render, cases):
         """render ÷ each measured case's p50, "; "-separated (cases the peer lines lack are left out)."""
@@ -201,7 +209,7 @@ def main(argv):
         print(f"two threads, memory floor: a frame memcpy is {gain:.2f}x as fast on two cores "
               f"({one_ms:.2f} → {two_ms:.2f} ms)"
               + ("; below 1x the two threads did not have two cores to themselves (floor_memcpy_threads2 "
-                 "waits for its worker by spinning): rerun on an idle machine" if gain < 1 else "")
+                 "needs both cores at once): rerun on an idle machine" if gain < 1 else "")
               + (f"; above 2x each thread copies half the frame ({half_mb:.1f} MB), which may be served from the "
                  "last-level cache where a whole-frame copy is not (glibc's memcpy stores through the caches below "
                  "its non-temporal threshold; README, Performance)" if gain > 2 else ""))

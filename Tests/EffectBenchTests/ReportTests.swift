@@ -127,6 +127,21 @@ import TransitionKitCore
         #expect(c.unmatched.sorted() == ["gone pop (only in baseline)", "new pop (not in baseline)"])
         #expect(!BaselineComparison(current: new, baseline: old, threshold: 0.3).hasRegression)
         #expect(c.format().contains("REGRESSION"))
+        #expect(c.parameterDifference == nil && !c.format().contains("parameters:"))
+    }
+
+    /// Two settings of one effect (`run --param`): a note naming both, sorted by name, not a
+    /// "not comparable" warning; the defaults named as such.
+    @Test func baselineWithOtherParametersSaysWhich() {
+        let old = Self.report(render: ["fade push": 2])
+        var new = Self.report(render: ["fade push": 1])
+        new.parameters = ["style": "through", "duration": "0.5"]
+        let c = BaselineComparison(current: new, baseline: old, threshold: 0.1)
+        #expect(c.parameterDifference == "duration=0.5 style=through vs baseline defaults")
+        #expect(c.format().contains("\n  parameters: duration=0.5 style=through vs baseline defaults"))
+        #expect(c.mismatches.isEmpty)
+        let back = BaselineComparison(current: old, baseline: new, threshold: 0.1)
+        #expect(back.parameterDifference == "defaults vs baseline duration=0.5 style=through")
     }
 
     /// `--compare a:b` in one run: a ÷ b per operation both have (report's render p50s 3, 2 and

@@ -15,7 +15,8 @@ public struct FrameSample: Equatable, Codable, Sendable {
         case renderBytes = "render_bytes"
         case damagedFraction = "damaged_fraction"
     }
-    /// Timeline progress 0...1 of this frame.
+    /// Timeline progress 0...1 of this frame: k ÷ (n − 1) for frame k of n, the fraction of the
+    /// transition's duration elapsed (the effect's timing curve is applied after it).
     public var progress: Double
     /// Driver tick plus effect evaluation, nanoseconds.
     public var modelNanoseconds: Double

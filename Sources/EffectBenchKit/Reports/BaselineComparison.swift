@@ -32,6 +32,10 @@ public struct BaselineComparison: Equatable, Sendable {
     /// Ways the two runs were measured differently (scene, frames, threads, whether copy-bound
     /// frames were split, build), which make the ratios meaningless.
     public var mismatches: [String]
+    /// The runs' `--param` settings when they differ (`"duration=0.5 vs baseline defaults"`):
+    /// comparing two settings of one effect is what such a pair of runs is for, so this is
+    /// printed as a note, not a warning; nil when they are the same.
+    public var parameterDifference: String?
 
     /// Compares `current` with `baseline`; `pairs` add rows of differently named effects.
     /// - Parameter threshold: allowed render slowdown as a fraction, >= 0.
@@ -77,13 +81,20 @@ public struct BaselineComparison: Equatable, Sendable {
             m.append("\(current.machine.configuration) build vs baseline \(baseline.machine.configuration)")
         }
         mismatches = m
+        func settings(_ p: [String: String]?) -> String {
+            guard let p, !p.isEmpty else { return "defaults" }
+            return p.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        }
+        let mine = settings(current.parameters), theirs = settings(baseline.parameters)
+        parameterDifference = mine == theirs ? nil : "\(mine) vs baseline \(theirs)"
     }
 
     /// Whether any row regressed.
     public var hasRegression: Bool { rows.contains { $0.regressed } }
 
     /// A title line, the table (effect, or "this ÷ baseline's" for a pair; op; ratios with 3
-    /// decimals; REGRESSION marks), then warnings and unmatched entries.
+    /// decimals; REGRESSION marks), then the parameter settings when they differ, warnings and
+    /// unmatched entries.
     public func format() -> String {
         var table = [["effect", "op", "render ratio", "model ratio", ""]]
         for r in rows {
@@ -94,6 +105,7 @@ public struct BaselineComparison: Equatable, Sendable {
             ])
         }
         var lines = ["baseline comparison (this run ÷ baseline, p50):"] + TableReport.grid(table)
+        if let parameterDifference { lines.append("  parameters: \(parameterDifference)") }
         lines += mismatches.map { "  WARNING: not comparable: \($0)" }
         lines += unmatched.map { "  unmatched: \($0)" }
         return lines.joined(separator: "\n")

@@ -24,7 +24,9 @@ import Foundation
 ///                  "steady_state": { "model_allocations", "model_bytes",
 ///                                    "render_allocations", "render_bytes" }  (mean per frame,
 ///                                    frames 1...n−2),
-///                  "per_frame": [ { "progress", "model_nanoseconds", "render_milliseconds",
+///                  "per_frame": [ { "progress" (k ÷ (n − 1) for frame k of n: the fraction of the
+///                                   transition's duration elapsed, before the effect's timing
+///                                   curve), "model_nanoseconds", "render_milliseconds",
 ///                                   "model_allocations", "model_bytes", "render_allocations",
 ///                                   "render_bytes", "damaged_fraction" (damage rows) } ] } ] }
 /// ```
