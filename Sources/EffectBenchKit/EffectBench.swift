@@ -72,7 +72,7 @@ public enum EffectBench {
         do throws(BenchError) {
             switch try ArgumentParser.parse(arguments) {
             case .help:
-                output(HelpText.text)
+                output(HelpText.text(program: program))
             case .list:
                 output(ListCommand.output(registry))
             case .run(let options):

@@ -32,4 +32,16 @@ import Testing
         #expect(help.contains("[--threshold 0.1]"))
         #expect(help.contains("[--size 393x852] [--scale 3] [--frames 120]"))
     }
+
+    /// A user's own bench program (`EffectBench.main` in an executable named `iris-bench`)
+    /// shows its own name in `--help`, the usage lines included.
+    @Test @MainActor func helpNamesTheProgramItRunsAs() throws {
+        var text = ""
+        let registry = try EffectBench.registry(effects: [])
+        let status = EffectBench.run(arguments: ["--help"], registry: registry, program: "iris-bench", output: { text += $0 })
+        #expect(status == 0)
+        #expect(text.contains("  iris-bench run "))
+        #expect(text.hasPrefix("iris-bench: per-frame cost"))
+        #expect(!text.contains("effect-bench"))
+    }
 }

@@ -28,4 +28,10 @@ enum HelpText {
             exit status: 0 ok, 1 failure, 2 bad arguments, 3 regression against --baseline.
             """
     }
+
+    /// `text` for a bench program named `program` (a user's own bench executable built on
+    /// `EffectBench.main`, e.g. `iris-bench`): every "effect-bench" in it names `program`.
+    static func text(program: String) -> String {
+        program == "effect-bench" ? text : text.replacingOccurrences(of: "effect-bench", with: program)
+    }
 }
