@@ -131,7 +131,7 @@ enum ArgumentParser {
             if !run.parameters.isEmpty && run.effects.count != 1 {
                 throw .usage(
                     "--param sets a parameter of one effect: name it alone with --effects "
-                        + "(e.g. --effects dragdismiss --param behindViewScale=1; --effects 'a+b' --param a.duration=0.5)")
+                        + "(e.g. --effects dragdismiss --param behindviewscale=1; --effects 'a+b' --param a.duration=0.5)")
             }
             if let json = run.jsonPath, json == run.htmlPath {
                 throw .usage("--json and --html name the same file '\(json)'; the HTML page would replace the JSON report")

@@ -81,11 +81,7 @@ public struct BaselineComparison: Equatable, Sendable {
             m.append("\(current.machine.configuration) build vs baseline \(baseline.machine.configuration)")
         }
         mismatches = m
-        func settings(_ p: [String: String]?) -> String {
-            guard let p, !p.isEmpty else { return "defaults" }
-            return p.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        }
-        let mine = settings(current.parameters), theirs = settings(baseline.parameters)
+        let mine = current.parametersText ?? "defaults", theirs = baseline.parametersText ?? "defaults"
         parameterDifference = mine == theirs ? nil : "\(mine) vs baseline \(theirs)"
     }
 

@@ -247,6 +247,12 @@ public struct BenchReport: Codable, Equatable, Sendable {
     /// `run --param` settings of the run's one effect, name → value as given (`EffectRegistry`
     /// validated them); nil when every parameter had its default, and in older reports.
     public var parameters: [String: String]?
+    /// `parameters` as one line, `name=value` sorted by name and space-separated; nil when
+    /// every parameter had its default (the table's `parameters:` line, `BaselineComparison`).
+    public var parametersText: String? {
+        guard let p = parameters, !p.isEmpty else { return nil }
+        return p.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+    }
     /// One per effect and operation, in run order.
     public var results: [Result]
 

@@ -17,9 +17,7 @@ public enum TableReport {
                 + "\(report.frames) frames a sweep, \(report.threads) thread\(report.threads == 1 ? "" : "s")"
                 + (report.repeats.map { ", \($0) sweep\($0 == 1 ? "" : "s") after a warm-up, per-frame minimum" } ?? ""))
         lines.append("machine: \(m.cores) cores, \(m.cpu); \(m.toolchain), \(m.configuration) build")
-        if let p = report.parameters, !p.isEmpty {
-            lines.append("parameters: " + p.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
-        }
+        if let p = report.parametersText { lines.append("parameters: " + p) }
         if let c = report.copyScaling {
             lines.append(
                 "bands: a \(CopyScaling.frameWidth)x\(CopyScaling.frameHeight) px copy took \(fmt(c.oneThread, 2)) ms on one thread, \(fmt(c.twoThreads, 2)) ms on two "
