@@ -1,3 +1,4 @@
+import CPixelKernels
 import Foundation
 import Testing
 import TransitionKitCore
@@ -21,8 +22,11 @@ import TransitionKitCore
         log.threads[band] = pthread_self()
     }
 
-    @Test func everyBandRunsOnceAFrameOnKeptWorkers() {
+    /// `cpus`: the CPUs the workers believe they have, so that every frame spins (8), only the
+    /// frames of 2 bands spin (2), or none does (1) (`SpinWait.spins`).
+    @Test(arguments: [1, 2, 8]) func everyBandRunsOnceAFrameOnKeptWorkers(cpus: Int) {
         let workers = BandWorkers()
+        workers.cpus = cpus
         let most = 4
         let runs = UnsafeMutablePointer<Int>.allocate(capacity: most)
         let threads = UnsafeMutablePointer<pthread_t>.allocate(capacity: most)
@@ -49,6 +53,33 @@ import TransitionKitCore
         #expect(workers.threadCount == most - 1)
         // Each band after the first always ran on the same kept thread.
         for b in 1..<most { #expect(workerThreads[b].count == 1, "band \(b) ran on \(workerThreads[b].count) threads") }
+    }
+
+    /// The spin rule: threads spin only when each has a CPU of its own; a frame of one band has
+    /// no threads to wait for.
+    @Test func threadsSpinOnlyWhenEachHasACPU() {
+        #expect(SpinWait.spins(bands: 2, cpus: 2))
+        #expect(SpinWait.spins(bands: 2, cpus: 8))
+        #expect(SpinWait.spins(bands: 4, cpus: 4))
+        #expect(!SpinWait.spins(bands: 2, cpus: 1), "taskset -c 1 with two threads")
+        #expect(!SpinWait.spins(bands: 3, cpus: 2))
+        #expect(!SpinWait.spins(bands: 1, cpus: 8))
+    }
+
+    /// A spin returns as soon as its condition holds, and gives up (false) when it never does.
+    @Test func aSpinEndsWhenReadyOrGivesUp() {
+        var checks = 0
+        #expect(SpinWait.spin(until: { checks += 1; return checks == 3 }))
+        #expect(checks == 3)
+        #expect(!SpinWait.spin(until: { false }))
+    }
+
+    /// The count `SpinWait.spins` is given: this thread's affinity, at least one CPU and no
+    /// more than the machine has online.
+    @Test func availableCPUsAreBetweenOneAndTheOnlineCount() {
+        let n = Int(tk_available_cpus())
+        #expect(n >= 1)
+        #expect(n <= ProcessInfo.processInfo.activeProcessorCount)
     }
 
     /// A frame whose contents are scaled (resampled over the whole frame, so `BandCount` picks

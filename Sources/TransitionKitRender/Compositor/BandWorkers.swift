@@ -1,9 +1,12 @@
+import CPixelKernels
 import Foundation
+import Synchronization
 
 /// Threads kept by a compositor (in its `BandRendererPool`) to render a frame's row bands
 /// beside the calling thread: started the first time a frame is split into more than one band
 /// (a compositor that only ever renders one band starts none), parked on a condition between
-/// frames, woken once per frame, and stopped and waited for when the pool is released.
+/// frames (after a short spin, `SpinWait`), woken once per frame, and stopped and waited for
+/// when the pool is released.
 ///
 /// A frame of `bands` bands runs band 0 on the calling thread and band k on worker k − 1, so
 /// the frame costs one wake-up per worker and one hand-back instead of a dispatch per band.
@@ -17,7 +20,7 @@ import Foundation
 /// then renders every band itself.
 final class BandWorkers: @unchecked Sendable {
     // @unchecked Sendable: every mutable property is read and written only under `busy`
-    // (`workers`) or inside `Crew`, whose own state is guarded by its conditions.
+    // (`workers`, `cpus`) or inside `Crew`, whose own state is guarded by its conditions and atomics.
 
     /// A band job: renders band `band` of the frame that `context` points to.
     typealias Job = @convention(c) (_ context: UnsafeRawPointer, _ band: Int) -> Void
@@ -33,6 +36,9 @@ final class BandWorkers: @unchecked Sendable {
     /// container thread limit, address space); no more are tried, and frames needing more
     /// workers than exist are rendered on the calling thread.
     private var startFailed = false
+    /// The CPUs this process may run on (`tk_available_cpus`), asked once, by the first frame
+    /// split between threads (0: not asked yet); tests set it.
+    var cpus = 0
     /// The most workers this keeps (tests lower it to stand for a system that refuses threads).
     var threadLimit = Int.max
 
@@ -59,7 +65,8 @@ final class BandWorkers: @unchecked Sendable {
             }
             workers += 1
         }
-        crew.publish(bands: bands, context: context, job: job)
+        if cpus == 0 { cpus = Int(tk_available_cpus()) }
+        crew.publish(bands: bands, context: context, job: job, spin: SpinWait.spins(bands: bands, cpus: cpus))
         job(context, 0)
         crew.waitForBands()
         return true
@@ -68,12 +75,14 @@ final class BandWorkers: @unchecked Sendable {
     deinit { crew.stop(workers: workers) }
 }
 
-/// The workers' side: a generation number bumped per frame under `wake`, the count of bands
-/// still running under `done`, and a semaphore each worker signals as it leaves its loop.
+/// The workers' side: a generation number bumped per frame under `wake` (and published in an
+/// atomic for workers spinning for it), the count of bands still running (an atomic; the
+/// worker that brings it to 0 signals `done`), and a semaphore each worker signals as it
+/// leaves its loop.
 final class Crew: @unchecked Sendable {
     // @unchecked Sendable: `generation`, `job`, `context`, `bands`, `stopping` and `exits` are
-    // read and written only with `wake` locked, `running` only with `done` locked; `exited` is itself
-    // thread-safe. The context pointer is dereferenced only by the job while the publishing
+    // read and written only with `wake` locked; `running`, `published`, `spinning` and `exited`
+    // are themselves thread-safe. The context pointer is dereferenced only by the job while the publishing
     // thread waits in `waitForBands`, so the frame it points to outlives every use.
     private let wake = NSCondition()
     private let done = NSCondition()
@@ -83,7 +92,13 @@ final class Crew: @unchecked Sendable {
     private var context: UnsafeRawPointer?
     private var bands = 0
     private var stopping = false
-    private var running = 0
+    /// Bands of the last frame still running on workers (a worker's decrement to 0 then signals
+    /// `done`, for a caller parked there).
+    private let running = Atomic<Int>(0)
+    /// `generation`, readable without `wake` (a worker spinning for the next frame).
+    private let published = Atomic<Int>(0)
+    /// Whether the last frame's threads spin before parking (`SpinWait.spins`).
+    private let spinning = Atomic<Bool>(false)
     private var exits = 0
 
     /// Workers that have left their loop (for tests: all of them once the `BandWorkers` is gone).
@@ -142,24 +157,27 @@ final class Crew: @unchecked Sendable {
         }
     #endif
 
-    /// Hands a frame to the workers whose band it has.
-    func publish(bands n: Int, context c: UnsafeRawPointer, job j: BandWorkers.Job) {
-        done.lock()
-        running = n - 1
-        done.unlock()
+    /// Hands a frame to the workers whose band it has; `spin`: whether its threads spin before
+    /// parking (`SpinWait`), the caller in `waitForBands` and the workers after their band.
+    func publish(bands n: Int, context c: UnsafeRawPointer, job j: BandWorkers.Job, spin: Bool) {
+        running.store(n - 1, ordering: .releasing)
+        spinning.store(spin, ordering: .relaxed)
         wake.lock()
         job = j
         context = c
         bands = n
         generation &+= 1
+        published.store(generation, ordering: .releasing)
         wake.broadcast()
         wake.unlock()
     }
 
-    /// Returns once every worker has handed its band of the last frame back.
+    /// Returns once every worker has handed its band of the last frame back: spinning first
+    /// when the frame's threads spin (`publish(…spin:)`, `SpinWait`), then parked on `done`.
     func waitForBands() {
+        if spinning.load(ordering: .relaxed) && SpinWait.spin(until: { running.load(ordering: .acquiring) == 0 }) { return }
         done.lock()
-        while running > 0 { done.wait() }
+        while running.load(ordering: .acquiring) > 0 { done.wait() }
         done.unlock()
     }
 
@@ -172,11 +190,12 @@ final class Crew: @unchecked Sendable {
         for _ in 0..<workers { exited.wait() }
     }
 
-    /// A worker's life: park until a frame with band `band` is published (or stop), render it,
-    /// hand it back.
+    /// A worker's life: spin (when the last frame's threads spin, `SpinWait`), then park,
+    /// until a frame with band `band` is published (or stop); render it; hand it back.
     private func loop(band: Int) {
         var seen = 0
         while true {
+            if spinning.load(ordering: .relaxed) { _ = SpinWait.spin(until: { published.load(ordering: .acquiring) != seen }) }
             wake.lock()
             while !stopping && (generation == seen || band >= bands) {
                 // A frame with fewer bands: nothing to do for it, wait for the next.
@@ -192,10 +211,11 @@ final class Crew: @unchecked Sendable {
             let job = self.job, context = self.context
             wake.unlock()
             if let job, let context { job(context, band) }
-            done.lock()
-            running -= 1
-            if running == 0 { done.signal() }
-            done.unlock()
+            if running.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
+                done.lock()
+                done.signal()
+                done.unlock()
+            }
         }
         exited.signal()
     }
