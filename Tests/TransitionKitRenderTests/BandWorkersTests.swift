@@ -69,7 +69,11 @@ import TransitionKitCore
     /// A spin returns as soon as its condition holds, and gives up (false) when it never does.
     @Test func aSpinEndsWhenReadyOrGivesUp() {
         var checks = 0
-        #expect(SpinWait.spin(until: { checks += 1; return checks == 3 }))
+        #expect(
+            SpinWait.spin(until: {
+                checks += 1
+                return checks == 3
+            }))
         #expect(checks == 3)
         #expect(!SpinWait.spin(until: { false }))
     }
