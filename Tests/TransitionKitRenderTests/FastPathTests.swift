@@ -240,12 +240,13 @@ import TransitionKitTestSupport
         // Both screens opaque and 1:1: the outgoing screen's deferred row copy is written only
         // outside the incoming circle's interior (each pixel once); edges blend over it. Circles
         // from a dot to past the corners, centred inside and outside the screen, and the
-        // incoming screen offset by whole pixels.
+        // incoming screen offset by whole pixels, or at an opacity (its edges then blend over
+        // the outgoing screen's source at that strength, `PendingCopies.takeUnder`).
         let from = Self.image(width: 180, height: 300, opaque: true)
         let to = Self.image(width: 180, height: 300, opaque: true)
         for centre in [CGPoint(x: 48, y: 10), CGPoint(x: 30, y: 50), CGPoint(x: -12, y: 70)] {
             for radius: CGFloat in [0.4, 3.3, 17.5, 50, 95.7, 140] {
-                for offset: CGFloat in [0, 5] {
+                for (offset, opacity): (CGFloat, Float) in [(0, 1), (5, 1), (0, 0.55)] {
                     let mask = layer(CGRect(origin: .zero, size: Self.size)) {
                         $0.path = .ellipse(in: CGRect(x: centre.x - radius, y: centre.y - radius, width: 2 * radius, height: 2 * radius))
                     }
@@ -253,9 +254,9 @@ import TransitionKitTestSupport
                         CGRect(origin: .zero, size: Self.size), .black,
                         sublayers: [
                             screen(CGRect(origin: .zero, size: Self.size), from),
-                            screen(CGRect(x: offset, y: offset, width: 60, height: 100), to, mask: mask),
+                            screen(CGRect(x: offset, y: offset, width: 60, height: 100), to, mask: mask) { $0.opacity = opacity },
                         ])
-                    try check("radial_opaque_\(centre.x)_\(radius)_\(offset)", root, size: Self.size, scale: 3, exact: true)
+                    try check("radial_opaque_\(centre.x)_\(radius)_\(offset)_\(opacity)", root, size: Self.size, scale: 3, exact: true)
                 }
             }
         }

@@ -52,6 +52,8 @@ extension BandRenderer {
             let columnRuns = sampling.mode == .columns && opaque && alpha == 255 && clip.mask == nil
             unowned(unsafe) let mask = clip.mask
             let opaqueSpans = fastPaths
+            // An edge of a 1:1 layer asks for the next row's lines around it (`askForNextRow`).
+            let edgeAhead = sampling.mode == .translation && self.damage == nil
             // A local function, passed as a non-escaping closure: its context is not on the heap.
             func drawSpan(_ span: CoverageSpan, into row: UnsafeMutablePointer<UInt32>) {
                 var span = span
@@ -78,6 +80,7 @@ extension BandRenderer {
                     }
                 }
                 if span.count > 0 {
+                    if edgeAhead { sampling.askForNextRow(around: row + span.x, frameStride: plane.stride, x: span.x, y: y, count: span.count) }
                     sampling.draw(
                         row + span.x, coverage: span.coverage, constantCoverage: 0,
                         clip: maskRow.map { UnsafePointer($0 + span.x) }, count: span.count, x: span.x, y: y, alpha: alpha)
