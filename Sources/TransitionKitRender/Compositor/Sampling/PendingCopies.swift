@@ -254,27 +254,29 @@ final class PendingCopies {
         let r = y &- originY
         let pc = count[r]
         if pc > 0, tints[r] == 0, let pd = dst[r], pd <= d, d + n <= pd + pc, src[r].isCopy {
-            let ps = src[r]
-            if pd < d { emit(pd, from: ps, count: d - pd, tint: 0) }
-            if d + n < pd + pc {
-                dst[r] = d + n; src[r] = ps.advanced(by: d + n - pd); count[r] = pd + pc - (d + n)
-            } else {
-                count[r] = 0
-            }
-            return ps.a + (d - pd)
+            let cut = cut(pd, src[r], count: pc, at: d, count: n)
+            dst[r] = cut.rest; src[r] = cut.restSource; count[r] = cut.restCount
+            return cut.under
         }
         let tc = tailCount[r]
         if tc > 0, let td = tailDst[r], td <= d, d + n <= td + tc, tailSrc[r].isCopy {
-            let ts = tailSrc[r]
-            if td < d { emit(td, from: ts, count: d - td, tint: 0) }
-            if d + n < td + tc {
-                tailDst[r] = d + n; tailSrc[r] = ts.advanced(by: d + n - td); tailCount[r] = td + tc - (d + n)
-            } else {
-                tailCount[r] = 0
-            }
-            return ts.a + (d - td)
+            let cut = cut(td, tailSrc[r], count: tc, at: d, count: n)
+            tailDst[r] = cut.rest; tailSrc[r] = cut.restSource; tailCount[r] = cut.restCount
+            return cut.under
         }
         return nil
+    }
+
+    /// Of an untinted deferred 1:1 copy of `pc` samples `ps` at `pd` that covers `d..<d + n`:
+    /// writes its pixels left of `d`, and returns its source under `d` and what stays deferred
+    /// right of `d + n` (`restCount` 0: nothing).
+    @inline(__always)
+    private func cut(
+        _ pd: UnsafeMutablePointer<UInt32>, _ ps: RowSamples, count pc: Int, at d: UnsafeMutablePointer<UInt32>, count n: Int
+    ) -> (under: UnsafePointer<UInt32>, rest: UnsafeMutablePointer<UInt32>, restSource: RowSamples, restCount: Int) {
+        if pd < d { emit(pd, from: ps, count: d - pd, tint: 0) }
+        let e = d + n
+        return (ps.a + (d - pd), e, ps.advanced(by: e - pd), pd + pc - e)
     }
 
     /// Writes row `r`'s deferred copy now if it carries a tint.
