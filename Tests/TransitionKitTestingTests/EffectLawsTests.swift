@@ -76,6 +76,26 @@ import TransitionKitTesting
         #expect(found.count == 1 && found[0].law == .registryRoundTrip && found[0].detail.hasPrefix("register threw"), "\(found)")
     }
 
+    /// A layer left changed is reported by name with only the fields that changed (opacity
+    /// 1.0 before, 0.5 after, set through `alpha`), not as two whole records.
+    @Test func aLayerLeftChangedIsNamedWithTheFieldThatChanged() {
+        let found = EffectLaws.violations(of: LawProbeEffect(flaw: .dimsOutgoingViewAfterFinish), laws: [.endpoints])
+        let detail = found.first { $0.detail.contains("outgoing view's layers differ") }?.detail ?? ""
+        #expect(detail.contains("layer 'from.view': opacity: 1.0 vs 0.5"), "\(found)")
+        #expect(!detail.contains("bounds:") && !detail.contains("\n"), "only the changed field: \(detail)")
+    }
+
+    /// The record lines two layers that differ in one field give, and the fallback to whole
+    /// lines when the lines do not have the same fields.
+    @Test func recordDifferencesNameTheChangedFields() {
+        let a = Layer(name: "card"), b = Layer(name: "card")
+        b.opacity = 0.25
+        b.zPosition = 3
+        #expect(layerStateDifferences(layerState(a), layerState(b)) == ["layer 'card': zPosition: 0.0 vs 3.0; opacity: 1.0 vs 0.25"])
+        #expect(layerStateDifferences(["x | a: 1"], ["y | a: 1"]) == ["x | a: 1\n  vs y | a: 1"])
+        #expect(layerStateDifferences(["x | a: 1"], ["x | a: 1", "z"]) == ["1 layers vs 2"])
+    }
+
     /// A progress-0 frame that is not the untouched scene breaks the endpoints law: an
     /// animator that dims the outgoing view by 1 % from the start.
     @Test func aWrongFirstFrameFailsTheEndpoints() {
