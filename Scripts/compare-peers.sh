@@ -123,6 +123,8 @@ cpu_model=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 
     elif [ ${#pin2[@]} -gt 0 ]; then echo "pinned: ${pin[*]}; two threads: ${pin2[*]}"
     else echo "pinned: ${pin[*]}; two threads: unpinned (one core)"; fi
     echo "frames: $FRAMES per sweep"
+    # another process on the cores moves every figure; the 1-minute load average says whether one ran
+    echo "load average (1, 5, 15 min) before the runs: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
 } >"$work/heading.txt"
 
 for size in $SIZES; do
@@ -157,7 +159,9 @@ for size in $SIZES; do
             --json "$work/t2-$size-$i.json" >/dev/null || fail "effect-bench run --effects '$effect' --threads 2 failed at $size"
         pairs+=("$work/t1-$size-$i.json" "$work/t2-$size-$i.json")
     done <"$work/effects-$size.txt"
-    python3 Scripts/peers/ratio_table.py "$work/heading.txt" "$lines" "$work/bench-$size.json" "${pairs[@]}" ||
+    cp "$work/heading.txt" "$work/heading-$size.txt"
+    echo "load average (1, 5, 15 min) after the runs: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)" >>"$work/heading-$size.txt"
+    python3 Scripts/peers/ratio_table.py "$work/heading-$size.txt" "$lines" "$work/bench-$size.json" "${pairs[@]}" ||
         fail "could not read the measurements of $size"
 done
 
