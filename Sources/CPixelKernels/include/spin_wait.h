@@ -16,7 +16,13 @@ static inline void tk_spin_pause(void) {
 }
 
 /// The CPUs the calling thread may run on: its affinity mask's count on Linux
-/// (`sched_getaffinity`, so `taskset -c 1` gives 1), the online CPUs elsewhere; at least 1.
+/// (`sched_getaffinity`, so `taskset -c 1` gives 1), no more than a cgroup v2 CPU quota allows
+/// (`/sys/fs/cgroup/cpu.max`, as `docker --cpus=1` sets it, rounded down); the online CPUs
+/// elsewhere; at least 1.
 int tk_available_cpus(void);
+
+/// The CPUs a cgroup v2 `cpu.max` text allows: "quota period" (µs each) gives quota ÷ period
+/// rounded down, at least 1; "max period" (no quota), NULL or anything else gives 0.
+int tk_quota_cpus(const char *cpu_max);
 
 #endif

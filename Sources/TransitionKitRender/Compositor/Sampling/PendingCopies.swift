@@ -19,14 +19,17 @@ final class PendingCopies {
     private var count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
     /// A premultiplied colour drawn over the row's copy at full strength (0: none).
     private var tints = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
-    /// A second deferred copy per row, right of the first and without a tint: what is left of
-    /// a copy right of an opaque copy `record`ed inside it (the part of the outgoing screen
+    /// A second deferred copy per row, right of the first, a 1:1 copy without a tint: what is
+    /// left of such a copy right of an opaque copy `record`ed inside it (the part of the outgoing screen
     /// right of a radial reveal's circle), kept so that an edge drawn there next blends over
     /// its source (`takeUnder`) instead of reading the frame back. Every other use of the row
     /// writes it first (`writeTail`).
     private var tailDst = UnsafeMutablePointer<UnsafeMutablePointer<UInt32>?>.allocate(capacity: 1)
     private var tailSrc = UnsafeMutablePointer<RowSamples>.allocate(capacity: 1)
     private var tailCount = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    /// Whether any row has a tail: rows are only looked at for one when it is set, so that
+    /// renders without any (everything but a reveal) pay one branch.
+    private var hasTails = false
     /// Whether long row stores into the band (plain copies, vertical lerps, the separable
     /// horizontal pass) stream their whole lines past the cache (`RowStores.streams`): set per
     /// frame by the band's renderer (`BandRenderer.streaming(band:frameHeight:)`).
@@ -65,6 +68,7 @@ final class PendingCopies {
         count.initialize(repeating: 0, count: n)
         tints.initialize(repeating: 0, count: n)
         tailCount.initialize(repeating: 0, count: n)
+        hasTails = false
         originY = band.y0
         lo = 0; hi = 0
     }
@@ -81,9 +85,10 @@ final class PendingCopies {
         let pc = count[r]
         if pc > 0 {
             let pd = dst[r]!, ps = src[r]
-            if tints[r] == 0 && pd <= d && d + n < pd + pc {
+            if tints[r] == 0 && ps.isCopy && pd <= d && d + n < pd + pc {
                 if pd < d { emit(pd, from: ps, count: d - pd, tint: 0) }
                 tailDst[r] = d + n; tailSrc[r] = ps.advanced(by: d + n - pd); tailCount[r] = pd + pc - (d + n)
+                hasTails = true
             } else {
                 _ = write(pd, from: ps, count: pc, outside: d, count: n, tint: tints[r])
             }
@@ -131,12 +136,13 @@ final class PendingCopies {
     /// Does every deferred copy now.
     func flushAll() {
         guard lo < hi else { return }
-        for r in lo..<hi {
-            if count[r] > 0 {
-                emit(dst[r]!, from: src[r], count: count[r], tint: tints[r])
-                count[r] = 0
-            }
-            writeTail(r)
+        for r in lo..<hi where count[r] > 0 {
+            emit(dst[r]!, from: src[r], count: count[r], tint: tints[r])
+            count[r] = 0
+        }
+        if hasTails {
+            for r in lo..<hi { writeTail(r) }
+            hasTails = false
         }
         lo = 0; hi = 0
     }
@@ -232,8 +238,9 @@ final class PendingCopies {
     /// Writes row `r`'s tail now if it has one (`tailDst`).
     @inline(__always)
     private func writeTail(_ r: Int) {
-        guard lo < hi, tailCount[r] > 0 else { return }
-        emit(tailDst[r]!, from: tailSrc[r], count: tailCount[r], tint: 0)
+        guard hasTails, lo < hi, tailCount[r] > 0 else { return }
+        let ts = tailSrc[r]
+        RowStores.copy(tailDst[r]!, from: ts.a, count: tailCount[r], streaming: streamsStores, ahead: ts.ahead)
         tailCount[r] = 0
     }
 
@@ -259,7 +266,7 @@ final class PendingCopies {
             return cut.under
         }
         let tc = tailCount[r]
-        if tc > 0, let td = tailDst[r], td <= d, d + n <= td + tc, tailSrc[r].isCopy {
+        if tc > 0, let td = tailDst[r], td <= d, d + n <= td + tc {
             let cut = cut(td, tailSrc[r], count: tc, at: d, count: n)
             tailDst[r] = cut.rest; tailSrc[r] = cut.restSource; tailCount[r] = cut.restCount
             return cut.under

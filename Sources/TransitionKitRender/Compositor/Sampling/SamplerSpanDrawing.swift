@@ -11,6 +11,28 @@ extension ContentsSampling {
     /// edges of a radial frame at 1179x2556 are 2–11 pixels in all but a few rows.
     static let fusedEdgeMaximumCount = 64
 
+    /// An edge over a deferred copy (`PendingCopies.takeUnder`): `count` pixels of the opaque
+    /// `source` at per-pixel `coverage` and `alpha` over `under`, blended in a stack row and
+    /// written to `dst` without reading it (the same arithmetic as blending over the frame after
+    /// writing `under` there, `BlendKernels.run`). Not inlined: a rim's few pixels a row, kept
+    /// out of the per-span code every mode runs.
+    /// - Precondition: count <= `fusedEdgeMaximumCount`.
+    /// - Complexity: O(count).
+    @inline(never)
+    static func blendEdge(
+        _ dst: UnsafeMutablePointer<UInt32>, over under: UnsafePointer<UInt32>, source: UnsafePointer<UInt32>,
+        coverage: UnsafePointer<UInt8>, constantCoverage: UInt32, count: Int, alpha: UInt32
+    ) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: fusedEdgeMaximumCount) { buffer in
+            let t = buffer.baseAddress!
+            t.update(from: under, count: count)
+            BlendKernels.run(
+                t, coverage: coverage, constantCoverage: constantCoverage, clip: nil, count: count,
+                alpha: alpha, opaque: true, PointerSource(base: source))
+            dst.update(from: t, count: count)
+        }
+    }
+
     /// In `.translation` mode, asks for the lines the next row's edge near this one will touch
     /// (`tk_prefetch_line`: hints, never read): the frame row below `dst` (frame rows
     /// `frameStride` pixels apart) and image row y + 1, each from 16 pixels left of the edge's
@@ -67,16 +89,8 @@ extension ContentsSampling {
             if let cov = coverage, clip == nil, opaque, lo == 0, hi == count, count <= ContentsSampling.fusedEdgeMaximumCount,
                 let under = pending.takeUnder(y: y, dst: dst, count: count)
             {
-                // An edge over a deferred copy: blended over the copy's source in a stack row,
-                // then written, so no frame pixel is read (`PendingCopies.takeUnder`).
-                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: ContentsSampling.fusedEdgeMaximumCount) { buffer in
-                    let t = buffer.baseAddress!
-                    t.update(from: under, count: count)
-                    BlendKernels.run(
-                        t, coverage: cov, constantCoverage: constantCoverage, clip: nil, count: count,
-                        alpha: alpha, opaque: true, PointerSource(base: row + (x &+ dx)))
-                    dst.update(from: t, count: count)
-                }
+                ContentsSampling.blendEdge(
+                    dst, over: under, source: row + (x &+ dx), coverage: cov, constantCoverage: constantCoverage, count: count, alpha: alpha)
                 return
             }
             pending.flush(y: y, dst: dst, count: count)
