@@ -66,29 +66,6 @@ import TransitionKitCore
         #expect(!SpinWait.spins(bands: 1, cpus: 8))
     }
 
-    /// The back-off: three frames in a row whose spin gave up stop the spinning for 64 frames;
-    /// a frame whose spin caught the bands in between starts the count again.
-    @Test func spinningStopsForAWhileAfterThreeVainSpins() {
-        var b = SpinWait.Backoff()
-        var allowed: [Bool] = []
-        for _ in 0..<2 {
-            allowed.append(b.allowsSpin())
-            b.record(caught: false)
-        }
-        allowed.append(b.allowsSpin())
-        b.record(caught: true)  // the count starts again
-        for _ in 0..<3 {
-            allowed.append(b.allowsSpin())
-            b.record(caught: false)
-        }
-        #expect(allowed == [true, true, true, true, true, true])
-        var paused = 0
-        while paused < 1000 && !b.allowsSpin() { paused += 1 }
-        #expect(paused == SpinWait.Backoff.pause && paused == 64)
-        let again = b.allowsSpin()
-        #expect(again, "spinning again after the pause")
-    }
-
     /// A cgroup v2 CPU quota (`cpu.max`, as `docker --cpus` writes it) caps the CPUs counted.
     @Test func aCPUQuotaCountsItsWholeCPUs() {
         #expect(tk_quota_cpus("max 100000\n") == 0)

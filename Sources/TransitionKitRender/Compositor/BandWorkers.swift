@@ -20,7 +20,7 @@ import Synchronization
 /// then renders every band itself.
 final class BandWorkers: @unchecked Sendable {
     // @unchecked Sendable: every mutable property is read and written only under `busy`
-    // (`workers`, `cpus`, `backoff`) or inside `Crew`, whose own state is guarded by its conditions and atomics.
+    // (`workers`, `cpus`) or inside `Crew`, whose own state is guarded by its conditions and atomics.
 
     /// A band job: renders band `band` of the frame that `context` points to.
     typealias Job = @convention(c) (_ context: UnsafeRawPointer, _ band: Int) -> Void
@@ -39,8 +39,6 @@ final class BandWorkers: @unchecked Sendable {
     /// The CPUs this process may run on (`tk_available_cpus`), asked once, by the first frame
     /// split between threads (0: not asked yet); tests set it.
     var cpus = 0
-    /// Stops the spinning for a while when waits keep outlasting it (`SpinWait.Backoff`).
-    var backoff = SpinWait.Backoff()
     /// The most workers this keeps (tests lower it to stand for a system that refuses threads).
     var threadLimit = Int.max
 
@@ -68,11 +66,9 @@ final class BandWorkers: @unchecked Sendable {
             workers += 1
         }
         if cpus == 0 { cpus = Int(tk_available_cpus()) }
-        let spin = SpinWait.spins(bands: bands, cpus: cpus) && backoff.allowsSpin()
-        crew.publish(bands: bands, context: context, job: job, spin: spin)
+        crew.publish(bands: bands, context: context, job: job, spin: SpinWait.spins(bands: bands, cpus: cpus))
         job(context, 0)
-        let caught = crew.waitForBands()
-        if spin { backoff.record(caught: caught) }
+        crew.waitForBands()
         return true
     }
 
@@ -178,14 +174,11 @@ final class Crew: @unchecked Sendable {
 
     /// Returns once every worker has handed its band of the last frame back: spinning first
     /// when the frame's threads spin (`publish(…spin:)`, `SpinWait`), then parked on `done`.
-    /// - Returns: whether the spin saw the bands end (false when it did not spin or gave up).
-    @discardableResult
-    func waitForBands() -> Bool {
-        if spinning.load(ordering: .relaxed) && SpinWait.spin(until: { running.load(ordering: .acquiring) == 0 }) { return true }
+    func waitForBands() {
+        if spinning.load(ordering: .relaxed) && SpinWait.spin(until: { running.load(ordering: .acquiring) == 0 }) { return }
         done.lock()
         while running.load(ordering: .acquiring) > 0 { done.wait() }
         done.unlock()
-        return false
     }
 
     /// Stops the `workers` threads and waits until each has left its loop.

@@ -21,46 +21,11 @@ enum SpinWait {
     static let budgetNanoseconds: UInt64 = 50_000
 
     /// Whether the threads of a frame of `bands` bands spin while they wait: only when each
-    /// can have a CPU of its own (`cpus`, the CPUs this process may run on, `tk_available_cpus`),
-    /// and not while `Backoff` holds the spinning off.
+    /// can have a CPU of its own (`cpus`, the CPUs this process may run on, `tk_available_cpus`).
     /// With fewer CPUs than threads a spinning thread would hold the CPU the one it waits for
     /// needs (`taskset -c 1` with `--threads 2`).
     /// - Complexity: O(1).
     static func spins(bands: Int, cpus: Int) -> Bool { bands >= 2 && bands <= cpus }
-
-    /// When to stop spinning: a calling thread whose spin keeps giving up before the other
-    /// bands end is sharing its CPUs (other processes or compositors rendering at once, or a
-    /// CPU quota below the affinity mask), so after `misses` such frames in a row the frame's
-    /// threads park at once for the next `pause` frames, then try again.
-    struct Backoff {
-        /// Frames in a row whose spin gave up, and frames left without spinning.
-        private(set) var missed = 0, paused = 0
-        /// 3 frames in a row, then 64 frames without spinning (about half a second at 120 Hz):
-        /// chosen values.
-        static let misses = 3, pause = 64
-
-        /// Whether this frame's threads may spin; counts a paused frame.
-        mutating func allowsSpin() -> Bool {
-            guard paused == 0 else {
-                paused -= 1
-                return false
-            }
-            return true
-        }
-
-        /// Records a frame that spun: `caught`, whether the spin saw the bands end.
-        mutating func record(caught: Bool) {
-            if caught {
-                missed = 0
-            } else {
-                missed += 1
-                if missed >= Backoff.misses {
-                    missed = 0
-                    paused = Backoff.pause
-                }
-            }
-        }
-    }
 
     /// Spins, with the CPU's spin-loop hint (`tk_spin_pause`), until `ready()` holds or
     /// `budgetNanoseconds` have passed, reading the clock once per 64 checks; whether `ready()`
