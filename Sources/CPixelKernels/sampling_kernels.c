@@ -33,7 +33,7 @@ __attribute__((target("avx2"))) long tk_separable_vertical_avx2(
     const __m256i bias = _mm256_set1_epi16(32640);
     long c = 0;
     for (; c + 8 <= n; c += 8) {
-        tk_prefetch_ahead(ahead, c);
+        tk_prefetch_ahead_l2(ahead, c);
         // Four pixels' bytes widened to 16-bit lanes a register, in column order.
         __m256i t0 = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(p0 + c)));
         __m256i u0 = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(p1 + c)));
