@@ -17,8 +17,8 @@ void tk_store_fence(void) {}
 
 void tk_prefetch_read(const void *p, long bytes) {
     const char *c = (const char *)p;
-    for (long i = 0; i < bytes; i += 64) __builtin_prefetch(c + i, 0, 3);
-    if (bytes > 0) __builtin_prefetch(c + bytes - 1, 0, 3);
+    for (long i = 0; i < bytes; i += 64) tk_prefetch_line(c + i);
+    if (bytes > 0) tk_prefetch_line(c + bytes - 1);
 }
 
 #if defined(__x86_64__)

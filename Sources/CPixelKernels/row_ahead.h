@@ -9,6 +9,21 @@
 #if defined(__x86_64__)
 #include <xmmintrin.h>
 
+/// The rule for both cache levels: `HINT` is `_MM_HINT_T0` or `_MM_HINT_T2` (a macro because
+/// `_mm_prefetch` takes its hint as a compile-time constant).
+#ifdef DEBUG
+#define TK_NOTE_AHEAD_PREFETCH() tk_note_ahead_prefetch()
+#else
+#define TK_NOTE_AHEAD_PREFETCH() ((void)0)
+#endif
+#define TK_PREFETCH_AHEAD(ahead, i, HINT)                                          \
+    do {                                                                           \
+        if ((ahead) && (((uintptr_t)(ahead) + 4 * (uintptr_t)(i)) & 32) == 0) {    \
+            _mm_prefetch((const char *)(ahead) + 4 * (i), HINT);                   \
+            TK_NOTE_AHEAD_PREFETCH();                                              \
+        }                                                                          \
+    } while (0)
+
 /// Called at pixel i of a row kernel's 8-pixel loop, i stepping by 8 from any start (a
 /// streamed row's loop starts its stores at the row's first whole 64-byte line, which need not
 /// be a multiple of 8, `TK_STORE_ROW8`): when `ahead` is not NULL and pixel i of `ahead` lies
@@ -21,14 +36,7 @@
 /// view behind the card, 3.3–3.5 -> 2.5–2.9 ms; the hardware prefetcher alone leaves the next
 /// image row to be fetched when it is first read. Debug builds count the lines asked for, per
 /// thread (`tk_ahead_prefetches`).
-static inline void tk_prefetch_ahead(const uint32_t *ahead, long i) {
-    if (ahead && (((uintptr_t)ahead + 4 * (uintptr_t)i) & 32) == 0) {
-        _mm_prefetch((const char *)ahead + 4 * i, _MM_HINT_T0);
-#ifdef DEBUG
-        tk_note_ahead_prefetch();
-#endif
-    }
-}
+static inline void tk_prefetch_ahead(const uint32_t *ahead, long i) { TK_PREFETCH_AHEAD(ahead, i, _MM_HINT_T0); }
 
 /// `tk_prefetch_ahead` into the second-level cache only (`prefetcht2` rather than `prefetcht0`),
 /// for a loop whose own loads of the current row are the misses it waits on: a line asked for
@@ -37,14 +45,7 @@ static inline void tk_prefetch_ahead(const uint32_t *ahead, long i) {
 /// EPYC VM, the separable vertical pass of a drag-dismiss dismiss frame (p = 0.5, 1179x2556, the
 /// frame drawn 500 times, best of 5 × 100, two runs each): prefetcht0 2.17–2.37 ms, prefetcht2
 /// 2.05–2.07, none 2.68–2.96.
-static inline void tk_prefetch_ahead_l2(const uint32_t *ahead, long i) {
-    if (ahead && (((uintptr_t)ahead + 4 * (uintptr_t)i) & 32) == 0) {
-        _mm_prefetch((const char *)ahead + 4 * i, _MM_HINT_T2);
-#ifdef DEBUG
-        tk_note_ahead_prefetch();
-#endif
-    }
-}
+static inline void tk_prefetch_ahead_l2(const uint32_t *ahead, long i) { TK_PREFETCH_AHEAD(ahead, i, _MM_HINT_T2); }
 #endif
 
 #endif

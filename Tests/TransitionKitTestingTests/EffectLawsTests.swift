@@ -85,8 +85,9 @@ import TransitionKitTesting
         #expect(!detail.contains("bounds:") && !detail.contains("\n"), "only the changed field: \(detail)")
     }
 
-    /// The record lines two layers that differ in one field give, and the fallback to whole
-    /// lines when the lines do not have the same fields.
+    /// The record lines of two layers that differ in two fields (the fields in `LayerProperties`'
+    /// declaration order, zPosition before opacity), and the fallback to whole lines when the
+    /// lines do not have the same fields.
     @Test func recordDifferencesNameTheChangedFields() {
         let a = Layer(name: "card"), b = Layer(name: "card")
         b.opacity = 0.25

@@ -10,8 +10,8 @@ import Foundation
 /// within `budgetNanoseconds` ends spinning instead; a longer one parks as before.
 ///
 /// Measured on that VM at 1179x2556, `--threads 2` on cores 0 and 1, p50 of three runs each,
-/// two builds alternated: drag-dismiss present 0.47–0.50 → 0.42–0.45 ms (1.40–1.47x →
-/// 1.60–1.67x its one-thread p50), dismiss 1.19–1.23 → 1.13–1.19 ms. Frames rendered back to
+/// two builds alternated: drag-dismiss present 0.48–0.50 → 0.42–0.45 ms (1.42–1.46x →
+/// 1.58–1.67x its one-thread p50), dismiss 1.19–1.23 → 1.13–1.19 ms. Frames rendered back to
 /// back (effect-bench, exporting a video) gain both waits; a display-driven render at 120 Hz,
 /// whose frames are 8.3 ms apart, gains the calling thread's wait only, and its worker spends
 /// at most `budgetNanoseconds` of CPU a frame (0.6 % of a core) before parking.

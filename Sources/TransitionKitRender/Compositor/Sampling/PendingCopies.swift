@@ -86,8 +86,8 @@ final class PendingCopies {
         if pc > 0 {
             let pd = dst[r]!, ps = src[r]
             if tints[r] == 0 && ps.isCopy && pd <= d && d + n < pd + pc {
-                if pd < d { emit(pd, from: ps, count: d - pd, tint: 0) }
-                tailDst[r] = d + n; tailSrc[r] = ps.advanced(by: d + n - pd); tailCount[r] = pd + pc - (d + n)
+                let cut = cut(pd, ps, count: pc, at: d, count: n)
+                tailDst[r] = cut.rest; tailSrc[r] = cut.restSource; tailCount[r] = cut.restCount
                 hasTails = true
             } else {
                 _ = write(pd, from: ps, count: pc, outside: d, count: n, tint: tints[r])
@@ -252,9 +252,10 @@ final class PendingCopies {
     /// no read of a frame line that was just written or is still being fetched for writing.
     /// Measured with the next row's edge lines asked for (`ContentsSampling.askForNextRow`) on
     /// the 2-core EPYC VM at 1179x2556, release, one core: one frame rendered 500 times (best of
-    /// 5 × 100), radial push at p = 0.5 0.73 → 0.64–0.67 ms, at p = 0.7 0.89–0.90 → 0.78–0.84
-    /// ms, pop at p = 0.5 0.77 → 0.72–0.76 ms; sweep p50 (two builds alternated three times)
-    /// push 0.69–0.72 → 0.68–0.69, pop 0.76–0.79 → 0.74–0.76, tab 0.68–0.72 → 0.67–0.68 ms.
+    /// 5 × 100, the blend still inlined in `draw`), radial push at p = 0.5 0.73 → 0.64–0.67 ms,
+    /// at p = 0.7 0.89–0.90 → 0.78–0.84 ms, pop at p = 0.5 0.77 → 0.72–0.76 ms; sweep p50 with
+    /// the blend out of line (`ContentsSampling.blendEdge`; two builds alternated three times),
+    /// push 0.69–0.71 → 0.63–0.66, pop 0.75–0.76 → 0.72–0.73, tab 0.68–0.69 → 0.64–0.65 ms.
     @inline(__always)
     func takeUnder(y: Int, dst d: UnsafeMutablePointer<UInt32>, count n: Int) -> UnsafePointer<UInt32>? {
         guard lo < hi else { return nil }

@@ -1,5 +1,5 @@
 import CPixelKernels
-import Foundation
+
 /// Drawing one span of a layer's contents in the mode chosen for the layer: the general
 /// per-pixel path, a 1:1 copy or blend (deferred as a `PendingCopies` row copy when it can
 /// be), or a span source for the separable, per-row and per-column modes handed to the
