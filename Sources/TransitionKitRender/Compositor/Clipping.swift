@@ -23,13 +23,21 @@ final class ShapeClip {
     /// The clip bounds the shape was intersected with: always rasterised over this box so the
     /// coverage equals the general path's mask exactly.
     private(set) var box = PixelRect.empty
+    /// The pixels the shape may cover inside `box`: its polygons' bounds, snapped out, cut to it.
+    private(set) var reach = PixelRect.empty
     /// The mask and its touched rectangle, once materialised.
     var materialized: (mask: CoverageMask, touched: PixelRect)?
     /// The shape's spans per row, once built (`BandRenderer.rows(of:)`).
     let rows = ShapeClipRows()
+    /// True when one drawing is all that goes through the shape this frame: it masks a layer
+    /// whose contents are its only part (no background, path or sublayers). That drawing may
+    /// then rasterise the shape straight into its own spans instead of building `rows`
+    /// (`BandRenderer.forEachShapeClippedSpan`). False after `reset`; set by the layer walk.
+    var drawnOnce = false
 
-    /// Takes a copy of `polygons` (into storage grown once), `rule` and `box`; forgets any mask.
-    func reset(polygons source: [[CGPoint]], rule: ShapePath.FillRule, box: PixelRect) {
+    /// Takes a copy of `polygons` (into storage grown once), `rule`, `box` and `reach`; forgets
+    /// any mask.
+    func reset(polygons source: [[CGPoint]], rule: ShapePath.FillRule, box: PixelRect, reach: PixelRect) {
         for (i, polygon) in source.enumerated() {
             if i == polygons.count { polygons.append([]) }
             polygons[i].removeAll(keepingCapacity: true)
@@ -38,7 +46,9 @@ final class ShapeClip {
         if polygons.count > source.count { polygons.removeSubrange(source.count...) }
         self.rule = rule
         self.box = box
+        self.reach = reach
         materialized = nil
+        drawnOnce = false
         rows.invalidate()
     }
 }
@@ -60,7 +70,7 @@ extension BandRenderer {
             let b = clip.bounds.intersection(box)
             guard !b.isEmpty else { return nil }
             let shape = shapeClip()
-            shape.reset(polygons: polygons, rule: rule, box: clip.bounds)
+            shape.reset(polygons: polygons, rule: rule, box: clip.bounds, reach: b)
             return Clip(bounds: b, mask: nil, shape: shape)
         }
         guard let clip = materialized(clip) else { return nil }

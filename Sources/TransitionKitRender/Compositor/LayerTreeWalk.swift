@@ -27,6 +27,10 @@ extension BandRenderer {
         let hidesBackground = contentsHideBackground(p, geometry: geometry, projection: projection)
         let parts = BandRenderer.drawnParts(node) - (hidesBackground ? 1 : 0)
         guard parts > 0 else { return }
+        if let shape = clip.shape, shape !== inherited.shape {
+            // The layer's own mask, kept as a shape: its contents alone draw through it.
+            shape.drawnOnce = parts == 1 && p.contents != nil && node.sublayers.isEmpty
+        }
         defer {
             // The cutting part lies in this subtree (or is this layer): it has been drawn.
             while let c = cut, c.path.starts(with: drawPath) { advanceCut() }

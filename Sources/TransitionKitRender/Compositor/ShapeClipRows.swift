@@ -294,22 +294,39 @@ extension BandRenderer {
 
     /// Calls `body` with the coverage spans of `polygons` through `clip`'s bounds and its
     /// deferred shape (`clip.shape`, which must be set): a pixel-aligned rectangle takes the
-    /// shape's spans as they are; anything else is rasterised over the bounds the general path
-    /// uses (the shape's touched pixels ∩ `clip.bounds`) and each span intersected with the
-    /// shape's on its row (`ShapeClipRows.clip`), bit for bit the general path's coverage ×
-    /// mask. Returns the device bounds drawn through (empty when nothing shows).
+    /// shape's spans as they are (rasterised straight into `body` when the shape is drawn
+    /// through once, `ShapeClip.drawnOnce`, and not kept); anything else is rasterised over the
+    /// bounds the general path uses (the shape's touched pixels ∩ `clip.bounds`) and each span
+    /// intersected with the shape's on its row (`ShapeClipRows.clip`), bit for bit the general
+    /// path's coverage × mask. Returns the device bounds drawn through (empty when nothing
+    /// shows).
     /// - Complexity: O(the polygons' fill + edge pixels), no band-sized mask.
     @discardableResult
     func forEachShapeClippedSpan(
         _ polygons: [[CGPoint]], rule: ShapePath.FillRule, clip: Clip, _ body: (CoverageSpan) -> Void
     ) -> PixelRect {
         guard let shape = clip.shape else { return .empty }
-        let rows = rows(of: shape)
         if let r = PixelRect.aligned(polygons) {
             let rect = r.intersection(clip.bounds)
-            rows.clip(rect: rect, body)
+            if shape.drawnOnce && !shape.rows.isBuilt && rect.x0 <= shape.reach.x0 && rect.x1 >= shape.reach.x1 {
+                // The shape's own fill cut to the rectangle (as wide as all the shape reaches, so
+                // that pieces of the contents drawn around a later opaque part, then split by
+                // rows, never fill a row twice): the same coverage (it does not
+                // depend on the clip, `CoverageRasterizer`) as its kept spans cut to it, whose
+                // products with the rectangle's 255 are themselves (`PixelMath.mul(255, c) ==
+                // c`), without storing the spans and copying them back out. Measured on the
+                // 2-core EPYC VM at 1179x2556, release, one core, one build with and without
+                // (three alternations): radial push p50 0.67–0.70 → 0.62–0.65 ms, pop
+                // 0.72–0.74 → 0.68–0.70 ms, tab 0.65–0.66 → 0.62–0.64 ms.
+                let box = rect.intersection(shape.box)
+                guard !box.isEmpty else { return .empty }
+                rasterizer.fill(shape.polygons, rule: shape.rule, clip: box, row: body)
+                return rect
+            }
+            rows(of: shape).clip(rect: rect, body)
             return rect
         }
+        let rows = rows(of: shape)
         let bounds = rows.touched.intersection(clip.bounds)
         guard !bounds.isEmpty else { return .empty }
         // The first alike row's spans are kept and clipped again on each row that repeats it.
