@@ -1,3 +1,4 @@
+import CPixelKernels
 import Foundation
 import TransitionKitCore
 
@@ -124,16 +125,9 @@ final class CoverageRasterizer {
         if ranges.count < band * slots { ranges = [CellRange](repeating: CellRange(lo: 0, hi: 0), count: band * slots) }
         if rangeCounts.count < band { rangeCounts = [Int](repeating: 0, count: band) }
 
-        @inline(__always) func quantise(_ sum: Float) -> UInt8 {
-            var v = abs(sum)
-            if evenOdd {
-                v -= 2 * Float(Int32(truncatingIfNeeded: Int(v * 0.5)))
-                if v > 1 { v = 2 - v }
-            } else if v > 1 {
-                v = 1
-            }
-            return UInt8(truncatingIfNeeded: Int32(v * 255 + 0.5))
-        }
+        // The coverage byte of a running sum (`tk_coverage_byte`: the rule's fold, then
+        // ⌊v·255 + 0.5⌋), in C with the row sums (`tk_sum_cells`).
+        let rule: Int32 = evenOdd ? 1 : 0
 
         accumulation.withUnsafeMutableBufferPointer { accBuffer in
             coverage.withUnsafeMutableBufferPointer { covBuffer in
@@ -191,29 +185,14 @@ final class CoverageRasterizer {
                                 for k in 0..<n {
                                     let lo = rowRanges[k].lo, hi = rowRanges[k].hi
                                     let end = min(hi, w - 1)
-                                    var x = lo
-                                    let summedEnd = min(end + 1, cxl)
-                                    while x < summedEnd {
-                                        sum += line[x]
-                                        line[x] = 0
-                                        x += 1
-                                    }
-                                    let quantisedEnd = min(end + 1, cxr)
-                                    while x < quantisedEnd {
-                                        sum += line[x]
-                                        line[x] = 0
-                                        cov[x] = quantise(sum)
-                                        x += 1
-                                    }
-                                    while x <= hi {
-                                        line[x] = 0
-                                        x += 1
-                                    }
+                                    let summedEnd = max(lo, min(end + 1, cxl))
+                                    let quantisedEnd = max(summedEnd, min(end + 1, cxr))
+                                    sum = tk_sum_cells(line, cov, lo, summedEnd, quantisedEnd, hi, sum, rule)
                                     guard lo <= end else { continue }
                                     let p0 = max(lo, cxl), p1 = min(end, cxr - 1)
                                     let gapEnd = k + 1 < n ? min(rowRanges[k + 1].lo, w) : w
                                     let g0 = max(end + 1, cxl), g1 = min(gapEnd, cxr)
-                                    let tail = g0 < g1 ? quantise(sum) : 0
+                                    let tail = g0 < g1 ? tk_coverage_byte(sum, rule) : 0
                                     var first = p0, last = p1
                                     while first <= p1 && cov[first] == 0 { first += 1 }
                                     if tail == 0 { while last >= first && cov[last] == 0 { last -= 1 } }
