@@ -70,3 +70,75 @@ extension FastPathTests {
         #expect(direct.coverage[110 * 180 + 89] == 255 && direct.coverage[110 * 180 + 90] == 0)
     }
 }
+
+/// Two faults of the deferred shape clip found by a breaker's random scenes (6,600 scenes, each
+/// rendered the fast way, the general way, in bands and as damage).
+extension FastPathTests {
+    @Test func stackedVerticalEdgesDoNotShareRows() throws {
+        // Three subpaths whose left sides are 0.1 px apart in one pixel column: rows between
+        // their tops and bottoms are crossed only by vertical edges, but a cell three edges add
+        // to is summed in the order of the rasteriser's active edges, which differs from band to
+        // band. Sharing the first such row's spans (`ShapeClipRows.alikeRows`) was 1/255 off the
+        // general path in 22–24 pixels of column 27; they are rasterised row by row now.
+        var elements: [ShapePath.Element] = []
+        for k in 0..<3 {
+            let x = 27 + CGFloat(k) * 0.1
+            elements += [
+                .move(to: CGPoint(x: x, y: 25 + CGFloat(k))), .line(to: CGPoint(x: 57.3, y: 25)), .line(to: CGPoint(x: 57.3, y: 65)),
+                .line(to: CGPoint(x: x, y: 65)), .closeSubpath,
+            ]
+        }
+        let size = CGSize(width: 49, height: 120)
+        for rule in [ShapePath.FillRule.evenOdd, .nonZero] {
+            let mask = layer(CGRect(origin: .zero, size: size)) { $0.path = .path(elements, fillRule: rule) }
+            // Contents as the only part (the direct fill), a background only, and contents
+            // narrower than the shape reaches (the kept rows).
+            let masked: [LayerSnapshot] = [
+                layer(CGRect(origin: .zero, size: size), nil, mask: mask) { $0.contents = Self.image(width: 49, height: 120, opaque: true) },
+                layer(CGRect(origin: .zero, size: size), Color(red: 0.1, green: 0.3, blue: 0.9), mask: mask),
+                layer(CGRect(x: 0, y: 0, width: 40, height: 120), nil, mask: mask) { $0.contents = Self.image(width: 40, height: 120, opaque: true) },
+            ]
+            for (i, m) in masked.enumerated() {
+                let root = layer(CGRect(origin: .zero, size: size), Color(red: 0.5, green: 0.5, blue: 0.5), sublayers: [m])
+                try check("stacked_vertical_edges_\(rule)_\(i)", root, size: size, scale: 1, exact: true)
+            }
+        }
+        // The rule itself: columns less than two apart share cells; a rectangle's sides do not.
+        let leftSides = [
+            [CGPoint(x: 27, y: 25), CGPoint(x: 57.3, y: 25), CGPoint(x: 57.3, y: 65), CGPoint(x: 27, y: 65)],
+            [CGPoint(x: 27.1, y: 26), CGPoint(x: 57.3, y: 25), CGPoint(x: 57.3, y: 65), CGPoint(x: 27.1, y: 65)],
+        ]
+        #expect(ShapeClipRows.verticalEdgesShareCells(leftSides))
+        #expect(!ShapeClipRows.verticalEdgesShareCells([[CGPoint(x: 2.5, y: 0), CGPoint(x: 40, y: 0), CGPoint(x: 40, y: 9), CGPoint(x: 2.5, y: 9)]]))
+        // Left of column 0 the rasteriser puts vertical edges on column 0.
+        #expect(
+            ShapeClipRows.verticalEdgesShareCells([[CGPoint(x: -50, y: 0), CGPoint(x: -10, y: 0), CGPoint(x: -10, y: 9), CGPoint(x: -50, y: 9)]]))
+    }
+
+    @Test func hugeMaskDrawsAsTheGeneralPath() throws {
+        // A mask whose bounds lie 1e9 pixels or more from the origin has no `PixelRect` bounds;
+        // the fast path hid the masked layer, where the general path (the rasteriser takes
+        // points up to 1e150) draws it: over the whole 40x30 pt frame for a circle of radius
+        // 1e9 px (scale 1) or 5e8 pt (scale 3), and a square 2e10 pt wide.
+        let size = CGSize(width: 40, height: 30)
+        let paths: [(String, ShapePath, CGFloat)] = [
+            ("circle_1e9", .circle(center: CGPoint(x: 20, y: 20), radius: 1e9), 1),
+            ("circle_5e8", .circle(center: CGPoint(x: 20, y: 20), radius: 5e8), 3),
+            ("square_2e10", .rect(CGRect(x: -1e10, y: -1e10, width: 2e10, height: 2e10)), 1),
+        ]
+        for (name, path, scale) in paths {
+            let mask = layer(CGRect(origin: .zero, size: size)) { $0.path = path }
+            let blue = Color(red: 0.1, green: 0.3, blue: 0.9)
+            let masked = layer(CGRect(origin: .zero, size: size), blue, mask: mask)
+            let root = layer(CGRect(origin: .zero, size: size), Color(red: 0.5, green: 0.5, blue: 0.5), sublayers: [masked])
+            try check("huge_mask_\(name)", root, size: size, scale: scale, exact: true)
+            let frame = try Compositor(options: RenderOptions(scale: scale, background: .black)).render(root, size: size)
+            // Every pixel is the blue layer's (opaque, so the grey under it does not show).
+            let expected = blue.premultipliedRGBA8
+            for (x, y) in [(0, 0), (Int(20 * scale), Int(15 * scale)), (frame.width - 1, frame.height - 1)] {
+                let p = try #require(frame.pixel(x: x, y: y))
+                #expect(p == expected, "\(name) at \(x), \(y): \(p)")
+            }
+        }
+    }
+}

@@ -64,9 +64,11 @@ extension BandRenderer {
             let b = clip.bounds.intersection(r)
             return b.isEmpty ? nil : Clip(bounds: b, mask: clip.mask, shape: clip.shape)
         }
-        if fastPaths && alpha == 255 && clip.mask == nil && clip.shape == nil {
-            // Defer: keep the shape as polygons; drawing rasterises it as span coverage.
-            guard let box = PixelRect.bounds(of: polygons) else { return nil }
+        // Defer: keep the shape as polygons; drawing rasterises it as span coverage. A shape
+        // with a non-finite point or a bound 1e9 pixels or more from the origin, which
+        // `PixelRect.bounds(of:)` does not give (a mask circle of radius 1e9 px, which the
+        // rasteriser still draws), takes the general path.
+        if fastPaths && alpha == 255 && clip.mask == nil && clip.shape == nil, let box = PixelRect.bounds(of: polygons) {
             let b = clip.bounds.intersection(box)
             guard !b.isEmpty else { return nil }
             let shape = shapeClip()

@@ -221,13 +221,25 @@ final class ShapeClipRows {
     /// split fill's set-up would not repay. A chosen value.
     static let minimumAlikeRows = 8
 
+    /// The most vertical edges `alikeRows` compares pairwise (a rectangle or rounded rect has
+    /// two); shapes with more are rasterised row by row.
+    static let maximumAlikeVerticalEdges = 16
+
     /// The device rows of `rows` around the middle of `polygons`' height that only vertical
     /// edges cross, each from above the row to below it (a rectangle or rounded rect between its
     /// top and bottom edges or corner arcs): the rasteriser's spans are then the same on each of
     /// them (the same x-crossings, each a whole row high). Nil when the middle row is crossed by
-    /// another edge or a vertical edge's end, or fewer than `minimumAlikeRows` rows are left.
-    /// - Complexity: O(vertices), no allocation.
+    /// another edge or a vertical edge's end, or fewer than `minimumAlikeRows` rows are left;
+    /// nil too when two vertical edges are less than two columns apart (after the rasteriser's
+    /// projection of edges left of column 0 onto it), or there are more than
+    /// `maximumAlikeVerticalEdges` of them. A vertical edge adds its share of a row to the cell
+    /// of its column and the next; a cell that three edges add to sums them in the order of the
+    /// rasteriser's active edges, which changes from band to band, and single-precision sums in
+    /// another order may round to another coverage byte (1/255 off the general path's fill, found
+    /// with three even-odd subpaths whose left sides were 0.1 px apart).
+    /// - Complexity: O(vertices + vertical edges²), no allocation.
     static func alikeRows(_ polygons: [[CGPoint]], within rows: Range<Int>) -> Range<Int>? {
+        guard !verticalEdgesShareCells(polygons) else { return nil }
         var minY = Double.infinity, maxY = -Double.infinity
         for polygon in polygons where polygon.count >= 3 {
             for p in polygon {
@@ -259,6 +271,28 @@ final class ShapeClipRows {
             }
         }
         return hi - lo >= minimumAlikeRows ? lo..<hi : nil
+    }
+
+    /// Whether two of `polygons`' vertical edges may add to one accumulation cell: their columns
+    /// (x rounded down, x below 0 taken as 0 as the rasteriser projects it) less than two apart,
+    /// or more than `maximumAlikeVerticalEdges` vertical edges (`alikeRows`).
+    /// - Complexity: O(vertices + vertical edges²), no allocation.
+    static func verticalEdgesShareCells(_ polygons: [[CGPoint]]) -> Bool {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: maximumAlikeVerticalEdges) { columns in
+            var n = 0
+            for polygon in polygons where polygon.count >= 3 {
+                for i in polygon.indices {
+                    let a = polygon[i], b = polygon[i + 1 == polygon.count ? 0 : i + 1]
+                    guard a.x == b.x, a.y != b.y else { continue }
+                    guard n < maximumAlikeVerticalEdges else { return true }
+                    let column = max(Double(a.x), 0).rounded(.down)
+                    for k in 0..<n where abs(columns[k] - column) < 2 { return true }
+                    columns[n] = column
+                    n += 1
+                }
+            }
+            return false
+        }
     }
 
     deinit { product.deallocate() }
