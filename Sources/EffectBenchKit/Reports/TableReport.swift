@@ -3,8 +3,9 @@ import TransitionKitRender
 
 /// The plain-text table `effect-bench run` prints.
 public enum TableReport {
-    /// The header lines, one row per result (columns effect, op, model p50, p99, render p50,
-    /// p90, p99, max, >60Hz, >120Hz, allocs/frame, bytes/frame) and the legend.
+    /// The header lines, one row per result (columns effect, op, model p50, model p99, render
+    /// p50, render p90, render p99, render max, >60Hz, >120Hz, allocs/frame, bytes/frame) and the
+    /// legend.
     public static func format(_ report: BenchReport) -> String {
         var lines: [String] = []
         let m = report.machine, s = report.scene
@@ -23,7 +24,10 @@ public enum TableReport {
                 "bands: a \(CopyScaling.frameWidth)x\(CopyScaling.frameHeight) px copy took \(fmt(c.oneThread, 2)) ms on one thread, \(fmt(c.twoThreads, 2)) ms on two "
                     + "(\(fmt(c.oneThread / c.twoThreads, 2))x); " + bandsDecision(c, pixels: s.widthPixels * s.heightPixels))
         }
-        var header = ["effect", "op", "model p50", "p99", "render p50", "p90", "p99", "max", ">60Hz", ">120Hz", "allocs/frame", "bytes/frame"]
+        var header = [
+            "effect", "op", "model p50", "model p99", "render p50", "render p90", "render p99", "render max", ">60Hz", ">120Hz", "allocs/frame",
+            "bytes/frame",
+        ]
         // Damage rows (`run --damage`) add the redrawn fraction of the frame, p50.
         let damage = report.results.contains { $0.damagedFraction != nil }
         if damage { header.append("damaged p50") }
