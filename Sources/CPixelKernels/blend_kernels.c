@@ -58,8 +58,8 @@ __attribute__((target("avx2"))) static inline __m256i lerp8(const uint32_t *a, c
 // windows does not depend on the code linked before it. Measured on the 2-core EPYC VM (Swift
 // 6.3.1's clang, release, one core): drag-dismiss present, whose settled frames are this loop,
 // took 0.71-0.76 ms with the loop's first instruction at 0 mod 64 and 1.03-1.08 ms at 16 mod
-// 64 (a build in which the code linked before it had moved by 80 bytes); aligned, the loop starts at 32 mod 64:
-// 0.71 ms. The same bytes either way.
+// 64 (in a build where the code linked before it had moved by 80 bytes); aligned, the loop
+// starts at 32 mod 64: 0.71 ms. The same bytes either way.
 __attribute__((target("avx2"), aligned(64))) long tk_lerp_avx2(
     uint32_t *dst, const uint32_t *a, const uint32_t *b, long n, uint32_t w, const uint32_t *ahead, int stream) {
     const __m256i wb = _mm256_set1_epi16((short)w), wa = _mm256_set1_epi16((short)(256 - w));
