@@ -54,12 +54,14 @@ __attribute__((target("avx2"))) static inline __m256i lerp8(const uint32_t *a, c
     return _mm256_packus_epi16(_mm256_srli_epi16(lo, 8), _mm256_srli_epi16(hi, 8));
 }
 
-// Aligned to 64 bytes so that where its streaming loop falls against the CPU's 64-byte fetch
-// windows does not depend on the code linked before it. Measured on the 2-core EPYC VM (Swift
-// 6.3.1's clang, release, one core): drag-dismiss present, whose settled frames are this loop,
-// took 0.71-0.76 ms with the loop's first instruction at 0 mod 64 and 1.03-1.08 ms at 16 mod
-// 64 (in a build where the code linked before it had moved by 80 bytes); aligned, the loop
-// starts at 32 mod 64: 0.71 ms. The same bytes either way.
+// Aligned to 64 bytes, so that its loops' places against the CPU's 64-byte fetch windows do
+// not change with the code linked before it. Measured on the 2-core EPYC VM (Swift 6.3.1's
+// clang, release, one core), drag-dismiss present, whose settled frames are this loop: 0.71-0.76
+// ms with its streaming loop at 0 mod 64, 1.03-1.08 ms in a build that had moved it to 16 mod
+// 64, 0.71-0.73 ms aligned (the loop at 32 mod 64). Alignment does not settle it alone: two other
+// builds with this function at the same aligned address measured 0.78-0.84 and 0.83-1.01 ms,
+// the difference in each being time stalled on this loop's non-temporal stores. The same bytes
+// either way.
 __attribute__((target("avx2"), aligned(64))) long tk_lerp_avx2(
     uint32_t *dst, const uint32_t *a, const uint32_t *b, long n, uint32_t w, const uint32_t *ahead, int stream) {
     const __m256i wb = _mm256_set1_epi16((short)w), wa = _mm256_set1_epi16((short)(256 - w));
