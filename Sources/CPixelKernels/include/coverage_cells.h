@@ -1,9 +1,11 @@
 // The rasteriser's row sums (TransitionKitRender's `CoverageRasterizer`): the signed-area
 // accumulation cells of one row summed left to right into coverage bytes. In C because Swift
 // checks every float-to-integer conversion (the quantisation's `Int32(_:)`: a compare and two
-// branches a cell, which tripled the loop); the arithmetic is the same IEEE single-precision
-// operations in the same order, with no contraction into fused multiply-adds, so the bytes are
-// the same.
+// branches a cell; a perf profile of a radial pop frame put 35 % of the fill's samples in that
+// loop). The arithmetic is the same IEEE single-precision operations in the same order, with no
+// contraction into fused multiply-adds, so the bytes are the same. Measured on the 2-core EPYC
+// VM: radial pop at timeline progress 0.76, drawn 100 times, 0.92-0.99 -> 0.91-0.94 ms; sweep
+// p50 within noise.
 #ifndef TK_COVERAGE_CELLS_H
 #define TK_COVERAGE_CELLS_H
 
