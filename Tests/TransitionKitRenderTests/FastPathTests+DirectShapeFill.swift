@@ -14,10 +14,18 @@ extension FastPathTests {
     private func shapeClippedCoverage(
         oval: CGRect, rect: PixelRect, width: Int, height: Int, drawnOnce: Bool
     ) throws -> (coverage: [UInt32], built: Bool) {
+        try shapeClippedCoverage(
+            outline: ShapeFlattening.ellipse(oval, tolerance: BandRenderer.flatteningTolerance), rect: rect, width: width,
+            height: height, drawnOnce: drawnOnce)
+    }
+
+    /// `shapeClippedCoverage(oval:…)` through the polygon `outline` (device pixels).
+    private func shapeClippedCoverage(
+        outline: [CGPoint], rect: PixelRect, width: Int, height: Int, drawnOnce: Bool
+    ) throws -> (coverage: [UInt32], built: Bool) {
         let band = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
         let renderer = BandRenderer(band: band, width: width)
-        let ellipse = ShapeFlattening.ellipse(oval, tolerance: BandRenderer.flatteningTolerance)
-        let clip = try #require(renderer.intersect(Clip(bounds: band, mask: nil), with: [ellipse], rule: .nonZero, alpha: 255))
+        let clip = try #require(renderer.intersect(Clip(bounds: band, mask: nil), with: [outline], rule: .nonZero, alpha: 255))
         let shape = try #require(clip.shape)
         shape.drawnOnce = drawnOnce
         var coverage = [UInt32](repeating: 0, count: width * height)
@@ -36,12 +44,14 @@ extension FastPathTests {
         // Circles centred inside and left of the band, from a few pixels to past its corners, and
         // one cut by the band's bottom; the drawn rectangle covers the band.
         let width = 180, height = 300, band = PixelRect(x0: 0, y0: 0, x1: 180, y1: 300)
+        var areasChecked = 0
         for (cx, cy, r) in [(90.0, 150.0, 3.3), (140.4, 60.7, 52.5), (-30.0, 150.0, 170.0), (90.0, 280.0, 95.7), (90.0, 150.0, 400.0)] {
             let oval = CGRect(x: cx - r, y: cy - r, width: 2 * r, height: 2 * r)
             let direct = try shapeClippedCoverage(oval: oval, rect: band, width: width, height: height, drawnOnce: true)
             let kept = try shapeClippedCoverage(oval: oval, rect: band, width: width, height: height, drawnOnce: false)
             #expect(!direct.built && kept.built, "circle \(cx), \(cy), \(r): the direct fill keeps no rows")
-            #expect(direct.coverage == kept.coverage, "circle \(cx), \(cy), \(r)")
+            let same = direct.coverage == kept.coverage
+            #expect(same, "circle \(cx), \(cy), \(r): the direct fill's coverage is the kept rows'")
             #expect(direct.coverage.allSatisfy { $0 <= 255 })
             // The polygon has the circle's area πr² (`ShapeFlattening.ellipse`), so a circle
             // inside the band sums to it, and one past the band's corners to the band's area,
@@ -54,7 +64,33 @@ extension FastPathTests {
             let sum = Double(direct.coverage.reduce(0, +)) / 255
             let partial = direct.coverage.filter { $0 > 0 && $0 < 255 }.count
             #expect(abs(sum - area) <= 0.5 * Double(partial) / 255 + 1e-6 * area, "circle \(cx), \(cy), \(r): \(sum) vs \(area)")
+            areasChecked += 1
         }
+        // The circle of radius 3.3 inside the band and the one of 400 past its corners.
+        #expect(areasChecked == 2)
+    }
+
+    @Test func shapeDrawnOnceSharesAlikeRows() throws {
+        // A rounded rect (a zoom's screen mask) has rows between its corner arcs that only its
+        // two vertical sides cross: the direct fill rasterises the first and hands its spans out
+        // again for the rest, as the kept rows did. Area: w·h − (4 − π)·r², less at most the
+        // flattening's tolerance along the arcs (chords inside them, 0.02 px deep), each partly
+        // covered pixel rounded to 1/255.
+        let width = 180, height = 300, band = PixelRect(x0: 0, y0: 0, x1: 180, y1: 300)
+        let rect = CGRect(x: 10.4, y: 20.3, width: 150.5, height: 250.25), radius = 24.0
+        var outline: [CGPoint] = []
+        ShapeFlattening.roundedRect(rect, cornerRadius: radius, tolerance: BandRenderer.flatteningTolerance, into: &outline)
+        let alike = try #require(ShapeClipRows.alikeRows([outline], within: 0..<height))
+        #expect(alike.count > 150, "rows \(alike) are shared")
+        let direct = try shapeClippedCoverage(outline: outline, rect: band, width: width, height: height, drawnOnce: true)
+        let kept = try shapeClippedCoverage(outline: outline, rect: band, width: width, height: height, drawnOnce: false)
+        #expect(!direct.built && kept.built)
+        let same = direct.coverage == kept.coverage
+        #expect(same, "the direct fill's coverage is the kept rows'")
+        let area = Double(rect.width * rect.height) - (4 - Double.pi) * radius * radius
+        let sum = Double(direct.coverage.reduce(0, +)) / 255
+        let partial = direct.coverage.filter { $0 > 0 && $0 < 255 }.count
+        #expect(abs(sum - area) <= 0.5 * Double(partial) / 255 + 0.02 * 2 * Double.pi * radius, "\(sum) vs \(area)")
     }
 
     @Test func shapeDrawnOnceThroughAPieceKeepsItsRows() throws {
@@ -65,7 +101,8 @@ extension FastPathTests {
         let direct = try shapeClippedCoverage(oval: oval, rect: piece, width: 180, height: 300, drawnOnce: true)
         let kept = try shapeClippedCoverage(oval: oval, rect: piece, width: 180, height: 300, drawnOnce: false)
         #expect(direct.built)
-        #expect(direct.coverage == kept.coverage)
+        let same = direct.coverage == kept.coverage
+        #expect(same, "the piece's coverage is the kept rows'")
         // Row 110 crosses the circle's centre: full inside the piece, nothing right of it.
         #expect(direct.coverage[110 * 180 + 89] == 255 && direct.coverage[110 * 180 + 90] == 0)
     }

@@ -173,34 +173,38 @@ final class ShapeClipRows {
         keptCoverage.removeAll(keepingCapacity: true)
     }
 
-    /// Keeps a copy of `span` (a drawn shape's span, in row order) for `clipKept`.
+    /// Keeps a copy of `span` (a drawn shape's span, in row order) for `forEachKept`.
     func keep(_ span: CoverageSpan) {
         kept.append(
             Entry(x: span.x, count: span.count, offset: keptCoverage.count, solidCount: span.solidCount, solidCoverage: span.solidCoverage))
         keptCoverage.append(contentsOf: UnsafeBufferPointer(start: span.coverage, count: span.count))
     }
 
-    /// `clip(_:_:)` of the kept spans (`keep`) moved to each row of `rows` in turn: the spans of
-    /// a drawn shape whose rows there are all alike.
-    /// - Complexity: O(rows · (kept spans + clip spans on a row) + edge pixels).
-    func clipKept(rows: Range<Int>, _ body: (CoverageSpan) -> Void) {
+    /// Calls `body` with the kept spans (`keep`) moved to each row of `rows` in turn: the spans
+    /// of a shape whose rows there are all alike.
+    /// - Complexity: O(rows · kept spans).
+    func forEachKept(rows: Range<Int>, _ body: (CoverageSpan) -> Void) {
         let spare = UnsafePointer(product)
         kept.withUnsafeBufferPointer { kept in
             keptCoverage.withUnsafeBufferPointer { coverage in
                 let base = coverage.baseAddress ?? spare
-                withStorage { storage in
-                    for y in rows {
-                        for s in kept {
-                            storage.clip(
-                                CoverageSpan(
-                                    y: y, x: s.x, count: s.count, coverage: base + s.offset, solidCount: s.solidCount,
-                                    solidCoverage: s.solidCoverage),
-                                body)
-                        }
+                for y in rows {
+                    for s in kept {
+                        body(
+                            CoverageSpan(
+                                y: y, x: s.x, count: s.count, coverage: base + s.offset, solidCount: s.solidCount,
+                                solidCoverage: s.solidCoverage))
                     }
                 }
             }
         }
+    }
+
+    /// `clip(_:_:)` of the kept spans moved to each row of `rows` (`forEachKept`): the spans of
+    /// a drawn shape whose rows there are all alike, through this shape.
+    /// - Complexity: O(rows · (kept spans + clip spans on a row) + edge pixels).
+    func clipKept(rows: Range<Int>, _ body: (CoverageSpan) -> Void) {
+        withStorage { storage in forEachKept(rows: rows) { storage.clip($0, body) } }
     }
 
     /// `clip(_:_:)` of a full-coverage rectangle's rows: the clip's own spans cut to `rect`. The
@@ -214,84 +218,6 @@ final class ShapeClipRows {
                 storage.clip(
                     CoverageSpan(y: y, x: rect.x0, count: 0, coverage: spare, solidCount: rect.width, solidCoverage: 255), body)
             }
-        }
-    }
-
-    /// Rows fewer than this crossed only by vertical sides are rasterised as the rest are: the
-    /// split fill's set-up would not repay. A chosen value.
-    static let minimumAlikeRows = 8
-
-    /// The most vertical edges `alikeRows` compares pairwise (a rectangle or rounded rect has
-    /// two); shapes with more are rasterised row by row.
-    static let maximumAlikeVerticalEdges = 16
-
-    /// The device rows of `rows` around the middle of `polygons`' height that only vertical
-    /// edges cross, each from above the row to below it (a rectangle or rounded rect between its
-    /// top and bottom edges or corner arcs): the rasteriser's spans are then the same on each of
-    /// them (the same x-crossings, each a whole row high). Nil when the middle row is crossed by
-    /// another edge or a vertical edge's end, or fewer than `minimumAlikeRows` rows are left;
-    /// nil too when two vertical edges are less than two columns apart (after the rasteriser's
-    /// projection of edges left of column 0 onto it), or there are more than
-    /// `maximumAlikeVerticalEdges` of them. A vertical edge adds its share of a row to the cell
-    /// of its column and the next; a cell that three edges add to sums them in the order of the
-    /// rasteriser's active edges, which changes from band to band, and single-precision sums in
-    /// another order may round to another coverage byte (1/255 off the general path's fill, found
-    /// with three even-odd subpaths whose left sides were 0.1 px apart).
-    /// - Complexity: O(vertices + vertical edges²), no allocation.
-    static func alikeRows(_ polygons: [[CGPoint]], within rows: Range<Int>) -> Range<Int>? {
-        guard !verticalEdgesShareCells(polygons) else { return nil }
-        var minY = Double.infinity, maxY = -Double.infinity
-        for polygon in polygons where polygon.count >= 3 {
-            for p in polygon {
-                let y = Double(p.y)
-                guard y.isFinite, Double(p.x).isFinite, abs(y) < 1e9 else { return nil }
-                minY = min(minY, y); maxY = max(maxY, y)
-            }
-        }
-        guard minY < maxY else { return nil }
-        let seed = Int(((minY + maxY) / 2).rounded(.down))
-        guard rows.contains(seed) else { return nil }
-        var lo = rows.lowerBound, hi = rows.upperBound
-        /// Rows `a..<b` are crossed by something other than a whole-row vertical side.
-        func block(_ a: Int, _ b: Int) -> Bool {
-            if a <= seed && seed < b { return false }
-            if b <= seed { lo = max(lo, b) } else { hi = min(hi, a) }
-            return true
-        }
-        for polygon in polygons where polygon.count >= 3 {
-            for i in polygon.indices {
-                let a = polygon[i], b = polygon[i + 1 == polygon.count ? 0 : i + 1]
-                let y0 = Double(min(a.y, b.y)), y1 = Double(max(a.y, b.y))
-                let r0 = Int(y0.rounded(.down)), r1 = Int(y1.rounded(.down))
-                if a.x == b.x {
-                    guard block(r0, r0 + 1), block(r1, r1 + 1) else { return nil }
-                } else {
-                    guard block(r0, max(Int(y1.rounded(.up)), r0 + 1)) else { return nil }
-                }
-            }
-        }
-        return hi - lo >= minimumAlikeRows ? lo..<hi : nil
-    }
-
-    /// Whether two of `polygons`' vertical edges may add to one accumulation cell: their columns
-    /// (x rounded down, x below 0 taken as 0 as the rasteriser projects it) less than two apart,
-    /// or more than `maximumAlikeVerticalEdges` vertical edges (`alikeRows`).
-    /// - Complexity: O(vertices + vertical edges²), no allocation.
-    static func verticalEdgesShareCells(_ polygons: [[CGPoint]]) -> Bool {
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: maximumAlikeVerticalEdges) { columns in
-            var n = 0
-            for polygon in polygons where polygon.count >= 3 {
-                for i in polygon.indices {
-                    let a = polygon[i], b = polygon[i + 1 == polygon.count ? 0 : i + 1]
-                    guard a.x == b.x, a.y != b.y else { continue }
-                    guard n < maximumAlikeVerticalEdges else { return true }
-                    let column = max(Double(a.x), 0).rounded(.down)
-                    for k in 0..<n where abs(columns[k] - column) < 2 { return true }
-                    columns[n] = column
-                    n += 1
-                }
-            }
-            return false
         }
     }
 
@@ -352,8 +278,18 @@ extension BandRenderer {
                 // 2-core EPYC VM at 1179x2556, release, one core, two builds alternated six
                 // times: radial push p50 0.67–0.71 → 0.65–0.67 ms, pop 0.73–0.76 → 0.70–0.73
                 // ms, tab 0.67–0.69 → 0.64–0.66 ms.
+                // Rows that repeat the first alike row's spans get them again (`forEachKept`), as
+                // the kept rows shared them.
                 let box = rect.intersection(shape.box)
-                if !box.isEmpty { rasterizer.fill(shape.polygons, rule: shape.rule, clip: box, row: body) }
+                guard !box.isEmpty else { return rect }
+                let rows = shape.rows
+                rows.clearKept()
+                rasterizer.fillSharingAlikeRows(
+                    shape.polygons, rule: shape.rule, clip: box, row: body, firstAlike: { rows.keep($0) },
+                    repeating: { repeated in
+                        rows.forEachKept(rows: repeated, body)
+                        return .empty
+                    })
                 return rect
             }
             rows(of: shape).clip(rect: rect, body)
@@ -374,33 +310,5 @@ extension BandRenderer {
                 })
         }
         return bounds
-    }
-}
-
-extension CoverageRasterizer {
-    /// `fill(_:rule:clip:row:)` with the rows of `ShapeClipRows.alikeRows` inside `clip`
-    /// rasterised once: the rows down to the first alike one are filled (that row also handed to
-    /// `firstAlike`), `repeating` is given the alike rows after it (whose spans are that row's),
-    /// then the rows below are filled. Each part's coverage is one whole fill's, since the
-    /// rasteriser's coverage does not depend on the clip. Without alike rows, one fill.
-    /// - Returns: the union of the fills' touched rectangles and `repeating`'s.
-    @discardableResult
-    func fillSharingAlikeRows(
-        _ polygons: [[CGPoint]], rule: ShapePath.FillRule, clip: PixelRect, row: (CoverageSpan) -> Void,
-        firstAlike: (CoverageSpan) -> Void = { _ in }, repeating: (Range<Int>) -> PixelRect
-    ) -> PixelRect {
-        guard let alike = ShapeClipRows.alikeRows(polygons, within: clip.y0..<clip.y1) else {
-            return fill(polygons, rule: rule, clip: clip, row: row)
-        }
-        let y0 = alike.lowerBound, y1 = alike.upperBound
-        var touched = fill(polygons, rule: rule, clip: PixelRect(x0: clip.x0, y0: clip.y0, x1: clip.x1, y1: y0 + 1)) { span in
-            if span.y == y0 { firstAlike(span) }
-            row(span)
-        }
-        touched = touched.union(repeating((y0 + 1)..<y1))
-        if y1 < clip.y1 {
-            touched = touched.union(fill(polygons, rule: rule, clip: PixelRect(x0: clip.x0, y0: y1, x1: clip.x1, y1: clip.y1), row: row))
-        }
-        return touched
     }
 }
