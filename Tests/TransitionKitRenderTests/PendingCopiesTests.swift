@@ -84,7 +84,7 @@ import Testing
         #expect(row.picture == Self.picture([("a", 6), ("b", 14), ("a", 5), ("-", 2), ("a", 13)]))
     }
 
-    @Test func anEdgeLeftOfAnInnerCopyTakesTheRowsCopyAndWritesItUpToTheEdge() {
+    @Test func anEdgeOverTheRowsOnlyCopyTakesItAndWritesItUpToTheEdge() {
         let row = Row()
         row.pending.record(y: 7, dst: row.frame, src: RowSamples(copying: row.a), count: Self.width)
         let under = row.pending.takeUnder(y: 7, dst: row.frame + 10, count: 4)
