@@ -33,6 +33,33 @@ long tk_separable_vertical_avx2(const uint32_t *p0, const uint32_t *p1, uint16_t
 /// done, n − 7 ... n (n rounded down to a multiple of 8 unless streamed: `TK_STORE_ROW8`).
 long tk_separable_horizontal_avx2(uint32_t *dst, const int32_t *start, const uint32_t *weights, const uint16_t *v, long n, int stream);
 
+/// The x pass of `SeparableRows`' horizontal-first form, block by block from block b while
+/// b < end and base[b] >= 0: block b is columns 8b...8b + 7, whose left taps are image pixels
+/// base[b] + i + (masks[8b + i] ? 1 : 0) of row `src` and right taps the pixels after them;
+/// each channel's c0·(256 − w) + c1·w − 32640 (w in 0...255, the weight bytes 255 − w, w per
+/// channel at weights[64b...], columns in the order 0 1 4 5 then 2 3 6 7) into
+/// h[32b...32b + 31] as 16-bit lanes, four a column. Reads pixels base[b]...base[b] + 9 of
+/// `src`. `ahead`, when not NULL, is the image row the next device row will read: the lines of
+/// it under the blocks' pixels are prefetched into L2 (a hint, never read) when the bases
+/// increase. Requires AVX2. Returns the block it stopped at (end, or the first with base < 0).
+long tk_separable_x_blocks_avx2(
+    uint16_t *h, const uint32_t *src, const int32_t *base, const uint32_t *masks, const uint8_t *weights, long b, long end,
+    const uint32_t *ahead);
+
+/// The x pass of `SeparableRows`' horizontal-first form for columns from...to − 1 one at a
+/// time, on any CPU: each channel's c0·(256 − w) + c1·w − 32640 from pixels x0[c] and x1[c] of
+/// row `src` with weight w = wx[c] (0 where x1[c] = x0[c], a tap clamped at the image's edge)
+/// into h[4c...4c + 3].
+void tk_separable_x_columns(
+    uint16_t *h, const uint32_t *src, const int32_t *x0, const int32_t *x1, const uint32_t *wx, long from, long to);
+
+/// The y pass of `SeparableRows`' horizontal-first form: for pixels j < n (8 at a time), the
+/// biased lanes h0[4j...] and h1[4j...] (two image rows' x passes) lerped with weights
+/// (256 − wy, wy) (pmaddwd), shifted right by 16 and 128 added back, into dst[j]. `stream`:
+/// as `tk_separable_horizontal_avx2`. Requires AVX2. Returns the pixels done: n when n >= 8
+/// (the last 8 stored again where they overlap), 0 otherwise.
+long tk_separable_y_row_avx2(uint32_t *dst, const uint16_t *h0, const uint16_t *h1, long n, uint32_t wy, int stream);
+
 /// The x pass of the separable per-column warp (`blendRow`), 8 strip columns a step from
 /// column j while j + 8 <= count and both quads (`quad[j]`, `quad[j + 4]`: `SamplingTables`'
 /// flags) are contiguous (4) or steps (2, with lane select masks[4·(flags >> 4)...]): the two

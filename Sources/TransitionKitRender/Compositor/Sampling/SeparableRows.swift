@@ -36,6 +36,10 @@ final class SeparableRows {
     /// image column's index (the columns a run reads are written before it reads them).
     private var lerped = UnsafeMutablePointer<UInt16>.allocate(capacity: 4)
     private var lerpedColumns = 1
+    /// The horizontal-first form, where it applies (`SeparableBlocks`).
+    private let blocks = SeparableBlocks()
+    /// Whether the current layer's runs take the horizontal-first form (`SeparableBlocks`).
+    var horizontalFirst: Bool { blocks.ready() }
 
     /// Takes the current layer's column taps (`SamplingTables.x0`, `x1`, `wx` of `n` device
     /// columns, indexed like `SamplingTables`; an image `imageWidth` pixels wide). The tables'
@@ -57,6 +61,7 @@ final class SeparableRows {
             let w = tables.x1[k] == tables.x0[k] ? 0 : tables.wx[k]
             weights[k] = SIMD4(repeating: (256 &- w) | w &<< 16)
         }
+        blocks.prepare(tables, count: n, imageWidth: imageWidth)
     }
 
     /// Writes the samples of device columns `k..<k + count` (`prepare`'s indices) of the row
@@ -72,6 +77,10 @@ final class SeparableRows {
         wy: UInt32, imageWidth: Int, ahead: UnsafePointer<UInt32>? = nil, streaming: Bool = false
     ) {
         guard n > 0, let start else { return }
+        if horizontalFirst {
+            blocks.write(dst, k: k, count: n, r0: r0, r1: r1, wy: wy, ahead: ahead, streaming: streaming)
+            return
+        }
         // The taps are monotonic in the device column (the floor of a linear map, clamped).
         let a = Int(start[k]), b = Int(start[k &+ n &- 1])
         let lo = min(a, b), hi = max(a, b) &+ 1
