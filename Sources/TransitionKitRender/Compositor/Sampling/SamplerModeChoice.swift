@@ -100,7 +100,14 @@ struct ContentsSampling {
                 }
                 if k &+ 1 &- lo > bestHi &- bestLo { bestLo = lo; bestHi = k &+ 1 }
             }
-            if bestHi &- bestLo >= 8 {
+            // A run whose x weight is not 0 or 256 (both taps read) that leaves other columns
+            // is not taken where the horizontal-first form applies: at a scale within about
+            // ±0.1 % of 1 (a drag-dismiss's view behind the card as its spring settles) such
+            // runs are hundreds of columns long, and their 2x2 blend (`BlendKernels.twoByTwo`)
+            // cost more than the rest of the row's blocks (`SeparableBlocks`).
+            let w = tables.wx[bestLo]
+            let splits = w != 0 && w != 256 && bestHi &- bestLo < n && tables.separableRows.horizontalFirst
+            if bestHi &- bestLo >= 8 && !splits {
                 uniform = (bestLo &+ tableX0)..<(bestHi &+ tableX0)
                 uniformShift = Int(tables.x0[bestLo]) &- bestLo &- tableX0
                 uniformWeight = tables.wx[bestLo]
