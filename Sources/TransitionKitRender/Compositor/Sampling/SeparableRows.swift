@@ -25,7 +25,9 @@ import CPixelKernels
 ///
 /// On x86-64 both passes are AVX2 where the CPU has it (`LerpKernels.avx2`, eight pixels a
 /// step in C), SSE2 otherwise and for what is left of a run; elsewhere, and for the last pixels
-/// of a run, the same integer arithmetic one channel at a time.
+/// of a run, the same integer arithmetic one channel at a time. Where the CPU has AVX2 and the
+/// scale is near 1, a run is drawn horizontal-first instead (`SeparableBlocks`, the same
+/// numbers).
 final class SeparableRows {
     private var capacity = 0
     /// Per column: the first of its two image columns (the tables' x0, read in place).
