@@ -34,7 +34,7 @@ final class SeparableBlocks {
     private var count = 0, blocks = 0, capacity = 0
     /// Per block: the image pixel its left taps start from, or −1 (blended column by column).
     private var base = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-    /// Per block, 8 per column: all ones where the column's left tap is one pixel further on.
+    /// Per block, one per column: all ones where the column's left tap is one pixel further on.
     private var masks = UnsafeMutablePointer<UInt32>.allocate(capacity: 8)
     /// Per block, 64 bytes: the weight bytes (255 − w, w) four times per column, columns in the
     /// order 0 1 4 5 2 3 6 7 (the kernel's unpacked lanes).
