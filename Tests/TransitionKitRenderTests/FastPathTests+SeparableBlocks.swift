@@ -36,20 +36,12 @@ extension FastPathTests {
                 ]
                 let runs = [(0, 8), (3, 5), (9, 61), (0, columns), (17, 200), (250, 6), (64, 64), (1, 7), (255, 1)]
                 for (r0, r1, wy) in rowPairs {
-                    let source = SeparableSource(
-                        r0: pixels + r0 * img.rowStride, r1: pixels + r1 * img.rowStride, x0: tables.x0, x1: tables.x1,
-                        wx: tables.wx, quad: tables.quad, masks: tables.stepMasks, wy: wy)
                     for (x, count) in runs {
-                        let sentinel: UInt32 = 0xdead_beef
-                        var got = [UInt32](repeating: sentinel, count: columns + 1)
-                        got.withUnsafeMutableBufferPointer {
-                            tables.separableRows.write(
-                                $0.baseAddress! + x, k: x, count: count, r0: pixels + r0 * img.rowStride,
-                                r1: pixels + r1 * img.rowStride, wy: wy, imageWidth: width, streaming: count >= 64)
-                        }
-                        let wrong = (0...columns).filter { X in got[X] != (X >= x && X < x + count ? source.pixel(X) : sentinel) }
+                        let wrong = Self.separableRunMismatches(
+                            tables, pixels: pixels, stride: img.rowStride, rows: (r0, r1, wy), run: (x, count), columns: columns,
+                            imageWidth: width, streaming: count >= 64)
                         checked += 1
-                        if !wrong.isEmpty { mismatches.append("scale \(sx) rows \(r0), \(r1) at \(wy), run \(x)..<\(x + count): \(wrong.count)") }
+                        if wrong > 0 { mismatches.append("scale \(sx) rows \(r0), \(r1) at \(wy), run \(x)..<\(x + count): \(wrong)") }
                     }
                 }
             }

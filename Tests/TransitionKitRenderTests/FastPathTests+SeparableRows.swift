@@ -61,22 +61,10 @@ extension FastPathTests {
                 clampedRight += (0..<columns).filter { Int(tables.x0[$0]) == width - 1 && Int(tables.x1[$0]) == width - 1 }.count
                 let runs = [(0, columns), (1, 3), (2, 4), (3, 5), (7, 130), (140, 10), (149, 1), (64, 7)]
                 for (r0, r1, wy) in [(0, 1, UInt32(77)), (10, 11, 256), (28, 28, 0), (5, 6, 1), (20, 21, 128), (0, 0, 200)] {
-                    let source = SeparableSource(
-                        r0: pixels + r0 * img.rowStride, r1: pixels + r1 * img.rowStride, x0: tables.x0, x1: tables.x1,
-                        wx: tables.wx, quad: tables.quad, masks: tables.stepMasks, wy: wy)
                     for (x, count) in runs {
-                        let sentinel: UInt32 = 0xdead_beef
-                        var got = [UInt32](repeating: sentinel, count: columns + 1)
-                        got.withUnsafeMutableBufferPointer {
-                            tables.separableRows.write(
-                                $0.baseAddress! + x, k: x, count: count, r0: pixels + r0 * img.rowStride,
-                                r1: pixels + r1 * img.rowStride, wy: wy, imageWidth: width)
-                        }
-                        var mismatches = 0
-                        for X in 0...columns {
-                            let expected = X >= x && X < x + count ? source.pixel(X) : sentinel
-                            if got[X] != expected { mismatches += 1 }
-                        }
+                        let mismatches = Self.separableRunMismatches(
+                            tables, pixels: pixels, stride: img.rowStride, rows: (r0, r1, wy), run: (x, count), columns: columns,
+                            imageWidth: width)
                         #expect(mismatches == 0, "scale \(sx) offset \(tx), rows \(r0), \(r1) at \(wy), run \(x)..<\(x + count)")
                     }
                 }
@@ -84,5 +72,26 @@ extension FastPathTests {
         }
         // Both clamped edges were read (the flip and the offsets reach past them).
         #expect(clampedLeft > 0 && clampedRight > 0, "\(clampedLeft) \(clampedRight)")
+    }
+
+    /// `SeparableRows.write` of device columns `run` (x, count) between image rows r0 and r1 at
+    /// weight wy (`rows`) into a row of `columns` + 1 sentinels, against `SeparableSource.pixel`
+    /// of the same taps inside the run and the sentinel outside it: the pixels that differ.
+    static func separableRunMismatches(
+        _ tables: SamplingTables, pixels: UnsafePointer<UInt32>, stride: Int, rows: (Int, Int, UInt32), run: (Int, Int),
+        columns: Int, imageWidth: Int, streaming: Bool = false
+    ) -> Int {
+        let (r0, r1, wy) = rows, (x, count) = run
+        let source = SeparableSource(
+            r0: pixels + r0 * stride, r1: pixels + r1 * stride, x0: tables.x0, x1: tables.x1, wx: tables.wx, quad: tables.quad,
+            masks: tables.stepMasks, wy: wy)
+        let sentinel: UInt32 = 0xdead_beef
+        var got = [UInt32](repeating: sentinel, count: columns + 1)
+        got.withUnsafeMutableBufferPointer {
+            tables.separableRows.write(
+                $0.baseAddress! + x, k: x, count: count, r0: pixels + r0 * stride, r1: pixels + r1 * stride, wy: wy,
+                imageWidth: imageWidth, streaming: streaming)
+        }
+        return (0...columns).filter { X in got[X] != (X >= x && X < x + count ? source.pixel(X) : sentinel) }.count
     }
 }
