@@ -4,22 +4,6 @@
 #include "row_ahead.h"
 #include "row_stream.h"
 
-void tk_separable_x_columns(
-    uint16_t *h, const uint32_t *src, const int32_t *x0, const int32_t *x1, const uint32_t *wx, long from, long to) {
-    for (long c = from; c < to; c++) {
-        uint32_t p0 = src[x0[c]], p1 = src[x1[c]], w = x1[c] == x0[c] ? 0 : wx[c], v = 256 - w;
-        // Two channels a 32-bit multiply: each product is at most 255·256, so the halves do
-        // not carry into each other.
-        uint32_t rb = (p0 & 0xff00ffu) * v + (p1 & 0xff00ffu) * w;
-        uint32_t ga = (p0 >> 8 & 0xff00ffu) * v + (p1 >> 8 & 0xff00ffu) * w;
-        uint16_t *lanes = h + 4 * c;
-        lanes[0] = (uint16_t)((rb & 0xffffu) - 32640u);
-        lanes[1] = (uint16_t)((ga & 0xffffu) - 32640u);
-        lanes[2] = (uint16_t)((rb >> 16) - 32640u);
-        lanes[3] = (uint16_t)((ga >> 16) - 32640u);
-    }
-}
-
 #if defined(__x86_64__)
 #include <immintrin.h>
 
@@ -53,7 +37,10 @@ __attribute__((target("avx2"))) long tk_separable_x_blocks_avx2(
     uint16_t *h, const uint32_t *src, const int32_t *base, const uint32_t *masks, const uint8_t *weights, long b, long end,
     const uint32_t *ahead) {
     // The row ahead's lines, each asked for once, a little ahead of the pixels read (never
-    // read; only where the blocks read from left to right).
+    // read; only where the blocks read from left to right). Not `TK_PREFETCH_AHEAD`, whose
+    // rule (a line is asked for at the step that lands in its first half) needs steps of
+    // exactly 8 pixels: the blocks' starts step by 8 / scale, and a line whose only start lies
+    // in its second half would be skipped.
     const char *next = ahead && b < end && base[b] >= 0 ? (const char *)((uintptr_t)(ahead + base[b]) & ~(uintptr_t)63) : NULL;
     for (; b < end && base[b] >= 0; b++) {
         if (next) {

@@ -46,13 +46,6 @@ long tk_separable_x_blocks_avx2(
     uint16_t *h, const uint32_t *src, const int32_t *base, const uint32_t *masks, const uint8_t *weights, long b, long end,
     const uint32_t *ahead);
 
-/// The x pass of `SeparableRows`' horizontal-first form for columns from...to − 1 one at a
-/// time, on any CPU: each channel's c0·(256 − w) + c1·w − 32640 from pixels x0[c] and x1[c] of
-/// row `src` with weight w = wx[c] (0 where x1[c] = x0[c], a tap clamped at the image's edge)
-/// into h[4c...4c + 3].
-void tk_separable_x_columns(
-    uint16_t *h, const uint32_t *src, const int32_t *x0, const int32_t *x1, const uint32_t *wx, long from, long to);
-
 /// The y pass of `SeparableRows`' horizontal-first form: for pixels j < n (8 at a time), the
 /// biased lanes h0[4j...] and h1[4j...] (two image rows' x passes) lerped with weights
 /// (256 − wy, wy) (pmaddwd), shifted right by 16 and 128 added back, into dst[j]. `stream`:

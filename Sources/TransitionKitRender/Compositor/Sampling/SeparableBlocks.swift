@@ -83,20 +83,17 @@ final class SeparableBlocks {
             base = .allocate(capacity: blocks); masks = .allocate(capacity: 8 &* blocks)
             weights = .allocate(capacity: 64 &* blocks); held = .allocate(capacity: 64 &* blocks)
         }
-        /// Column k's left tap and weight 0...255 (see the type's comment).
-        @inline(__always) func tap(_ k: Int) -> (Int, UInt32) {
-            let a = Int(x0[k]), b = Int(x1[k]), w = wx[k]
-            if b == a { return (a, 0) }
-            return w == 256 ? (b, 0) : (a, w)
-        }
         var byColumn = 0
         for block in 0..<blocks {
             let k0 = block &* 8
+            // Each column's left tap and weight 0...255 (see the type's comment).
+            var left = SIMD8<Int>(), weight = SIMD8<Int>()
             var lo = Int.max, hi = Int.min
             if k0 &+ 8 <= n {
                 for i in 0..<8 {
-                    let d = tap(k0 &+ i).0 &- i
-                    lo = min(lo, d); hi = max(hi, d)
+                    let a = Int(x0[k0 &+ i]), b = Int(x1[k0 &+ i]), w = Int(wx[k0 &+ i])
+                    (left[i], weight[i]) = b == a ? (a, 0) : w == 256 ? (b, 0) : (a, w)
+                    lo = min(lo, left[i] &- i); hi = max(hi, left[i] &- i)
                 }
             }
             guard lo != Int.max, hi &- lo <= 1, lo >= 0, lo &+ 10 <= imageWidth else {
@@ -105,15 +102,14 @@ final class SeparableBlocks {
                 continue
             }
             base[block] = Int32(lo)
+            let out = UnsafeMutableRawPointer(weights + 64 &* block)
             for p in 0..<8 {
                 // The column at position p of the kernel's lanes: 0 1 4 5 2 3 6 7.
                 let i = p & 1 | (p & 2) << 1 | (p & 4) >> 1
-                let (e, w) = tap(k0 &+ i)
-                masks[k0 &+ i] = e &- i &- lo == 1 ? UInt32.max : 0
-                let at = weights + (64 &* block &+ 8 &* p)
-                for c in 0..<4 {
-                    at[2 &* c] = UInt8(255 &- w); at[2 &* c &+ 1] = UInt8(w)
-                }
+                masks[k0 &+ i] = left[i] &- i &- lo == 1 ? UInt32.max : 0
+                // The weight bytes 255 − w, w four times.
+                let pair = UInt64(255 &- weight[i]) | UInt64(weight[i]) &<< 8
+                out.storeBytes(of: pair &* 0x0001_0001_0001_0001, toByteOffset: 8 &* p, as: UInt64.self)
             }
         }
         active = byColumn <= 2
@@ -186,8 +182,14 @@ final class SeparableBlocks {
                 }
             }
             // A block blended column by column: the taps as they are (a clamped tap reads the
-            // pixel at the image's edge; its weight is then 0, as in `SeparableRows.prepare`).
-            tk_separable_x_columns(h, row, x0, x1, wx, b &* 8, min(b &* 8 &+ 8, count))
+            // pixel at the image's edge; its weight is then 0, as in `SeparableRows`).
+            for c in (b &* 8)..<min(b &* 8 &+ 8, count) {
+                let p0 = row[Int(x0[c])], p1 = row[Int(x1[c])], w = x1[c] == x0[c] ? 0 : wx[c]
+                for ch in 0..<4 {
+                    let shift = UInt32(ch &* 8)
+                    h[4 &* c &+ ch] = LerpKernels.biased(p0 &>> shift & 0xff, p1 &>> shift & 0xff, weight: w)
+                }
+            }
             b &+= 1
         }
     }

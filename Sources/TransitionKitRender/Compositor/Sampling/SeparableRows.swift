@@ -38,32 +38,48 @@ final class SeparableRows {
     /// image column's index (the columns a run reads are written before it reads them).
     private var lerped = UnsafeMutablePointer<UInt16>.allocate(capacity: 4)
     private var lerpedColumns = 1
+    /// The tables' x1 and wx and the layer's column count (`prepare`), and whether `weights`
+    /// are the current layer's (`weigh`).
+    private var taps: (x1: UnsafePointer<Int32>?, wx: UnsafePointer<UInt32>?, count: Int) = (nil, nil, 0)
+    private var weighed = false
     /// The horizontal-first form, where it applies (`SeparableBlocks`).
     private let blocks = SeparableBlocks()
     /// Whether the current layer's runs take the horizontal-first form (`SeparableBlocks`).
     var horizontalFirst: Bool { blocks.ready() }
 
     /// Takes the current layer's column taps (`SamplingTables.x0`, `x1`, `wx` of `n` device
-    /// columns, indexed like `SamplingTables`; an image `imageWidth` pixels wide). The tables'
-    /// `x0` is read in place, so they must not be reserved again before the layer's runs.
-    /// - Complexity: O(n), once per layer.
+    /// columns, indexed like `SamplingTables`; an image `imageWidth` pixels wide). The tables
+    /// are read in place, so they must not be reserved again before the layer's runs. Each
+    /// form works out its per-column tables at the layer's first run that takes it (`weigh`,
+    /// `SeparableBlocks.ready()`), so a layer pays only for the form it is drawn in.
+    /// - Complexity: O(1).
     func prepare(_ tables: SamplingTables, count n: Int, imageWidth: Int) {
-        if n > capacity {
-            weights.deallocate()
-            weights = .allocate(capacity: n)
-            capacity = n
-        }
         start = UnsafePointer(tables.x0)
+        taps = (UnsafePointer(tables.x1), UnsafePointer(tables.wx), n)
+        weighed = false
         if imageWidth + 1 > lerpedColumns {
             lerped.deallocate()
             lerpedColumns = imageWidth + 1
             lerped = .allocate(capacity: 4 * lerpedColumns)
         }
+        blocks.prepare(tables, count: n, imageWidth: imageWidth)
+    }
+
+    /// The vertical-first form's per-column weights for the current layer (`prepare`).
+    /// - Complexity: O(columns), once per layer.
+    private func weigh() {
+        weighed = true
+        guard let start, let x1 = taps.x1, let wx = taps.wx else { return }
+        let n = taps.count
+        if n > capacity {
+            weights.deallocate()
+            weights = .allocate(capacity: n)
+            capacity = n
+        }
         for k in 0..<n {
-            let w = tables.x1[k] == tables.x0[k] ? 0 : tables.wx[k]
+            let w = x1[k] == start[k] ? 0 : wx[k]
             weights[k] = SIMD4(repeating: (256 &- w) | w &<< 16)
         }
-        blocks.prepare(tables, count: n, imageWidth: imageWidth)
     }
 
     /// Writes the samples of device columns `k..<k + count` (`prepare`'s indices) of the row
@@ -83,6 +99,7 @@ final class SeparableRows {
             blocks.write(dst, k: k, count: n, r0: r0, r1: r1, wy: wy, ahead: ahead, streaming: streaming)
             return
         }
+        if !weighed { weigh() }
         // The taps are monotonic in the device column (the floor of a linear map, clamped).
         let a = Int(start[k]), b = Int(start[k &+ n &- 1])
         let lo = min(a, b), hi = max(a, b) &+ 1
