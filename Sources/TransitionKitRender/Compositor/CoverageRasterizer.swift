@@ -54,6 +54,9 @@ final class CoverageRasterizer {
     private var coverage: [UInt8] = []
     private var ranges: [CellRange] = []
     private var rangeCounts: [Int] = []
+    private var repeated = RepeatedRows()
+    /// Rows whose spans were replayed rather than summed (`RepeatedRows`), over all fills.
+    var replayedRows: Int { repeated.replayedRows }
 
     /// Disjoint runs of accumulation cells written per row before they are merged into one.
     static let rangesPerRow = 4
@@ -139,10 +142,15 @@ final class CoverageRasterizer {
                         // The lowest bottom of the active edges: no edge leaves `active` in a band
                         // whose top is above it.
                         var firstEnd = Double.infinity
+                        // Bumped whenever `active` changes: a band replays `repeated` only with
+                        // the edges it was recorded with.
+                        var activeVersion = 0
+                        repeated.forget()
                         while top < rowHi {
                             let bottom = min(top + band, h)
                             while next < edges.count, edges[next].y0 < Double(bottom) {
                                 active.append(next); firstEnd = min(firstEnd, edges[next].y1); next += 1
+                                activeVersion &+= 1
                             }
                             // Bands above the clip only keep `active` (its order too) as a
                             // whole-box fill has it; one where no edge ends leaves it as it is.
@@ -153,25 +161,39 @@ final class CoverageRasterizer {
                             }
                             firstEnd = .infinity
                             var i = 0
+                            // Every active edge vertical through all the band's rows: each row
+                            // then gets the same deposits, so the same spans (`RepeatedRows`).
+                            var uniform = true
                             while i < active.count {
                                 let e = edges[active[i]]
                                 if e.y1 <= Double(top) {
                                     active[i] = active[active.count - 1]; active.removeLast()
+                                    activeVersion &+= 1
                                     continue
                                 }
                                 firstEnd = min(firstEnd, e.y1)
-                                if drawn {
-                                    CoverageRasterizer.draw(
-                                        e, top: top, bottom: bottom, rows: rowLo..<rowHi, width: w, acc: acc, stride: stride,
-                                        cells: cells)
-                                }
+                                uniform = uniform && e.dxdy == 0 && e.y0 <= Double(top) && e.y1 >= Double(bottom)
                                 i += 1
                             }
                             guard drawn else {
                                 top = bottom
                                 continue
                             }
-                            for r in max(top, rowLo)..<min(bottom, rowHi) {
+                            let rows = max(top, rowLo)..<min(bottom, rowHi)
+                            if uniform && repeated.replay(rows: rows, version: activeVersion, y0: by0, touched: &touched, row) {
+                                top = bottom
+                                continue
+                            }
+                            // The rows below write `cov`, which recorded spans point into.
+                            if !uniform { repeated.forget() }
+                            for k in active.indices {
+                                CoverageRasterizer.draw(
+                                    edges[active[k]], top: top, bottom: bottom, rows: rowLo..<rowHi, width: w, acc: acc, stride: stride,
+                                    cells: cells)
+                            }
+                            for r in rows {
+                                let recording = uniform && r == rows.upperBound - 1
+                                if recording { repeated.start(version: activeVersion) }
                                 let n = cells.sorted(r - top)
                                 guard n > 0 else { continue }
                                 let line = acc + (r - top) * stride
@@ -205,6 +227,7 @@ final class CoverageRasterizer {
                                         solidCount: solidCount, solidCoverage: UInt32(tail))
                                     row(span)
                                     touched = touched.union(PixelRect(x0: span.x, y0: span.y, x1: span.x + count + solidCount, y1: span.y + 1))
+                                    if recording { repeated.record(span) }
                                 }
                                 cells.counts[r - top] = 0
                             }
