@@ -90,22 +90,27 @@ final class BandRenderer {
 
     /// Which long row stores of `band` stream past the cache, for a frame `frameHeight` rows
     /// high: none in a band smaller than `streamingBandBytes`; in a frame drawn whole by one
-    /// thread, all (copies, lerps, the separable horizontal pass: `stores`; cross-fades:
-    /// `fades`); in a band that is not the whole frame, only the cross-fades: that is a frame
+    /// thread, all (copies, vertical lerps, uniform two-by-two rows: `stores`; rows that
+    /// mix several source pixels per pixel, cross-fades and the separable resampler's two-pass
+    /// rows: `mixes`); in a band that is not the whole frame, only the mixes: that is a frame
     /// split into bands drawn at once, and also (no thread contending, so a choice this rule
     /// gets wrong only in speed, never in bytes) a damage render's rows and bands drawn one
     /// after another on the caller's thread when the workers are busy. Measured on the
     /// 2-core EPYC VM at 1179x2556, two bands of 5.75 MiB (p50 ms, streamed → plain, three
     /// alternations each): radial frames (two screens copied) 0.57–0.63 → 0.41–0.55,
     /// drag-dismiss present (a vertical lerp) 0.56–0.58 → 0.45–0.47, but the cross-fade
-    /// 0.49–0.53 → 0.60–0.68. Frame copies in C agree: a plain one (glibc memcpy) 2.3x as fast
-    /// on two threads (`floor_memcpy_threads2` in Scripts/peers/floor.c), one with streamed
-    /// stores 1.3–1.45x (a throwaway harness); a cross-fade reads two screens besides writing
-    /// the frame, more than the last-level cache holds either way. One thread
-    /// keeps streaming everything (copies: radial 15–40 % faster; lerps and the horizontal pass:
+    /// 0.49–0.53 → 0.60–0.68, and drag-dismiss dismiss (the view behind rescaled near 1,
+    /// `SeparableRows.write`) plain → streamed 0.96–1.10 → 0.89–0.91 (one dismiss frame drawn
+    /// 100 times: 1.01–1.11 → 0.92–0.96, four alternations). Frame copies in C agree: a plain
+    /// one (glibc memcpy) 2.3x as fast on two threads (`floor_memcpy_threads2` in
+    /// Scripts/peers/floor.c), one with streamed stores 1.3–1.45x (a throwaway harness); a
+    /// cross-fade reads two screens besides writing the frame, more than the last-level cache
+    /// holds either way, and a resampled row costs several times a copied one in arithmetic,
+    /// so its stores' cache traffic is what the other thread competes for. One thread keeps
+    /// streaming everything (copies: radial 15–40 % faster; lerps and the horizontal pass:
     /// drag-dismiss present 0.88–0.99 → 0.69–0.70 ms).
     /// - Complexity: O(1).
-    static func streaming(band: PixelRect, frameHeight: Int) -> (stores: Bool, fades: Bool) {
+    static func streaming(band: PixelRect, frameHeight: Int) -> (stores: Bool, mixes: Bool) {
         guard band.width * band.height * 4 >= streamingBandBytes else { return (false, false) }
         let split = band.height < frameHeight
         return (!split, true)
@@ -145,7 +150,7 @@ final class BandRenderer {
             damage = nil
         }
         tables.pending.prepare(band: band)
-        (tables.pending.streamsStores, tables.pending.streamsFades) = BandRenderer.streaming(band: band, frameHeight: rasterizer.frame.y1)
+        (tables.pending.streamsStores, tables.pending.streamsMixes) = BandRenderer.streaming(band: band, frameHeight: rasterizer.frame.y1)
         tables.runs.prepare(band: band)
         drawPath.removeAll(keepingCapacity: true)
         let (occluder, cut, hole) = fastPaths ? findOccluders(root, projection: projection) : (nil, nil, nil)
@@ -164,7 +169,7 @@ final class BandRenderer {
             root, parent: projection, parentSublayerToLocal: .identity,
             clip: Clip(bounds: band, mask: nil), occlusion: occluder, into: plane)
         tables.pending.flushAll()
-        if tables.pending.streamsStores || tables.pending.streamsFades { RowStores.fence() }
+        if tables.pending.streamsStores || tables.pending.streamsMixes { RowStores.fence() }
         self.cut = nil
         self.hole = nil
         cuts.removeAll(keepingCapacity: true)
@@ -197,10 +202,10 @@ final class BandRenderer {
     /// row stores not streamed (`PendingCopies.streamsStores`): a streamed line leaves the cache,
     /// and the composite or mask that reads the plane next would fetch it back from memory.
     func withoutStreaming(_ body: () -> Void) {
-        let streams = (tables.pending.streamsStores, tables.pending.streamsFades)
-        (tables.pending.streamsStores, tables.pending.streamsFades) = (false, false)
+        let streams = (tables.pending.streamsStores, tables.pending.streamsMixes)
+        (tables.pending.streamsStores, tables.pending.streamsMixes) = (false, false)
         body()
-        (tables.pending.streamsStores, tables.pending.streamsFades) = streams
+        (tables.pending.streamsStores, tables.pending.streamsMixes) = streams
     }
 
     /// A transparent band-sized plane, reused across frames: a free one that fits the band

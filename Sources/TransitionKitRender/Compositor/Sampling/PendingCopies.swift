@@ -30,14 +30,16 @@ final class PendingCopies {
     /// Whether any row has a tail: rows are only looked at for one when it is set, so that
     /// renders without any (everything but a reveal) pay one branch.
     private var hasTails = false
-    /// Whether long row stores into the band (plain copies, vertical lerps, the separable
-    /// horizontal pass) stream their whole lines past the cache (`RowStores.streams`): set per
+    /// Whether long row stores into the band (plain copies and `RowSamples` rows: vertical
+    /// lerps, a sub-pixel slide's uniform two-by-two rows) stream their whole lines past the cache (`RowStores.streams`): set per
     /// frame by the band's renderer (`BandRenderer.streaming(band:frameHeight:)`).
     var streamsStores = false
-    /// Whether cross-fades (a screen, 1:1 or resampled, over another at an opacity: every
-    /// `BlendKernels.fade` into the band) stream theirs: the same rule except in a frame split
-    /// between threads (`BandRenderer.streaming(band:frameHeight:)`).
-    var streamsFades = false
+    /// Whether rows that mix several source pixels per pixel stream theirs: cross-fades (a
+    /// screen, 1:1 or resampled, over another at an opacity: every `BlendKernels.fade` into the
+    /// band) and the separable resampler's two-pass rows (`SeparableRows.write`). The same rule
+    /// as `streamsStores` except in a frame split between threads
+    /// (`BandRenderer.streaming(band:frameHeight:)`).
+    var streamsMixes = false
     /// Copies shorter than this many pixels have their cache lines asked for when they are
     /// recorded (source for reading, destination for writing), so that they are on their way
     /// by the time the copy is written: a damage render's copies are short runs on rows far
@@ -177,7 +179,7 @@ final class PendingCopies {
     private func fade(_ d: UnsafeMutablePointer<UInt32>, source: RowSamples, under: RowSamples?, count n: Int, alpha m: UInt32) {
         BlendKernels.fade(
             d, source: source, under: under, count: n, alpha: m, scratch: scratch, scratchCount: PendingCopies.scratchCount,
-            streaming: streamsFades)
+            streaming: streamsMixes)
     }
 
     /// `SpanKernels.solidRun(d, coverage: 255, clip: nil, count: n, color: c)` for a colour

@@ -105,7 +105,7 @@ extension ContentsSampling {
                 if coverage == nil && clip == nil && m == 255 && opaque {
                     (dst + lo).update(from: src, count: hi &- lo)
                 } else if coverage == nil && clip == nil && opaque {
-                    if m != 0 { BlendKernels.fade(dst + lo, source: src, count: hi &- lo, alpha: m, streaming: pending.streamsFades) }
+                    if m != 0 { BlendKernels.fade(dst + lo, source: src, count: hi &- lo, alpha: m, streaming: pending.streamsMixes) }
                 } else {
                     BlendKernels.run(
                         dst + lo, coverage: coverage.map { $0 + lo }, constantCoverage: constantCoverage,
@@ -152,7 +152,7 @@ extension ContentsSampling {
                 } else {
                     BlendKernels.fade(
                         dst + lo, source: samples, under: nil, count: hi &- lo, alpha: m, scratch: tables.row,
-                        scratchCount: tables.rowCapacity, streaming: tables.pending.streamsFades)
+                        scratchCount: tables.rowCapacity, streaming: tables.pending.streamsMixes)
                 }
             }
             if hi < count {

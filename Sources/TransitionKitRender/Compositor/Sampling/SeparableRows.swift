@@ -206,11 +206,11 @@ extension ContentsSampling {
             let rows = tables.separableRows, width = sampler.width
             if m == 255 {
                 rows.write(
-                    dst, k: k, count: count, r0: r0, r1: r1, wy: wy, imageWidth: width, ahead: ahead, streaming: tables.pending.streamsStores)
+                    dst, k: k, count: count, r0: r0, r1: r1, wy: wy, imageWidth: width, ahead: ahead, streaming: tables.pending.streamsMixes)
             } else if m != 0 {
                 BlendKernels.fade(
                     dst, count: count, alpha: m, through: tables.row, scratchCount: tables.rowCapacity,
-                    streaming: tables.pending.streamsFades
+                    streaming: tables.pending.streamsMixes
                 ) { scratch, done, n in
                     rows.write(scratch, k: k &+ done, count: n, r0: r0, r1: r1, wy: wy, imageWidth: width, ahead: ahead)
                 }
