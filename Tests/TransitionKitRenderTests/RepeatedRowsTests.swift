@@ -50,14 +50,29 @@ import TransitionKitTestSupport
         return w * h
     }
 
-    @Test func axisAlignedRectanglesMatchTheClosedForm() {
-        let cases = TestBudget.count("TRANSITIONKIT_RENDER_FUZZ_CASES", ciDefault: 120)
-        let runSeed = TestBudget.seed(fallback: 0x5E9E_A7ED)
+    /// Runs `check` for each fuzz case (`TestBudget`), with the case's index and generator;
+    /// `check` appends what it finds wrong to `failures` (prefixed with the case's seed here)
+    /// and returns the rows the rasteriser replayed.
+    /// - Returns: the failures and the rows replayed over all cases.
+    static func fuzz(
+        ciDefault: Int, fallback: UInt64, _ check: (Int, inout SplitMix64, inout [String]) -> Int
+    ) -> (failures: [String], replayed: Int) {
+        let runSeed = TestBudget.seed(fallback: fallback)
         var failures: [String] = []
         var replayed = 0
-        for index in 0..<cases {
+        for index in 0..<TestBudget.count("TRANSITIONKIT_RENDER_FUZZ_CASES", ciDefault: ciDefault) {
             let seed = SplitMix64.caseSeed(run: runSeed, index: index)
             var g = SplitMix64(seed: seed)
+            var found: [String] = []
+            replayed += check(index, &g, &found)
+            failures += found.map { "seed 0x\(String(seed, radix: 16)) \($0)" }
+        }
+        return (failures, replayed)
+    }
+
+    @Test func axisAlignedRectanglesMatchTheClosedForm() {
+        let (failures, replayed) = Self.fuzz(ciDefault: 120, fallback: 0x5E9E_A7ED) { index, g, failures in
+            var replayed = 0
             // One rectangle; two side by side (two spans a row); or one with a rectangular hole
             // (the inner one reversed under non-zero, either way under even-odd).
             let kind = index % 3
@@ -97,21 +112,16 @@ import TransitionKitTestSupport
                         }
                     }
                 }
-                if wrong > 0 { failures.append("seed 0x\(String(seed, radix: 16)) clip \(clip): \(wrong) pixels, \(example)") }
+                if wrong > 0 { failures.append("clip \(clip): \(wrong) pixels, \(example)") }
             }
+            return replayed
         }
         #expect(failures.isEmpty, "\(failures.count) fills differ from the closed form, first: \(failures.prefix(3))")
         #expect(replayed > 0, "no row was replayed: the replay is not checked")
     }
 
     @Test func replayedRowsEqualRowsFilledAlone() {
-        let cases = TestBudget.count("TRANSITIONKIT_RENDER_FUZZ_CASES", ciDefault: 60)
-        let runSeed = TestBudget.seed(fallback: 0x7E9_1A7E)
-        var failures: [String] = []
-        var replayed = 0
-        for index in 0..<cases {
-            let seed = SplitMix64.caseSeed(run: runSeed, index: index)
-            var g = SplitMix64(seed: seed)
+        let (failures, replayed) = Self.fuzz(ciDefault: 60, fallback: 0x7E9_1A7E) { _, g, failures in
             // A tall rectangle at tenths of a point at scale 3 (not dyadic), with a triangle or a
             // nearly vertical sliver that starts and ends inside bands next to it.
             func tenth(_ extent: Int) -> Double { Double(g.index(extent * 10)) / 10 * 3 / 3 }
@@ -125,15 +135,15 @@ import TransitionKitTestSupport
                 polygons.append([CGPoint(x: x, y: top), CGPoint(x: x + 1.5, y: top), CGPoint(x: x + 1.5 + 1e-3, y: bottom), CGPoint(x: x, y: bottom)])
             }
             let rule: ShapePath.FillRule = g.chance(0.5) ? .nonZero : .evenOdd
-            let (whole, rows) = Self.coverage(polygons, rule: rule, clip: Self.frame)
-            replayed += rows
+            let (whole, replayed) = Self.coverage(polygons, rule: rule, clip: Self.frame)
             var wrongRows: [Int] = []
             for y in 0..<Self.frame.height {
                 let alone = Self.coverage(polygons, rule: rule, clip: PixelRect(x0: 0, y0: y, x1: Self.frame.width, y1: y + 1)).bytes
                 let range = (y * Self.frame.width)..<((y + 1) * Self.frame.width)
                 if alone[range] != whole[range] { wrongRows.append(y) }
             }
-            if !wrongRows.isEmpty { failures.append("seed 0x\(String(seed, radix: 16)): rows \(wrongRows.prefix(5))") }
+            if !wrongRows.isEmpty { failures.append("rows \(wrongRows.prefix(5))") }
+            return replayed
         }
         #expect(failures.isEmpty, "\(failures.count) shapes' rows differ from the same rows filled alone, first: \(failures.prefix(3))")
         #expect(replayed > 0, "no row was replayed: the replay is not checked")
