@@ -105,6 +105,10 @@ extension FastPathTests {
     /// inaccessible page, so a read of it would fault. Counted in debug builds only
     /// (`tk_ahead_prefetches`), where the AVX2 kernels run.
     @Test func verticalLerpPrefetchesEachLineOfTheRowAheadAtEveryAlignment() {
+        Self.onTheCPUsKernelPath { checkRowAheadPrefetches() }
+    }
+
+    private func checkRowAheadPrefetches() {
         #if DEBUG && arch(x86_64)
             guard LerpKernels.avx2 else { return }
             let page = Int(sysconf(Int32(_SC_PAGESIZE)))

@@ -15,6 +15,10 @@ import TransitionKitCore
 /// pair over a longer run than the one held).
 extension FastPathTests {
     @Test func separableBlocksMatchPerPixelBlend() {
+        Self.onTheCPUsKernelPath { checkSeparableBlocks() }
+    }
+
+    private func checkSeparableBlocks() {
         let width = 300, height = 12, columns = 256
         let img = Self.image(width: width, height: height, opaque: true)
         var weight256 = 0, clamped = 0, horizontalFirst = 0, checked = 0, mismatches: [String] = []

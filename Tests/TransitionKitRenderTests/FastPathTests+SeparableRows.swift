@@ -11,7 +11,7 @@ import TransitionKitCore
 /// flip, taps clamped at both of the image's edges, runs of every length and phase (the
 /// four-pixel loop and the pixel-by-pixel tail), and rows at every kind of y weight; on both
 /// the AVX2 kernels (where the CPU has AVX2, which the test checks is then used) and SSE2.
-/// Serialises `FastPathTests.onBothKernelPaths`.
+/// Serialises `FastPathTests.onBothKernelPaths` and `onTheCPUsKernelPath`.
 private let kernelPathLock = NSLock()
 
 extension FastPathTests {
@@ -43,6 +43,15 @@ extension FastPathTests {
             body()
             if !forceSSE2 { #expect((LerpKernels.avx2Calls > calls) == LerpKernels.cpuHasAVX2) }
         }
+    }
+
+    /// Runs `body` with the kernel path left as the CPU has it, serialised with
+    /// `onBothKernelPaths`: for tests that check which path their kernels took (a run of
+    /// `onBothKernelPaths` forcing SSE2 meanwhile made them see the other one).
+    static func onTheCPUsKernelPath(_ body: () -> Void) {
+        kernelPathLock.lock()
+        defer { kernelPathLock.unlock() }
+        body()
     }
 
     private func checkSeparableRowRuns() {
