@@ -152,8 +152,8 @@ import TransitionKitTestSupport
     @Test func stackedVerticalEdgesReplayInTheirOrder() {
         // Three subpaths whose left sides are 0.1 px apart in one pixel column: a cell three
         // edges add to is summed in the order of the active edges, and sharing such rows without
-        // keeping that order was 1/255 off in 22–24 pixels (`ShapeClipRows.alikeRows` leaves them
-        // to the rasteriser for that reason). The replay keeps it (the version), so every row
+        // keeping that order was 1/255 off in 22–24 pixels (an earlier geometric test for
+        // repeated rows, found by a breaker). The replay keeps it (the version), so every row
         // equals the row filled alone, under both rules.
         // The third subpath ends on a band boundary (bands start at the box's top row, 25): the
         // band after it has only vertical edges too, but fewer, and must not replay.

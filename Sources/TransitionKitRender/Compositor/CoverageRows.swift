@@ -79,3 +79,11 @@ struct CoverageSpan {
     let solidCount: Int
     let solidCoverage: UInt32
 }
+
+extension CoverageSpan {
+    /// The same span on row `y` (a repeated row, `CoverageRasterizer.fill`'s `repeating`).
+    @inline(__always)
+    func moved(to y: Int) -> CoverageSpan {
+        CoverageSpan(y: y, x: x, count: count, coverage: coverage, solidCount: solidCount, solidCoverage: solidCoverage)
+    }
+}

@@ -10,8 +10,16 @@
 ///
 /// The recorded spans point into the rasteriser's coverage row, which the rows of a band that
 /// is not replayed overwrite: such a band forgets the record first (`forget`).
+///
+/// This is the one place the compositor decides that rows repeat: a caller that keeps spans
+/// (`ShapeClipRows.build`) is told which rows repeat the one above (`fill`'s `repeating`)
+/// rather than working it out from the shape.
 struct RepeatedRows {
     private var spans: [CoverageSpan] = []
+    /// The recorded spans' edge coverage bytes, copied out of the rasteriser's row; `offsets`
+    /// gives each span's first.
+    private var bytes: [UInt8] = []
+    private var offsets: [Int] = []
     /// The rasteriser's count of changes to its active edges when the spans were recorded;
     /// nil when none are.
     private var version: Int?
@@ -24,27 +32,31 @@ struct RepeatedRows {
     /// Starts recording a row's spans for active edges at `version`.
     mutating func start(version: Int) {
         spans.removeAll(keepingCapacity: true)
+        bytes.removeAll(keepingCapacity: true)
+        offsets.removeAll(keepingCapacity: true)
         self.version = version
     }
 
     /// Adds one of the recorded row's spans, in the order they were handed out.
-    mutating func record(_ span: CoverageSpan) { spans.append(span) }
+    mutating func record(_ span: CoverageSpan) {
+        spans.append(span)
+        offsets.append(bytes.count)
+        bytes.append(contentsOf: UnsafeBufferPointer(start: span.coverage, count: span.count))
+    }
 
-    /// Hands out the recorded spans again for each of `rows` (box rows; device row = `y0` + row)
-    /// and widens `touched` by them, when they were recorded for the active edges at `version`.
+    /// Hands the recorded spans to `repeating` for device rows `rows` and widens `touched` by
+    /// them, when they were recorded for the active edges at `version`.
     /// - Returns: false, having done nothing, when there is no such record.
-    /// - Complexity: O(rows · spans), no allocation.
-    mutating func replay(rows: Range<Int>, version: Int, y0: Int, touched: inout PixelRect, _ row: (CoverageSpan) -> Void) -> Bool {
+    /// - Complexity: O(spans) and `repeating`; no allocation.
+    mutating func replay(
+        rows: Range<Int>, version: Int, touched: inout PixelRect, _ repeating: (Range<Int>, UnsafeBufferPointer<CoverageSpan>) -> Void
+    ) -> Bool {
         guard self.version == version else { return false }
         replayedRows &+= rows.count
-        for r in rows {
-            for s in spans {
-                let span = CoverageSpan(
-                    y: y0 + r, x: s.x, count: s.count, coverage: s.coverage, solidCount: s.solidCount, solidCoverage: s.solidCoverage)
-                row(span)
-                touched = touched.union(PixelRect(x0: span.x, y0: span.y, x1: span.x + span.count + span.solidCount, y1: span.y + 1))
-            }
+        for s in spans {
+            touched = touched.union(PixelRect(x0: s.x, y0: rows.lowerBound, x1: s.x + s.count + s.solidCount, y1: rows.upperBound))
         }
+        spans.withUnsafeBufferPointer { repeating(rows, $0) }
         return true
     }
 }

@@ -47,27 +47,20 @@ final class ShapeClipRows {
             coverage.append(contentsOf: UnsafeBufferPointer(start: span.coverage, count: span.count))
         }
 
-        /// Gives rows `repeated` the spans of the row above them (sharing its coverage bytes)
-        /// and returns the pixels they cover.
-        mutating func repeatRow(_ repeated: Range<Int>, origin: Int) -> PixelRect {
-            let r = repeated.lowerBound - 1 - origin, n = counts[r], start = first[r]
-            guard n > 0 else { return .empty }
+        /// Gives rows `repeated` the spans of the row above them, sharing its entries (the
+        /// rasteriser's repeated rows, `CoverageRasterizer.fill(_:rule:clip:row:repeating:)`).
+        mutating func repeatRow(_ repeated: Range<Int>, origin: Int) {
+            let r = repeated.lowerBound - 1 - origin
+            guard r >= 0 else { return }
             for y in repeated {
-                counts[y - origin] = n
-                first[y - origin] = entries.count
-                for k in start..<(start + n) { entries.append(entries[k]) }
+                counts[y - origin] = counts[r]
+                first[y - origin] = first[r]
             }
-            let last = entries[start + n - 1]
-            return PixelRect(x0: entries[start].x, y0: repeated.lowerBound, x1: last.x + last.count + last.solidCount, y1: repeated.upperBound)
         }
     }
 
     private var y0 = 0
     private var spans = Buffers()
-    /// The spans of one row of a drawn shape kept to stand for its like rows (`keep`, `clipKept`),
-    /// their edge pixels' coverage in `keptCoverage` (`offset` indexes it).
-    private var kept: [Entry] = []
-    private var keptCoverage: [UInt8] = []
     /// Scratch for the pieces' per-pixel coverage (a raw buffer: no exclusivity checks per span).
     private var product = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
     private var productCapacity = 1
@@ -94,9 +87,9 @@ final class ShapeClipRows {
         spans = Buffers()
         local.reset(rows: rows)
         touched = withUnsafeMutablePointer(to: &local) { b in
-            // Rows that repeat the first alike row's spans share its entries' coverage bytes.
-            rasterizer.fillSharingAlikeRows(polygons, rule: rule, clip: box, row: { b.pointee.record($0, origin: origin) }) {
-                b.pointee.repeatRow($0, origin: origin)
+            // Rows that repeat the row above share its entries.
+            rasterizer.fill(polygons, rule: rule, clip: box, row: { b.pointee.record($0, origin: origin) }) { repeated, _ in
+                b.pointee.repeatRow(repeated, origin: origin)
             }
         }
         spans = local
@@ -165,46 +158,6 @@ final class ShapeClipRows {
                 }
             }
         }
-    }
-
-    /// Forgets the kept spans (`keep`).
-    func clearKept() {
-        kept.removeAll(keepingCapacity: true)
-        keptCoverage.removeAll(keepingCapacity: true)
-    }
-
-    /// Keeps a copy of `span` (a drawn shape's span, in row order) for `forEachKept`.
-    func keep(_ span: CoverageSpan) {
-        kept.append(
-            Entry(x: span.x, count: span.count, offset: keptCoverage.count, solidCount: span.solidCount, solidCoverage: span.solidCoverage))
-        keptCoverage.append(contentsOf: UnsafeBufferPointer(start: span.coverage, count: span.count))
-    }
-
-    /// Calls `body` with the kept spans (`keep`) moved to each row of `rows` in turn: the spans
-    /// of a shape whose rows there are all alike.
-    /// - Complexity: O(rows · kept spans).
-    func forEachKept(rows: Range<Int>, _ body: (CoverageSpan) -> Void) {
-        let spare = UnsafePointer(product)
-        kept.withUnsafeBufferPointer { kept in
-            keptCoverage.withUnsafeBufferPointer { coverage in
-                let base = coverage.baseAddress ?? spare
-                for y in rows {
-                    for s in kept {
-                        body(
-                            CoverageSpan(
-                                y: y, x: s.x, count: s.count, coverage: base + s.offset, solidCount: s.solidCount,
-                                solidCoverage: s.solidCoverage))
-                    }
-                }
-            }
-        }
-    }
-
-    /// `clip(_:_:)` of the kept spans moved to each row of `rows` (`forEachKept`): the spans of
-    /// a drawn shape whose rows there are all alike, through this shape.
-    /// - Complexity: O(rows · (kept spans + clip spans on a row) + edge pixels).
-    func clipKept(rows: Range<Int>, _ body: (CoverageSpan) -> Void) {
-        withStorage { storage in forEachKept(rows: rows) { storage.clip($0, body) } }
     }
 
     /// `clip(_:_:)` of a full-coverage rectangle's rows: the clip's own spans cut to `rect`. The
@@ -278,18 +231,13 @@ extension BandRenderer {
                 // 2-core EPYC VM at 1179x2556, release, one core, two builds alternated six
                 // times: radial push p50 0.67–0.71 → 0.65–0.67 ms, pop 0.73–0.76 → 0.70–0.73
                 // ms, tab 0.67–0.69 → 0.64–0.66 ms.
-                // Rows that repeat the first alike row's spans get them again (`forEachKept`), as
-                // the kept rows shared them.
                 let box = rect.intersection(shape.box)
                 guard !box.isEmpty else { return rect }
-                let rows = shape.rows
-                rows.clearKept()
-                rasterizer.fillSharingAlikeRows(
-                    shape.polygons, rule: shape.rule, clip: box, row: body, firstAlike: { rows.keep($0) },
-                    repeating: { repeated in
-                        rows.forEachKept(rows: repeated, body)
-                        return .empty
-                    })
+                rasterizer.fill(shape.polygons, rule: shape.rule, clip: box, row: body) { repeated, spans in
+                    for y in repeated {
+                        for s in spans { body(s.moved(to: y)) }
+                    }
+                }
                 return rect
             }
             rows(of: shape).clip(rect: rect, body)
@@ -298,16 +246,13 @@ extension BandRenderer {
         let rows = rows(of: shape)
         let bounds = rows.touched.intersection(clip.bounds)
         guard !bounds.isEmpty else { return .empty }
-        // The first alike row's spans are kept and clipped again on each row that repeats it.
         // The clip's spans are opened once for the whole fill, not per span (`clip(_:_:)`).
-        rows.clearKept()
         _ = rows.withStorage { storage in
-            rasterizer.fillSharingAlikeRows(
-                polygons, rule: rule, clip: bounds, row: { storage.clip($0, body) }, firstAlike: { rows.keep($0) },
-                repeating: { repeated in
-                    rows.clipKept(rows: repeated, body)
-                    return .empty
-                })
+            rasterizer.fill(polygons, rule: rule, clip: bounds, row: { storage.clip($0, body) }) { repeated, spans in
+                for y in repeated {
+                    for s in spans { storage.clip(s.moved(to: y), body) }
+                }
+            }
         }
         return bounds
     }
