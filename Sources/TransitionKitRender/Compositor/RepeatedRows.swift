@@ -16,10 +16,6 @@
 /// rather than working it out from the shape.
 struct RepeatedRows {
     private var spans: [CoverageSpan] = []
-    /// The recorded spans' edge coverage bytes, copied out of the rasteriser's row; `offsets`
-    /// gives each span's first.
-    private var bytes: [UInt8] = []
-    private var offsets: [Int] = []
     /// The rasteriser's count of changes to its active edges when the spans were recorded;
     /// nil when none are.
     private var version: Int?
@@ -32,17 +28,11 @@ struct RepeatedRows {
     /// Starts recording a row's spans for active edges at `version`.
     mutating func start(version: Int) {
         spans.removeAll(keepingCapacity: true)
-        bytes.removeAll(keepingCapacity: true)
-        offsets.removeAll(keepingCapacity: true)
         self.version = version
     }
 
     /// Adds one of the recorded row's spans, in the order they were handed out.
-    mutating func record(_ span: CoverageSpan) {
-        spans.append(span)
-        offsets.append(bytes.count)
-        bytes.append(contentsOf: UnsafeBufferPointer(start: span.coverage, count: span.count))
-    }
+    mutating func record(_ span: CoverageSpan) { spans.append(span) }
 
     /// Hands the recorded spans to `repeating` for device rows `rows` and widens `touched` by
     /// them, when they were recorded for the active edges at `version`.
