@@ -257,31 +257,16 @@ import TransitionKitTestSupport
             o.choosesBandCount = false
             if t == 2 { o.disableFastPaths = true }
             let full = t == 2 ? slow : fast
-            var region = DamageRegion()
-            for _ in 0...gen.g.index(4) {
-                let x = gen.g.index(full.width), y = gen.g.index(full.height)
-                region.formUnion(DamageRegionTests.rect(x, y, 1 + gen.g.index(full.width - x), 1 + gen.g.index(full.height - y)))
-            }
-            var frame = full
-            for r in region.rects {
-                for y in Int(r.minY)..<Int(r.maxY) {
-                    for x in Int(r.minX)..<Int(r.maxX) { frame.setPixel(RGBA8(r: 7, g: 200, b: 9, a: 255), x: x, y: y) }
-                }
-            }
-            Compositor(options: o).render(root, into: &frame, damage: region)
+            let damaged = DamageRegionTests.randomDamage(&gen.g, over: full)
+            var frame = damaged.frame
+            Compositor(options: o).render(root, into: &frame, damage: damaged.region)
             if frame != full { failures.append("damage (threads \(o.threads), general \(o.disableFastPaths)): \(describeDiff(frame, full))") }
         }
         return failures
     }
 
     @Test func randomMaskScenes() throws {
-        let count = TestBudget.count("TRANSITIONKIT_MASK_SCENES", ciDefault: 200)
-        let runSeed = TestBudget.seed(fallback: 0x5CE_E5)
-        var failures: [String] = []
-        for index in 0..<count {
-            let seed = SplitMix64.caseSeed(run: runSeed, index: index)
-            for f in try Self.check(seed: seed) { failures.append("seed 0x\(String(seed, radix: 16)) \(f)") }
-        }
+        let failures = try TestBudget.failures("TRANSITIONKIT_MASK_SCENES", ciDefault: 200, fallbackSeed: 0x5CE_E5) { try Self.check(seed: $0) }
         #expect(failures.isEmpty, "\(failures.count) failures, first: \(failures.prefix(2))")
     }
 }

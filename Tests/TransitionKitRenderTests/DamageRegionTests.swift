@@ -12,6 +12,24 @@ import TransitionKitTestSupport
         DamageRegion(rect: CGRect(x: x, y: y, width: w, height: h))
     }
 
+    /// A random damage region of 1–5 rectangles inside `full`, and `full` with the region's
+    /// pixels overwritten (opaque green): the frame a damage render over that region must turn
+    /// back into `full`.
+    static func randomDamage(_ g: inout SplitMix64, over full: Bitmap) -> (region: DamageRegion, frame: Bitmap) {
+        var region = DamageRegion()
+        for _ in 0...g.index(4) {
+            let x = g.index(full.width), y = g.index(full.height)
+            region.formUnion(rect(x, y, 1 + g.index(full.width - x), 1 + g.index(full.height - y)))
+        }
+        var frame = full
+        for r in region.rects {
+            for y in Int(r.minY)..<Int(r.maxY) {
+                for x in Int(r.minX)..<Int(r.maxX) { frame.setPixel(RGBA8(r: 7, g: 200, b: 9, a: 255), x: x, y: y) }
+            }
+        }
+        return (region, frame)
+    }
+
     /// Inclusion–exclusion: |A ∪ B| = |A| + |B| − |A ∩ B|, checked pixel by pixel too.
     @Test func unionCountsEachPixelOnce() {
         let a = Self.rect(0, 0, 10, 10), b = Self.rect(5, 5, 10, 10)
@@ -185,18 +203,9 @@ import TransitionKitTestSupport
             options.choosesBandCount = false  // every band count drawn, not only frames with much resampling
             let compositor = Compositor(options: options)
             let full = try compositor.render(c.root, size: c.size)
-            var region = DamageRegion()
-            for _ in 0...c.g.index(4) {
-                let x = c.g.index(full.width), y = c.g.index(full.height)
-                region.formUnion(Self.rect(x, y, 1 + c.g.index(full.width - x), 1 + c.g.index(full.height - y)))
-            }
-            var frame = full
-            for r in region.rects {
-                for y in Int(r.minY)..<Int(r.maxY) {
-                    for x in Int(r.minX)..<Int(r.maxX) { frame.setPixel(RGBA8(r: 7, g: 200, b: 9, a: 255), x: x, y: y) }
-                }
-            }
-            compositor.render(c.root, into: &frame, damage: region)
+            let damaged = Self.randomDamage(&c.g, over: full)
+            var frame = damaged.frame
+            compositor.render(c.root, into: &frame, damage: damaged.region)
             return frame != full ? "\(FastPathTests.compare(frame, full))" : nil
         }
         #expect(checked * 2 >= count, "only \(checked) of \(count) trees checked")

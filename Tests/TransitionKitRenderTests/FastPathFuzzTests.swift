@@ -54,11 +54,7 @@ import TransitionKitTestSupport
     }
 
     @Test func fastPathsOfScreenScenesMatchTheGeneralPath() throws {
-        let count = TestBudget.count("TRANSITIONKIT_RENDER_FUZZ_CASES", ciDefault: 300)
-        let runSeed = TestBudget.seed(fallback: 0x5C2E_E45)
-        var failures: [String] = []
-        for index in 0..<count {
-            let seed = SplitMix64.caseSeed(run: runSeed, index: index)
+        let failures = try TestBudget.failures("TRANSITIONKIT_RENDER_FUZZ_CASES", ciDefault: 300, fallbackSeed: 0x5C2E_E45) { seed in
             var g = SplitMix64(seed: seed)
             let root = Self.scene(&g)
             let scale = g.pick([1, 2, 3] as [CGFloat])
@@ -68,7 +64,7 @@ import TransitionKitTestSupport
             let fast = try Compositor(options: RenderOptions(scale: scale, background: .black)).render(root, size: size)
             let slow = try Compositor(options: general).render(root, size: size)
             let d = FastPathTests.compare(fast, slow)
-            if d.maxChannel > 1 { failures.append("case seed 0x\(String(seed, radix: 16)): \(d)") }
+            return d.maxChannel > 1 ? ["\(d)"] : []
         }
         #expect(failures.isEmpty, "\(failures.count) failures, first: \(failures.prefix(3))")
     }

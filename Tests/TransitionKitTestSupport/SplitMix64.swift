@@ -56,6 +56,21 @@ public enum TestBudget {
         guard let value else { preconditionFailure("TRANSITIONKIT_SEED='\(text)' is not a 64-bit number") }
         return value
     }
+
+    /// The failures `check` reports over `count(name, ciDefault:)` cases, case k given the seed
+    /// `SplitMix64.caseSeed(run: seed(fallback: fallbackSeed), index: k)`; each failure is
+    /// prefixed with its case's seed (rerun one case with `TRANSITIONKIT_SEED`).
+    public static func failures(
+        _ name: String, ciDefault: Int, fallbackSeed: UInt64, _ check: (UInt64) throws -> [String]
+    ) rethrows -> [String] {
+        let runSeed = seed(fallback: fallbackSeed)
+        var failures: [String] = []
+        for index in 0..<count(name, ciDefault: ciDefault) {
+            let caseSeed = SplitMix64.caseSeed(run: runSeed, index: index)
+            failures += try check(caseSeed).map { "seed 0x\(String(caseSeed, radix: 16)): \($0)" }
+        }
+        return failures
+    }
 }
 
 /// Delta debugging (Zeller's ddmin, simplified to removal only) followed by step
