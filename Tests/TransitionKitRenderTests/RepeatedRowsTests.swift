@@ -18,6 +18,21 @@ import TransitionKitTestSupport
     static let frame = PixelRect(x0: 0, y0: 0, x1: 120, y1: 230)
 
     /// Coverage of every pixel of `frame` filled through `clip`, and the replayed row count.
+    /// The rows of a whole-frame fill of `polygons` that differ from the same row filled through
+    /// a one-row clip (where no row can be replayed), and how many rows the whole fill replayed.
+    static func rowsDifferingFromRowsFilledAlone(
+        _ polygons: [[CGPoint]], rule: ShapePath.FillRule
+    ) -> (wrongRows: [Int], replayed: Int) {
+        let (whole, replayed) = coverage(polygons, rule: rule, clip: frame)
+        var wrongRows: [Int] = []
+        for y in 0..<frame.height {
+            let alone = coverage(polygons, rule: rule, clip: PixelRect(x0: 0, y0: y, x1: frame.width, y1: y + 1)).bytes
+            let range = (y * frame.width)..<((y + 1) * frame.width)
+            if alone[range] != whole[range] { wrongRows.append(y) }
+        }
+        return (wrongRows, replayed)
+    }
+
     static func coverage(_ polygons: [[CGPoint]], rule: ShapePath.FillRule, clip: PixelRect) -> (bytes: [UInt8], replayed: Int) {
         let rasterizer = CoverageRasterizer(frame: frame)
         var out = [UInt8](repeating: 0, count: frame.width * frame.height)
@@ -135,13 +150,7 @@ import TransitionKitTestSupport
                 polygons.append([CGPoint(x: x, y: top), CGPoint(x: x + 1.5, y: top), CGPoint(x: x + 1.5 + 1e-3, y: bottom), CGPoint(x: x, y: bottom)])
             }
             let rule: ShapePath.FillRule = g.chance(0.5) ? .nonZero : .evenOdd
-            let (whole, replayed) = Self.coverage(polygons, rule: rule, clip: Self.frame)
-            var wrongRows: [Int] = []
-            for y in 0..<Self.frame.height {
-                let alone = Self.coverage(polygons, rule: rule, clip: PixelRect(x0: 0, y0: y, x1: Self.frame.width, y1: y + 1)).bytes
-                let range = (y * Self.frame.width)..<((y + 1) * Self.frame.width)
-                if alone[range] != whole[range] { wrongRows.append(y) }
-            }
+            let (wrongRows, replayed) = Self.rowsDifferingFromRowsFilledAlone(polygons, rule: rule)
             if !wrongRows.isEmpty { failures.append("rows \(wrongRows.prefix(5))") }
             return replayed
         }
@@ -162,13 +171,7 @@ import TransitionKitTestSupport
             return [CGPoint(x: x, y: 25 + Double(k)), CGPoint(x: 57.3, y: 25), CGPoint(x: 57.3, y: bottom), CGPoint(x: x, y: bottom)]
         }
         for rule in [ShapePath.FillRule.evenOdd, .nonZero] {
-            let (whole, replayed) = Self.coverage(polygons, rule: rule, clip: Self.frame)
-            var wrongRows: [Int] = []
-            for y in 0..<Self.frame.height {
-                let alone = Self.coverage(polygons, rule: rule, clip: PixelRect(x0: 0, y0: y, x1: Self.frame.width, y1: y + 1)).bytes
-                let range = (y * Self.frame.width)..<((y + 1) * Self.frame.width)
-                if alone[range] != whole[range] { wrongRows.append(y) }
-            }
+            let (wrongRows, replayed) = Self.rowsDifferingFromRowsFilledAlone(polygons, rule: rule)
             #expect(wrongRows.isEmpty, "\(rule): rows \(wrongRows.prefix(5)) differ from the rows filled alone")
             #expect(replayed > 50, "\(rule): \(replayed) rows replayed")
         }

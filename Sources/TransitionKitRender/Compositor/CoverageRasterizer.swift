@@ -76,13 +76,7 @@ final class CoverageRasterizer {
         _ polygons: [[CGPoint]], rule: ShapePath.FillRule, clip: PixelRect,
         row: (CoverageSpan) -> Void
     ) -> PixelRect {
-        fill(polygons, rule: rule, clip: clip, row: row) { rows, spans in
-            for y in rows {
-                for s in spans {
-                    row(s.moved(to: y))
-                }
-            }
-        }
+        fill(polygons, rule: rule, clip: clip, row: row) { rows, spans in CoverageSpan.forEach(in: rows, of: spans, row) }
     }
 
     /// `fill(_:rule:clip:row:)` with the rows whose spans repeat the row above them

@@ -86,4 +86,17 @@ extension CoverageSpan {
     func moved(to y: Int) -> CoverageSpan {
         CoverageSpan(y: y, x: x, count: count, coverage: coverage, solidCount: solidCount, solidCoverage: solidCoverage)
     }
+
+    /// Calls `body` with each of `spans` moved to each row of `rows`, row by row: a run of
+    /// repeated rows handed out span by span (`CoverageRasterizer.fill`'s `repeating`). Inlined
+    /// so the loop runs in the caller's frame: called through another closure layer, the
+    /// release build copied a drawing span function's captured state (a retain and release)
+    /// for every span.
+    /// - Complexity: O(rows · spans) calls of `body`.
+    @inline(__always)
+    static func forEach(in rows: Range<Int>, of spans: UnsafeBufferPointer<CoverageSpan>, _ body: (CoverageSpan) -> Void) {
+        for y in rows {
+            for s in spans { body(s.moved(to: y)) }
+        }
+    }
 }

@@ -51,7 +51,6 @@ final class ShapeClipRows {
         /// rasteriser's repeated rows, `CoverageRasterizer.fill(_:rule:clip:row:repeating:)`).
         mutating func repeatRow(_ repeated: Range<Int>, origin: Int) {
             let r = repeated.lowerBound - 1 - origin
-            guard r >= 0 else { return }
             for y in repeated {
                 counts[y - origin] = counts[r]
                 first[y - origin] = first[r]
@@ -234,9 +233,7 @@ extension BandRenderer {
                 let box = rect.intersection(shape.box)
                 guard !box.isEmpty else { return rect }
                 rasterizer.fill(shape.polygons, rule: shape.rule, clip: box, row: body) { repeated, spans in
-                    for y in repeated {
-                        for s in spans { body(s.moved(to: y)) }
-                    }
+                    CoverageSpan.forEach(in: repeated, of: spans, body)
                 }
                 return rect
             }
@@ -249,9 +246,7 @@ extension BandRenderer {
         // The clip's spans are opened once for the whole fill, not per span (`clip(_:_:)`).
         _ = rows.withStorage { storage in
             rasterizer.fill(polygons, rule: rule, clip: bounds, row: { storage.clip($0, body) }) { repeated, spans in
-                for y in repeated {
-                    for s in spans { storage.clip(s.moved(to: y), body) }
-                }
+                CoverageSpan.forEach(in: repeated, of: spans) { storage.clip($0, body) }
             }
         }
         return bounds
