@@ -32,6 +32,9 @@
 #           ones (_threads2 peer cases, effect-bench --threads 2) go to cores 0 and 1; CPU= runs
 #           everything unpinned
 #   KEEP    a directory to keep the raw peer lines and effect-bench JSON in (default: discarded)
+#   JSON    where to write the first size's main table as JSON (schema transitionkit-performance/1;
+#           default .build/peers/performance.json). To publish a run as README.md's performance
+#           table: copy it to Documentation/performance.json, then `python3 Scripts/performance-table.py --update`.
 # Needs: a C compiler, pkg-config, pixman and cairo headers (installed with apt-get when missing),
 # python3, Swift 6.3. Exit status: 0 ok, 1 failure (one line on standard error), 2 bad knob.
 # Not run by CI: it takes minutes and its figures depend on the machine.
@@ -49,6 +52,7 @@ FRAMES=${FRAMES:-120}
 WARMUP=${WARMUP:-10}
 CPU=${CPU-1}
 KEEP=${KEEP:-}
+JSON=${JSON:-.build/peers/performance.json}
 
 if ! [[ "$FRAMES" =~ ^[0-9]{1,5}$ ]] || ((10#$FRAMES < 2 || 10#$FRAMES > 10000)); then
     usage "FRAMES='$FRAMES' is not a whole number in 2...10000"
@@ -117,6 +121,7 @@ cpu_model=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 
 {
     echo "machine: ${cpu_model:-unknown}, $(nproc) cores, $(uname -sr)"
     echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
+    echo "commit: $(git rev-parse --short=7 HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD -- Sources Package.swift 2>/dev/null || echo ' (with uncommitted changes)')"
     echo "toolchain: $(swift --version 2>&1 | grep -m1 'Swift version'); $("$cc" --version | head -1)"
     echo "peers: pixman $(pkg-config --modversion pixman-1), cairo $(pkg-config --modversion cairo), cc -O2"
     if [ ${#pin[@]} -eq 0 ]; then echo "pinned: no"
@@ -161,10 +166,13 @@ for size in $SIZES; do
     done <"$work/effects-$size.txt"
     cp "$work/heading.txt" "$work/heading-$size.txt"
     echo "load average (1, 5, 15 min) after the runs: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)" >>"$work/heading-$size.txt"
-    python3 Scripts/peers/ratio_table.py "$work/heading-$size.txt" "$lines" "$work/bench-$size.json" "${pairs[@]}" ||
+    json_args=()
+    if [ "$size" = "${SIZES%% *}" ]; then mkdir -p "$(dirname "$JSON")" && json_args=(--json "$JSON"); fi
+    python3 Scripts/peers/ratio_table.py "${json_args[@]}" "$work/heading-$size.txt" "$lines" "$work/bench-$size.json" "${pairs[@]}" ||
         fail "could not read the measurements of $size"
 done
 
+note "the ${SIZES%% *} table as JSON: $JSON"
 if [ -n "$KEEP" ]; then
     { mkdir -p "$KEEP" && cp "$work"/* "$KEEP"/; } || fail "could not copy the raw measurements into $KEEP"
     note "raw peer lines and effect-bench JSON kept in $KEEP"

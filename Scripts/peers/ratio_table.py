@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """Markdown ratio table of effect-bench against the peer harness, for Scripts/compare-peers.sh.
 
-usage: ratio_table.py HEADING.txt PEERS.txt BENCH.json [ONE.json TWO.json]...
+usage: ratio_table.py [--json OUT.json] HEADING.txt PEERS.txt BENCH.json [ONE.json TWO.json]...
+
+--json OUT.json: also write the main table as JSON (schema transitionkit-performance/1: the heading's
+             `key: value` lines, the frame, and one object per effect row with the same figures the table
+             prints); Scripts/performance-table.py renders README.md's performance table from such a file.
 
 HEADING.txt: lines printed above the table as they are (machine, date, toolchain).
 PEERS.txt:   the harness's lines, `case=NAME width=W height=H ... p50_ms=X min_ms=Y ...`.
@@ -95,6 +99,10 @@ def read_peers(path):
 
 
 def main(argv):
+    json_out = None
+    if len(argv) > 2 and argv[1] == "--json":
+        json_out = argv[2]
+        argv = argv[:1] + argv[3:]
     if len(argv) < 4 or len(argv) % 2 != 0:
         fail("usage: ratio_table.py HEADING.txt PEERS.txt BENCH.json [ONE.json TWO.json]...")
     with open(argv[1]) as f:
@@ -144,14 +152,23 @@ def main(argv):
             return None
         return ms if math.isfinite(ms) and ms > 0 else None
 
+    def ratio_list(render, cases):
+        """render ÷ each measured case's p50 (cases the peer lines lack are left out)."""
+        return [{"label": label, "ratio": round(render / ms, 4), "peer_ms": round(ms, 4)}
+                for label, case in cases for ms in [peer_ms(case)] if ms]
+
     def ratios_to(render, cases):
         """render ÷ each measured case's p50, "; "-separated (cases the peer lines lack are left out)."""
-        cells = []
-        for label, case in cases:
-            ms = peer_ms(case)
-            if ms:
-                cells.append(f"{render / ms:.2f}x {label} ({ms:.2f} ms)")
+        cells = [f"{r['ratio']:.2f}x {r['label']} ({r['peer_ms']:.2f} ms)" for r in ratio_list(render, cases)]
         return "; ".join(cells) or "-"
+
+    summary = {
+        "schema": "transitionkit-performance/1",
+        "heading": dict(line.split(": ", 1) for line in heading.splitlines() if ": " in line),
+        "frame": {"width_pixels": scene["width_pixels"], "height_pixels": scene["height_pixels"],
+                  "width_points": scene["width_points"], "height_points": scene["height_points"], "scale": scene["scale"]},
+        "rows": [],
+    }
 
     damage_rows = [r for r in results if "damaged_fraction" in r]
     full_rows = {(r["effect"], r["operation"]): r for r in results if "damaged_fraction" not in r}
@@ -195,12 +212,27 @@ def main(argv):
             allocs = (f"{n:.0f}" if abs(n - round(n)) < 0.05 else f"{n:.1f}") + f" ({op})"
         row = (f"| {effect} ({r['operation']}) | {render:.2f} ms | {vs_peer} | {vs_floor} | "
                f"{p99} | {model} | {allocs} |")
+        entry = {
+            "effect": effect, "operation": r["operation"], "render_p50_ms": round(render, 4),
+            "vs_peer": ratio_list(render, PEERS.get(effect, [])), "vs_floor": ratio_list(render, FLOORS.get(effect, [])),
+            "p99_model_render_ms": round(max(p99s)[0], 4) if p99s else None, "p99_operation": max(p99s)[1] if p99s else None,
+            "model_p50_ns": round(worst_model["model_nanoseconds"]["p50"], 1), "model_operation": worst_model["operation"],
+            "allocations_per_frame": None if allocs == "n/a" else round(n, 2),
+        }
         if two:
             ratios = sorted((u["render_milliseconds"]["p50"] / t["render_milliseconds"]["p50"], o["operation"])
                             for o in ops for u, t in [(one.get((effect, o["operation"])), two.get((effect, o["operation"])))]
                             if u and t and t["render_milliseconds"]["p50"] > 0)
             row += (f" {ratios[0][0]:.2f}x ({ratios[0][1]})–{ratios[-1][0]:.2f}x ({ratios[-1][1]}) |" if ratios else " - |")
+            if ratios:
+                entry["two_threads"] = {"lowest": round(ratios[0][0], 3), "lowest_operation": ratios[0][1],
+                                        "highest": round(ratios[-1][0], 3), "highest_operation": ratios[-1][1]}
+        summary["rows"].append(entry)
         print(row)
+    if json_out:
+        with open(json_out, "w") as f:
+            json.dump(summary, f, indent=1, ensure_ascii=False)
+            f.write("\n")
     one_ms, two_ms = peer_ms("floor_memcpy"), peer_ms("floor_memcpy_threads2")
     if two:
         print()  # ends the Markdown table

@@ -38,7 +38,11 @@ public struct BaselineComparison: Equatable, Sendable {
     public var parameterDifference: String?
 
     /// Compares `current` with `baseline`; `pairs` add rows of differently named effects.
-    /// - Parameter threshold: allowed render slowdown as a fraction, >= 0.
+    /// - Parameters:
+    ///   - current: this run's report.
+    ///   - baseline: the earlier run's report (`--baseline old.json`).
+    ///   - threshold: allowed render slowdown as a fraction, >= 0.
+    ///   - pairs: effects of this run matched with differently named effects of the baseline (`--compare a:b`).
     public init(current: BenchReport, baseline: BenchReport, threshold: Double, pairs: [EffectPair] = []) {
         self.threshold = threshold
         var sameName: [String] = []
