@@ -13,8 +13,8 @@ import Foundation
 ///
 /// A transition coordinator's record for an alongside closure leaves out the two view
 /// controllers' views (`excluding`): the driver's own record restores those, so two records
-/// never disagree about one layer; on a finish the coordinator then draws the alongside
-/// closures' last frame again, so their final state stays (U2).
+/// never disagree about one layer; on a finish the alongside closures draw the last frame
+/// after that restore, so their final state stays (U2).
 @MainActor
 struct LayerRestorePoint {
     private struct LayerRecord {

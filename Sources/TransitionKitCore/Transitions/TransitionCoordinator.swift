@@ -104,8 +104,8 @@ public final class TransitionCoordinator: TransitionCoordinatorContext {
     /// recorded them, before the appearance callbacks and handlers run (set what a cancel
     /// needs in `completion`, e.g. select the row again). When it finishes, the state of its
     /// last frame (`progress` 1) stays everywhere, inside the two view controllers' views too,
-    /// as UIKit keeps it: after the driver put the animator's changes back, `animation` is
-    /// called once more at progress 1 (scenario U2).
+    /// as UIKit keeps it: that last call of `animation` comes after the driver put the
+    /// animator's changes back (scenario U2).
     /// - Parameters:
     ///   - view: the root of the tree `animation` changes; nil for `containerView`.
     ///   - animation: called with this context after the animator at every frame (see
@@ -191,9 +191,9 @@ public final class TransitionCoordinator: TransitionCoordinatorContext {
 
     /// The transition ended and the driver restored its views: a cancelled transition's
     /// alongside records are put back (latest first, so the earliest record is what stays); a
-    /// finished one's alongside closures draw their last frame (progress 1) again over the
-    /// restored views, so their final state stays there too (U2); then the values are frozen
-    /// and the view controllers detached.
+    /// finished one's alongside closures draw their last frame (progress 1, which the driver
+    /// left to this call) over the restored views, so their final state stays there too (U2);
+    /// then the values are frozen and the view controllers detached.
     func transitionDidEnd(completed: Bool) {
         if completed {
             for entry in alongside { entry.animation(self) }

@@ -191,8 +191,17 @@ public final class TransitionDriver {
 
     private func finishSegment(_ s: Segment) {
         segment = nil
-        // The last frame shows exactly the end state (a spring may not have reached it).
-        apply(linear: s.to, eased: s.to)
+        // The last frame shows exactly the end state (a spring may not have reached it). On a
+        // finish its alongside closures draw it after the restore (the coordinator's
+        // `transitionDidEnd`), so what they set stays, in the two views too (U2).
+        if s.completes {
+            percentComplete = s.to
+            context.percentComplete = s.to
+            animatorProgress = s.to
+            animator.updateTransition(progress: s.to, using: context)
+        } else {
+            apply(linear: s.to, eased: s.to)
+        }
         end(completed: s.completes, error: nil)
     }
 
