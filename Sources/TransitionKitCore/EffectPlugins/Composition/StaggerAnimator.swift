@@ -6,9 +6,11 @@ import Foundation
 /// Timing (scenario U6): the stagger plays on a linear timeline and, in time-based playback,
 /// runs the effect's curve inside each item's window (item progress = curve(local), the curve
 /// over the effect's own duration), so every item starts and ends at its window's times
-/// whatever the curve, a spring's included. While an interaction drives it (a finger, then
-/// its run-out) each item gets its window of the progress as it comes, as a single effect
-/// gets the progress without a curve then.
+/// whatever the curve, a spring's included. A transition an interaction drives from its
+/// first frame (a finger, then its run-out) gives each item its window of the progress as it
+/// comes, as a single effect gets the progress without a curve then. The choice is made at
+/// the first frame and kept, so the state stays one function of progress for the whole
+/// transition (no jump if a time-based one is later caught by a finger).
 @MainActor
 final class StaggerAnimator: AnimatedTransitioning {
     private struct Item {
@@ -25,8 +27,9 @@ final class StaggerAnimator: AnimatedTransitioning {
     /// The effect's curve and its own duration (one item's run, seconds), set when preparing.
     private var itemCurve = TimingCurve.linear
     private var itemDuration: TimeInterval = 0
-    /// Set once an interaction drove the transition: from then on no curve is applied.
-    private var followsInteraction = false
+    /// Whether the items' progress goes through the effect's curve: decided at the first
+    /// frame (true unless an interaction drives it then), nil before.
+    private var appliesCurve: Bool?
     /// The subviews counted when preparing (nil before).
     private var subviewCount: Int?
 
@@ -52,6 +55,7 @@ final class StaggerAnimator: AnimatedTransitioning {
     func prepareTransition(using context: any ContextTransitioning) throws(TransitionKitError) {
         itemCurve = screen.timingCurve
         itemDuration = screen.transitionDuration(using: context)
+        appliesCurve = nil
         try screen.prepareTransition(using: context)
         guard let incoming = context.view(forKey: .to) else { return }
         let subviews = incoming.subviews
@@ -71,16 +75,17 @@ final class StaggerAnimator: AnimatedTransitioning {
     /// Every item at its window's progress, through the effect's curve in time-based playback.
     /// - Complexity: the effect's update and curve once per item; no allocation.
     func updateTransition(progress: CGFloat, using context: any ContextTransitioning) {
-        if context.isInteractive { followsInteraction = true }
-        screen.updateTransition(progress: eased(screenWindow, progress), using: context)
-        for item in items { item.animator.updateTransition(progress: eased(item.window, progress), using: item.context) }
+        if appliesCurve == nil { appliesCurve = !context.isInteractive }
+        let curved = appliesCurve ?? false
+        screen.updateTransition(progress: eased(screenWindow, progress, curved), using: context)
+        for item in items { item.animator.updateTransition(progress: eased(item.window, progress, curved), using: item.context) }
     }
 
     /// An item's progress at the stagger's `progress`: its window's local progress, through
-    /// the effect's curve over one item's run unless an interaction drives the transition.
-    private func eased(_ window: ProgressWindow, _ progress: CGFloat) -> CGFloat {
+    /// the effect's curve over one item's run when `curved`.
+    private func eased(_ window: ProgressWindow, _ progress: CGFloat, _ curved: Bool) -> CGFloat {
         let local = window.local(progress)
-        guard !followsInteraction, local.isFinite else { return local }
+        guard curved, local.isFinite else { return local }
         return CGFloat(itemCurve.value(at: Double(local), duration: itemDuration))
     }
 
