@@ -55,6 +55,35 @@ import ZoomEffect
         #expect(app.window.transitionQueue.isIdle && app.nav?.viewControllers.count == 1)
     }
 
+    /// U3, a source that leaves: the list scrolls 3 pt a frame for 5 frames of the pop, then
+    /// the thumbnail leaves the window (a cell reused); from then on every frame is
+    /// `visibleRect` at the last frame it had, and the pop ends normally.
+    @Test func U3_aSourceThatLeavesKeepsItsLastFrame() throws {
+        let app = try ZoomApp()
+        app.show()
+        let thumbnail = try #require(app.current)
+        let scroller = Scroller(thumbnail, distance: 15, step: 3)
+        app.nav?.pop()
+        for _ in 0..<5 {
+            scroller.scroll()
+            app.clock.step()
+        }
+        let lastFrame = thumbnail.frame
+        #expect(lastFrame == ZoomScene.thumbnailFrame(ZoomScene.sourceIndex).offsetBy(dx: 0, dy: -15))
+        thumbnail.removeFromSuperview()
+        var checked = 0
+        while let driver = app.window.transitionQueue.current, checked < 1000 {
+            app.clock.step()
+            guard app.window.transitionQueue.current === driver, let rect = ZoomScene.visible(app.detail.view)?.rect else { break }
+            let expected = ZoomGeometry.visibleRect(at: 1 - driver.animatorProgress, source: lastFrame, bounds: ZoomScene.bounds)
+            #expect(close(rect, expected, 1e-6), "frame \(checked): \(rect) vs \(expected)")
+            checked += 1
+        }
+        #expect(checked >= 20, "\(checked) frames after the source left")
+        #expect(app.window.transitionQueue.isIdle && app.nav?.viewControllers.count == 1)
+        #expect(!thumbnail.isHidden, "shown again at the end")
+    }
+
     /// U3, after a drag: released past half-way, the run-out lands on the thumbnail's frame
     /// as it is at the end of the run-out (the list scrolls 60 pt during the run-out), not
     /// where it was at the release.
