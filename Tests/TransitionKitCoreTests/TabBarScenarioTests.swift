@@ -54,8 +54,9 @@ import TransitionKitTesting
         #expect(scene.contentTitles == ["A.view"])
     }
 
-    /// T_S2 (same tab): a request for the tab selected when it runs does nothing: no delegate
-    /// call, no transition, its completion once with false; the one before it is unaffected.
+    /// T_S2 (same tab): a request for the tab selected when it runs runs no transition and
+    /// calls its completion once with false; the delegate hears it as a reselection
+    /// (`shouldSelect`, `didSelect`, U5); the one before it is unaffected.
     @Test func T_S2_selectingTheSelectedTabDoesNothing() throws {
         let scene = TabBarTestScene()
         let delegate = TabLoggingDelegate()
@@ -69,7 +70,7 @@ import TransitionKitTesting
         try scene.tabs.select(1) { completions.append("B again \($0)") }  // B by the time it runs
         #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
         #expect(completions == ["A false", "B true", "B again false"])
-        #expect(delegate.log == ["shouldSelect B", "animator A→B", "didSelect B"])
+        #expect(delegate.log == ["shouldSelect A", "didSelect A", "shouldSelect B", "animator A→B", "didSelect B", "shouldSelect B", "didSelect B"])
         #expect(scene.appearanceLog == ["A willDisappear", "B willAppear", "A didDisappear", "B didAppear"])
     }
 

@@ -13,6 +13,9 @@ import TransitionKitCore
 ///   default its bounds) fills V like `.scaleAspectFill`, centred;
 /// - the source view is hidden while the zoom runs, and shown again at the end, finished or
 ///   cancelled;
+/// - for pop and dismiss (and a drag's finishing run-out) the source frame is the view
+///   source's frame in the container read again on every frame, so the zoom follows a list
+///   that scrolls meanwhile; a source that leaves the window keeps its last frame;
 /// - the view behind is dimmed by `ZoomOptions.dimmingColor` at opacity z.
 ///
 /// A source that is nil, not in the container's window, zero-size or off-screen falls back to

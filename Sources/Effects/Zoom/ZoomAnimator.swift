@@ -12,8 +12,14 @@ import TransitionKitCore
 ///   under the finger (`ZoomGeometry.fingerRect`), from the rect on screen when the finger
 ///   took hold (a re-grab during the run-out continues from where the view is, no jump).
 /// - **Run-out** (released after a finger): from the rect at release to the source's frame
-///   asked again then (finish) or to full screen (cancel), linearly in the run-out's
-///   progress, so the spring run-out's starting velocity (the finger's) moves the view.
+///   (finish) or to full screen (cancel), linearly in the run-out's progress, so the spring
+///   run-out's starting velocity (the finger's) moves the view.
+///
+/// A zoom back (pop or dismiss, and a finishing run-out) reads its source view's frame in the
+/// container on every frame, so it lands where the source is, not where it was when it
+/// started (a list that scrolls or relayouts meanwhile; UIKit asks the source view provider
+/// again to use up-to-date visuals). When the source leaves the window or becomes unusable,
+/// it goes on to the last frame it had (scenario U3).
 ///
 /// Dimming opacity is z clamped to 0...1 in every phase, z taken from progress.
 @MainActor
@@ -131,16 +137,31 @@ public final class ZoomAnimator: AnimatedTransitioning {
 
     /// The bounding box of `view`'s bounds in `container`'s coordinates, nil when it is not in
     /// `container`'s window (or not in one) or a transform on the way is singular.
+    /// - Complexity: four point conversions up the two views' ancestors; no allocation (it runs
+    ///   on every frame of a zoom back).
     private static func frame(of view: View, in container: View) -> CGRect? {
         guard let window = view.window, window === container.window else { return nil }
         let b = view.bounds
-        var xs: [CGFloat] = [], ys: [CGFloat] = []
-        for corner in [CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY), CGPoint(x: b.minX, y: b.maxY), CGPoint(x: b.maxX, y: b.maxY)] {
-            guard let p = view.convert(corner, to: container) else { return nil }
-            xs.append(p.x)
-            ys.append(p.y)
+        var minX = CGFloat.infinity, minY = CGFloat.infinity, maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
+        for corner in 0..<4 {
+            let c = CGPoint(x: corner & 1 == 0 ? b.minX : b.maxX, y: corner < 2 ? b.minY : b.maxY)
+            guard let p = view.convert(c, to: container) else { return nil }
+            minX = min(minX, p.x)
+            minY = min(minY, p.y)
+            maxX = max(maxX, p.x)
+            maxY = max(maxY, p.y)
         }
-        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// A view source's frame read again in `container` (U3): kept when the source is no longer
+    /// in the window or its frame is unusable, so the zoom goes on to the last frame it had.
+    /// - Complexity: O(depth of the source and the container); no allocation.
+    private func followSource(in container: View) {
+        guard case .view(_, let radius) = target, let source = sourceView, let frame = Self.frame(of: source, in: container),
+            ZoomGeometry.isUsable(frame, in: container.bounds)
+        else { return }
+        target = .view(frame: frame, radius: radius)
     }
 
     /// The source's look (rect, radius, opacity of the zoomed view) in a container of `bounds`.
@@ -173,6 +194,7 @@ public final class ZoomAnimator: AnimatedTransitioning {
         let look: Look
         switch phase {
         case .progress:
+            if !context.operation.insertsIncomingAbove { followSource(in: context.containerView) }
             let s = sourceLook(in: bounds)
             look = Look(
                 rect: ZoomGeometry.visibleRect(at: z, source: s.rect, bounds: bounds), radius: ZoomGeometry.cornerRadius(at: z, source: s.radius),
@@ -185,6 +207,10 @@ public final class ZoomAnimator: AnimatedTransitioning {
                 rect: ZoomGeometry.fingerRect(grabbed: grabbed.rect, factor: factor, translation: t), radius: grabbed.radius * factor,
                 opacity: grabbed.opacity)
         case .runOut:
+            if runOutFinishes {
+                followSource(in: context.containerView)
+                releaseTarget = sourceLook(in: bounds)
+            }
             let span = runOutFinishes ? 1 - releasedProgress : releasedProgress
             let travelled = runOutFinishes ? progress - releasedProgress : releasedProgress - progress
             let f = span > 0 ? max(0, travelled / span) : 1
@@ -203,7 +229,7 @@ public final class ZoomAnimator: AnimatedTransitioning {
     }
 
     /// The finger let go: the run-out goes from the rect on screen to the source's frame
-    /// (asked again: it may have moved) or back to full screen.
+    /// (read again on every frame: it may move) or back to full screen.
     private func beginRunOut(_ context: any ContextTransitioning, bounds: CGRect) {
         phase = .runOut
         released = last
@@ -213,11 +239,7 @@ public final class ZoomAnimator: AnimatedTransitioning {
             releaseTarget = Look(rect: bounds, radius: 0, opacity: 1)
             return
         }
-        if case .view(_, let radius) = target, let source = sourceView, let frame = Self.frame(of: source, in: context.containerView),
-            ZoomGeometry.isUsable(frame, in: bounds)
-        {
-            target = .view(frame: frame, radius: radius)
-        }
+        followSource(in: context.containerView)
         releaseTarget = sourceLook(in: bounds)
     }
 

@@ -13,8 +13,9 @@ import Foundation
 /// (UIKit ignores or jumps; we queue, as for navigation). `selectedIndex` changes atomically
 /// when a switch finishes; a cancelled switch, a refused one (`shouldSelect` false, an
 /// animator that throws in `prepareTransition`) or a request for the tab already selected
-/// leaves everything as it was. Each request's `completion` runs exactly once, after the
-/// selection changed, with `true` if it changed and `false` otherwise. An animated switch has
+/// (which the delegate hears as a reselection, as in UIKit) leaves everything as it was.
+/// Each request's `completion` runs exactly once, after the selection changed, with `true`
+/// if it changed and `false` otherwise. An animated switch has
 /// operation `.tab` and `tabDirection` `.forward` towards a higher index, `.reverse` towards a
 /// lower one; without an animator (the delegate returns nil) the switch happens at once,
 /// as in UIKit.
@@ -116,9 +117,13 @@ public final class TabBarController: ViewController {
     /// animator `transition` gives, else the delegate's, else none, and the delegate hears
     /// `didSelect` once it finished.
     ///
-    /// Nothing happens and `completion(false)` is called when `index` is the selected tab then,
-    /// or `shouldSelect` returns false; a cancelled interactive switch also calls it with
-    /// false. The switch animates only when the tab bar controller is on screen and appeared.
+    /// When `index` is the selected tab then (a tap on the selected tab), no transition runs
+    /// and nothing appears or disappears, but as in UIKit the delegate is asked `shouldSelect`
+    /// and, if it allows, hears `didSelect` with the selected view controller (apps scroll to
+    /// the top there); `completion(false)` is called (scenario U5). When `shouldSelect`
+    /// returns false nothing happens and `completion(false)` is called; a cancelled
+    /// interactive switch also calls it with false. The switch animates only when the tab bar
+    /// controller is on screen and appeared.
     /// - Parameters:
     ///   - index: the tab, 0..<`viewControllers.count`.
     ///   - animated: false switches at once even with an animator.
@@ -165,6 +170,10 @@ public final class TabBarController: ViewController {
         _ index: Int, animated: Bool, transition: TransitionOverride?, queue: TransitionQueue, completion: (@MainActor (Bool) -> Void)?
     ) {
         guard index != selectedIndex else {
+            // A tap on the selected tab (UIKit's reselection, U5): the delegate is asked and
+            // told, nothing moves.
+            let selected = selectedViewController
+            if delegate?.tabBarController(self, shouldSelect: selected) ?? true { delegate?.tabBarController(self, didSelect: selected) }
             completion?(false)
             return
         }

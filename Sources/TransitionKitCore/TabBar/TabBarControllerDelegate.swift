@@ -6,10 +6,13 @@ import Foundation
 @MainActor
 public protocol TabBarControllerDelegate: AnyObject {
     /// Whether `viewController` may become the selected tab; asked when a selection request
-    /// runs (after the requests queued before it), never for the tab already selected.
-    /// Returning false leaves everything as it was and calls the request's completion with false.
+    /// runs (after the requests queued before it), also for the tab already selected (a tap
+    /// on it, as UIKit asks). Returning false leaves everything as it was and calls the
+    /// request's completion with false.
     func tabBarController(_ tabBarController: TabBarController, shouldSelect viewController: ViewController) -> Bool
-    /// After the selection changed (the transition finished; not called for a cancelled one).
+    /// After the selection changed (the transition finished; not called for a cancelled one),
+    /// and after a request for the tab already selected that `shouldSelect` allowed (UIKit's
+    /// reselection, where apps scroll to the top; nothing moved then).
     func tabBarController(_ tabBarController: TabBarController, didSelect viewController: ViewController)
     /// The animator of a switch from `fromVC` to `toVC` (operation `.tab`; the context's
     /// `tabDirection` says towards a higher or a lower index), or nil to switch without

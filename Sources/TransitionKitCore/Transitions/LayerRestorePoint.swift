@@ -8,9 +8,13 @@ import Foundation
 /// effect, not only the listed ones. Membership of the roots themselves in the container is
 /// the driver's job.
 ///
+/// The driver takes its record when the transition starts, after the will-appearance
+/// callbacks, so what the app changed in them is the state restored (scenario U1).
+///
 /// A transition coordinator's record for an alongside closure leaves out the two view
-/// controllers' views (`excluding`): the driver's own record restores those whatever the
-/// outcome, so two records never disagree about one layer.
+/// controllers' views (`excluding`): the driver's own record restores those, so two records
+/// never disagree about one layer; on a finish the alongside closures draw the last frame
+/// after that restore, so their final state stays (U2).
 @MainActor
 struct LayerRestorePoint {
     private struct LayerRecord {

@@ -99,11 +99,13 @@ public final class TransitionCoordinator: TransitionCoordinatorContext {
     /// What is put back: when `animation` is registered, the tree of `view` (nil:
     /// `containerView`) is recorded like the driver records the animator's views (every
     /// property of every view and layer, masks, the order of subviews and sublayers), leaving
-    /// out the two view controllers' views. When the transition is cancelled, that tree is put
-    /// back exactly as recorded, before the appearance callbacks and handlers run; when it
-    /// finishes, the state of its last frame (`progress` 1) stays. Changes to layers inside
-    /// the two view controllers' views are undone at the end whatever the outcome, as the
-    /// animator's are (set lasting state there in `completion`).
+    /// out the two view controllers' views (the driver records those). When the transition is
+    /// cancelled, that tree is put back exactly as recorded, and the two views as the driver
+    /// recorded them, before the appearance callbacks and handlers run (set what a cancel
+    /// needs in `completion`, e.g. select the row again). When it finishes, the state of its
+    /// last frame (`progress` 1) stays everywhere, inside the two view controllers' views too,
+    /// as UIKit keeps it: that last call of `animation` comes after the driver put the
+    /// animator's changes back (scenario U2).
     /// - Parameters:
     ///   - view: the root of the tree `animation` changes; nil for `containerView`.
     ///   - animation: called with this context after the animator at every frame (see
@@ -188,10 +190,14 @@ public final class TransitionCoordinator: TransitionCoordinatorContext {
     }
 
     /// The transition ended and the driver restored its views: a cancelled transition's
-    /// alongside records are put back (latest first, so the earliest record is what stays),
-    /// the values are frozen and the view controllers detached.
+    /// alongside records are put back (latest first, so the earliest record is what stays); a
+    /// finished one's alongside closures draw their last frame (progress 1, which the driver
+    /// left to this call) over the restored views, so their final state stays there too (U2);
+    /// then the values are frozen and the view controllers detached.
     func transitionDidEnd(completed: Bool) {
-        if !completed {
+        if completed {
+            for entry in alongside { entry.animation(self) }
+        } else {
             for entry in alongside.reversed() { entry.restorePoint.restore() }
         }
         var final = state

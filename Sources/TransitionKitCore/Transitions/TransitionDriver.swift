@@ -4,8 +4,10 @@ import Foundation
 /// animator's progress, then restores the layers and hands the outcome to whoever started it.
 ///
 /// Lifetime: the window's (or navigation controller's) `TransitionQueue` holds the driver
-/// while it runs; the display link, the context and the coordinator hold it weakly. After the
-/// end nothing references it (scenario L1).
+/// while it runs, and so does its display link while the clock plays it (time-based playback
+/// and run-outs), so a transition the clock plays always reaches its end; the context and the
+/// coordinator hold it weakly. A window that goes away ends its running transition as
+/// cancelled (scenario U8). After the end nothing references it (scenario L1).
 @MainActor
 public final class TransitionDriver {
     /// The driver's phase.
@@ -58,7 +60,10 @@ public final class TransitionDriver {
     public let duration: TimeInterval
     @exclusivity(unchecked) private var link: DisplayLink?
     @exclusivity(unchecked) private var segment: Segment?
-    private let restorePoint: LayerRestorePoint
+    /// The views whose trees are recorded when the transition starts and restored at its end.
+    private let restoredViews: [View]
+    /// The record of `restoredViews`, taken by `start()` after the appearance callbacks.
+    private var restorePoint: LayerRestorePoint?
     /// The app's view of this transition: its alongside closures run after the animator at
     /// every frame, its handlers at the release and at the end.
     public let coordinator: TransitionCoordinator
@@ -85,7 +90,7 @@ public final class TransitionDriver {
         let valid = d.isFinite && d >= 0
         self.duration = valid ? d : 0
         self.durationError = valid ? nil : .transitionUnavailable("transitionDuration must be finite and >= 0 seconds, got \(d)")
-        self.restorePoint = LayerRestorePoint(capturing: views)
+        self.restoredViews = views
         self.onEnd = onEnd
         context.driver = self
         coordinator.driver = self
@@ -107,9 +112,14 @@ public final class TransitionDriver {
     // then a finished transition's animator finalises; then its `animationEnded`; then the
     // coordinator's completions and `completion` run, exactly once.
 
-    /// Prepares the animator and starts the timeline.
+    /// Records the views, prepares the animator and starts the timeline.
+    ///
+    /// The record is taken here, after the will-appearance callbacks (`TransitionRunner`), so
+    /// what a view controller changes in its own callbacks stays, finished or cancelled, and
+    /// only what the animator changes from here on is undone at the end (scenario U1).
     func start() {
         precondition(state == .idle, "a driver starts once")
+        restorePoint = LayerRestorePoint(capturing: restoredViews)
         if let durationError {
             end(completed: false, error: durationError)
             return
@@ -155,7 +165,9 @@ public final class TransitionDriver {
             return
         }
         if link == nil {
-            link = clock.makeDisplayLink { [weak self] link in self?.tick(link.timestamp) }
+            // The link holds the driver while the clock plays it (U8); `end()` and
+            // `interactivePause()` invalidate it, which lets go of the driver.
+            link = clock.makeDisplayLink { link in self.tick(link.timestamp) }
         }
     }
 
@@ -179,8 +191,17 @@ public final class TransitionDriver {
 
     private func finishSegment(_ s: Segment) {
         segment = nil
-        // The last frame shows exactly the end state (a spring may not have reached it).
-        apply(linear: s.to, eased: s.to)
+        // The last frame shows exactly the end state (a spring may not have reached it). On a
+        // finish its alongside closures draw it after the restore (the coordinator's
+        // `transitionDidEnd`), so what they set stays, in the two views too (U2).
+        if s.completes {
+            percentComplete = s.to
+            context.percentComplete = s.to
+            animatorProgress = s.to
+            animator.updateTransition(progress: s.to, using: context)
+        } else {
+            apply(linear: s.to, eased: s.to)
+        }
         end(completed: s.completes, error: nil)
     }
 
@@ -272,11 +293,11 @@ public final class TransitionDriver {
         if !completed { context.transitionWasCancelled = true }
         link?.invalidate()
         link = nil
-        restorePoint.restore()
+        restorePoint?.restore()
         // A view controller's view that stays in the container fills it: the container may
         // have been resized during the transition (G3), so the recorded frame can be stale.
         let container = context.containerView
-        for view in restorePoint.roots where view.superview === container { view.frame = container.bounds }
+        for view in restoredViews where view.superview === container { view.frame = container.bounds }
         coordinator.transitionDidEnd(completed: completed)
         onEnd(completed, error)
         if completed { animator.finalizeTransition(using: context) }
@@ -286,6 +307,13 @@ public final class TransitionDriver {
         coordinator.runCompletions()
         completion?(completed)
         queue?.end(self)
+    }
+
+    /// Ends a running (or not yet ended) transition now as cancelled: its window went away
+    /// (scenario U8). Everything is restored and the completions run with false, as for any
+    /// cancelled transition.
+    func abandon() {
+        end(completed: false, error: nil)
     }
 
     /// `view` changed size (`View.frame`/`bounds`, after its subviews followed). If it is the

@@ -40,6 +40,12 @@ public final class TransitionQueue {
         drain()
     }
 
+    /// Ends the running transition as cancelled (its window went away, scenario U8); the
+    /// requests waiting behind it then run, as after any end.
+    func abandonCurrent() {
+        current?.abandon()
+    }
+
     private func drain() {
         guard !draining else { return }
         draining = true

@@ -19,9 +19,10 @@ enum TransitionRunner {
     ///
     /// Without animation everything happens now: will-callbacks, the incoming view's
     /// placement, the commit, did-callbacks, `didShow`, `completion(true)`. With animation the
-    /// driver records the views, the incoming view is placed, the driver becomes the queue's
-    /// running transition, the will-callbacks go out and the driver starts; its end commits
-    /// or rolls back, then the driver calls `completion`.
+    /// incoming view is placed, the driver becomes the queue's running transition, the
+    /// will-callbacks go out, and the driver starts: it records the views then, so what the
+    /// view controllers changed in those callbacks stays (scenario U1); its end commits or
+    /// rolls back, then the driver calls `completion`.
     static func run(_ plan: TransitionPlan, on queue: TransitionQueue, completion: (@MainActor (Bool) -> Void)?) {
         guard let animation = plan.animation else {
             sendWillCallbacks(plan, animated: false)

@@ -69,15 +69,11 @@ extension View {
         return p
     }
 
+    /// From the top's space down to this view's, top first; recursive rather than through a
+    /// list of ancestors, so a conversion allocates nothing (a zoom back converts on every frame).
     private func convertFromTop(_ point: CGPoint) -> CGPoint? {
-        var chain: [View] = []
-        var v = self
-        while let s = v.superview { chain.append(v); v = s }
-        var p = point
-        for view in chain.reversed() {
-            guard let q = view.pointFromSuperview(p) else { return nil }
-            p = q
-        }
-        return p
+        guard let s = superview else { return point }
+        guard let q = s.convertFromTop(point) else { return nil }
+        return pointFromSuperview(q)
     }
 }

@@ -51,6 +51,14 @@ public final class Window {
         }
     }
 
+    /// A window that goes away ends its running transition as cancelled (completion false,
+    /// every layer restored, the display link invalidated, the animator's `animationEnded`),
+    /// and the requests waiting behind it then run, without animation since nothing is on
+    /// screen (scenario U8).
+    isolated deinit {
+        transitionQueue.abandonCurrent()
+    }
+
     /// The largest accepted width or height, points: 1e9, far above any screen. Effects scale,
     /// overshoot (springs) and square sizes; below this bound all of that stays finite, near
     /// the largest double it does not.

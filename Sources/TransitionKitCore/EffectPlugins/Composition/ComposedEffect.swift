@@ -8,9 +8,13 @@ import Foundation
 ///
 /// Rules shared by every composition:
 /// - **One timeline.** The state at progress p is a function of p alone; the driver restores
-///   every layer on cancel as for any effect. The composition's timing curve is its first
-///   part's (a stagger's: its effect's), applied to the whole timeline; each part sees that
-///   eased progress mapped to its window (see each type), never its own curve.
+///   every layer on cancel as for any effect. A parallel or sequential composition's timing
+///   curve is its first part's, applied to the whole timeline; each part sees that eased
+///   progress mapped to its window (see each type), never its own curve. A stagger's curve
+///   is linear and its effect's curve runs inside each item's window in time-based playback,
+///   so the items keep their windows' times whatever the curve (see `StaggeredEffect`).
+///   Parts end (`animationEnded`) in the reverse order of their preparation, so restores of
+///   state they share compose.
 /// - **Names.** `a+b` (parallel), `a>b` (sequence), `staggered(a)`; a composed operand is
 ///   parenthesised: `(radial+fade)>pushback3d`. Quote them in a shell.
 /// - **Parameters.** A part's parameters are listed as `<part name>.<parameter>`

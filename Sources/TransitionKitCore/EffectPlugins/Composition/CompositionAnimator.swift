@@ -192,10 +192,12 @@ final class CompositionAnimator: AnimatedTransitioning {
         second.animator.finalizeTransition(using: context)
     }
 
-    /// Both parts' `animationEnded`, first then second.
+    /// Both parts' `animationEnded` in the reverse order of their preparation, second then
+    /// first: restores of shared state compose, so what the first part recorded stays
+    /// (scenario U7).
     func animationEnded(_ transitionCompleted: Bool) {
         shared = []
-        first.animator.animationEnded(transitionCompleted)
         second.animator.animationEnded(transitionCompleted)
+        first.animator.animationEnded(transitionCompleted)
     }
 }

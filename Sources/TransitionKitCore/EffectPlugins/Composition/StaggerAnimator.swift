@@ -2,6 +2,15 @@ import Foundation
 
 /// The animator of a `StaggeredEffect`: the effect on the transition (item 0) and one
 /// animator of it per subview of the incoming view, each in its window of the timeline.
+///
+/// Timing (scenario U6): the stagger plays on a linear timeline and, in time-based playback,
+/// runs the effect's curve inside each item's window (item progress = curve(local), the curve
+/// over the effect's own duration), so every item starts and ends at its window's times
+/// whatever the curve, a spring's included. A transition an interaction drives from its
+/// first frame (a finger, then its run-out) gives each item its window of the progress as it
+/// comes, as a single effect gets the progress without a curve then. The choice is made at
+/// the first frame and kept, so the state stays one function of progress for the whole
+/// transition (no jump if a time-based one is later caught by a finger).
 @MainActor
 final class StaggerAnimator: AnimatedTransitioning {
     private struct Item {
@@ -15,6 +24,12 @@ final class StaggerAnimator: AnimatedTransitioning {
     private let makeItemAnimator: @MainActor () -> any AnimatedTransitioning
     private var screenWindow = ProgressWindow.whole
     private var items: [Item] = []
+    /// The effect's curve and its own duration (one item's run, seconds), set when preparing.
+    private var itemCurve = TimingCurve.linear
+    private var itemDuration: TimeInterval = 0
+    /// Whether the items' progress goes through the effect's curve: decided at the first
+    /// frame (true unless an interaction drives it then), nil before.
+    private var appliesCurve: Bool?
     /// The subviews counted when preparing (nil before).
     private var subviewCount: Int?
 
@@ -24,8 +39,8 @@ final class StaggerAnimator: AnimatedTransitioning {
         self.makeItemAnimator = makeItemAnimator
     }
 
-    /// The effect's curve, on the whole timeline.
-    var timingCurve: TimingCurve { screen.timingCurve }
+    /// Linear: the driver hands the timeline itself, the effect's curve runs in each window.
+    var timingCurve: TimingCurve { .linear }
 
     /// The effect's duration × (1 + N·delay), N the incoming view's subviews (counted when
     /// preparing, before an empty view was added below each).
@@ -38,6 +53,9 @@ final class StaggerAnimator: AnimatedTransitioning {
     /// frame just below it and the effect's animator on that pair.
     /// - Throws: what the effect's prepare throws (for the transition or a subview).
     func prepareTransition(using context: any ContextTransitioning) throws(TransitionKitError) {
+        itemCurve = screen.timingCurve
+        itemDuration = screen.transitionDuration(using: context)
+        appliesCurve = nil
         try screen.prepareTransition(using: context)
         guard let incoming = context.view(forKey: .to) else { return }
         let subviews = incoming.subviews
@@ -54,19 +72,33 @@ final class StaggerAnimator: AnimatedTransitioning {
         }
     }
 
-    /// Every item at its window's progress.
-    /// - Complexity: the effect's update once per item; no allocation.
+    /// Every item at its window's progress, through the effect's curve in time-based playback.
+    /// - Complexity: the effect's update and curve once per item; no allocation.
     func updateTransition(progress: CGFloat, using context: any ContextTransitioning) {
-        screen.updateTransition(progress: screenWindow.local(progress), using: context)
-        for item in items { item.animator.updateTransition(progress: item.window.local(progress), using: item.context) }
+        if appliesCurve == nil { appliesCurve = !context.isInteractive }
+        let curved = appliesCurve ?? false
+        screen.updateTransition(progress: eased(screenWindow, progress, curved), using: context)
+        for item in items { item.animator.updateTransition(progress: eased(item.window, progress, curved), using: item.context) }
+    }
+
+    /// An item's progress at the stagger's `progress`: its window's local progress, through
+    /// the effect's curve over one item's run when `curved`.
+    private func eased(_ window: ProgressWindow, _ progress: CGFloat, _ curved: Bool) -> CGFloat {
+        let local = window.local(progress)
+        guard curved, local.isFinite else { return local }
+        return CGFloat(itemCurve.value(at: Double(local), duration: itemDuration))
     }
 
     /// Item 0's `finalizeTransition` only.
     func finalizeTransition(using context: any ContextTransitioning) { screen.finalizeTransition(using: context) }
 
+    /// The items' `animationEnded` in the reverse order of their preparation, the subviews'
+    /// last to first, then item 0's: restores of shared state compose, so what the first
+    /// animator recorded is what stays (a zoom's source hidden by every item is shown again;
+    /// scenario U7).
     func animationEnded(_ transitionCompleted: Bool) {
+        for item in items.reversed() { item.animator.animationEnded(transitionCompleted) }
         screen.animationEnded(transitionCompleted)
-        for item in items { item.animator.animationEnded(transitionCompleted) }
         items = []
     }
 }

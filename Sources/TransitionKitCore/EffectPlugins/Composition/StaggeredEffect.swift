@@ -15,6 +15,10 @@ import Foundation
 /// in. Those empty views, and everything else, are removed when the transition ends.
 ///
 /// Duration: the effect's × (1 + N·d), so each item runs for the effect's own duration.
+/// Timing: the stagger's own curve is linear; in time-based playback each item runs the
+/// effect's curve inside its window, so item k starts at k·d·w of the timeline and ends a
+/// window later whatever the curve (a spring-timed effect included; scenario U6). While a
+/// finger drives the transition each item sees its window of the finger's progress.
 /// Only item 0 gets `finalizeTransition` (the subviews are restored like every layer). An
 /// incoming view with no subviews is the effect alone.
 ///
