@@ -41,7 +41,7 @@ public struct EffectScene {
     public init(
         size: CGSize = CGSize(width: 120, height: 200), scale: CGFloat = 2, fromImage: Bitmap? = nil, toImage: Bitmap? = nil
     ) throws(TransitionKitError) {
-        _ = try Window(size: size, scale: scale, frameClock: try ManualFrameClock())  // validates size and scale
+        _ = try Window(validatingSize: size, scale: scale, frameClock: ManualFrameClock())  // validates size and scale
         let pixels = ((size.width * scale).rounded(), (size.height * scale).rounded())
         let sides = CGFloat(1)...CGFloat(Bitmap.maximumDimension)
         guard sides.contains(pixels.0), sides.contains(pixels.1) else {
@@ -76,7 +76,7 @@ public struct EffectScene {
     /// pixels of one row or column are equal, and a pattern telling the two screens apart.
     /// - Throws: never for these sizes (`Bitmap`'s limits).
     public static func pattern(_ screen: Screen) throws(TransitionKitError) -> Bitmap {
-        var bitmap = try Bitmap(width: 72, height: 96)
+        var bitmap = try Bitmap(validatingWidth: 72, height: 96)
         for y in 0..<96 {
             for x in 0..<72 {
                 let gx = UInt8(x * 255 / 71), gy = UInt8(y * 255 / 95)

@@ -100,7 +100,7 @@ enum PlayCommand {
             try BenchError.mapping {
                 let compositor = Compositor(options: RenderOptions(scale: request.scene.scale, background: .black))
                 var first = try compositor.render(snapshots.first ?? stage.snapshot(), size: request.scene.size)
-                var apng = try APNGEncoder(width: first.width, height: first.height)
+                var apng = APNGEncoder(width: first.width, height: first.height)
                 try apng.append(first, delay: stage.clock.frameInterval)
                 for s in snapshots.dropFirst() {
                     compositor.render(s, into: &first)

@@ -62,7 +62,7 @@ enum RenderCommand {
                 try PNGEncoder.write(sheet, to: request.outPath)
                 return "wrote \(request.outPath): contact sheet of \(count) frames of \(entry.name) \(op.rawValue), \(sheet.width)x\(sheet.height) px"
             }
-            var apng = try APNGEncoder(width: frames[0].width, height: frames[0].height)
+            var apng = APNGEncoder(width: frames[0].width, height: frames[0].height)
             let delay = max(0.001, sweep.transitionDuration / Double(count - 1))
             for f in frames { try apng.append(f, delay: delay) }
             try apng.write(to: request.outPath)

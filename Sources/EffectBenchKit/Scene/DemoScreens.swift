@@ -44,7 +44,7 @@ public enum DemoScreens {
 
     /// A vertical two-colour gradient as a 1-pixel-wide bitmap, stretched by `.resize`.
     private static func gradient(_ top: Color, _ bottom: Color, steps: Int = 256) -> Bitmap {
-        var b = try! Bitmap(width: 1, height: steps)
+        var b = Bitmap(width: 1, height: steps)
         for y in 0..<steps {
             let t = CGFloat(y) / CGFloat(steps - 1)
             let color = Color(

@@ -46,8 +46,8 @@ public final class TransitionStage {
         fromContent: @MainActor (View) -> Void, toContent: @MainActor (View) -> Void
     ) throws(TransitionKitError) {
         self.operation = operation
-        clock = try ManualFrameClock(framesPerSecond: framesPerSecond)
-        window = try Window(size: size, scale: scale, frameClock: clock)
+        clock = try ManualFrameClock(validatingFramesPerSecond: framesPerSecond)
+        window = try Window(validatingSize: size, scale: scale, frameClock: clock)
         let from = ViewController(title: "from"), to = ViewController(title: "to")
         var bounds = window.rootView.bounds
         if operation == .tab { bounds.size.height = max(0, bounds.height - TabBar.height) }
@@ -80,7 +80,7 @@ public final class TransitionStage {
             to.present(from, animated: false)
         case .tab:
             navigationController = nil
-            let tabs = try TabBarController(viewControllers: [from, to])
+            let tabs = TabBarController(viewControllers: [from, to])
             tabBarController = tabs
             window.rootViewController = tabs
         }
