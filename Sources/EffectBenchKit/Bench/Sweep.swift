@@ -222,7 +222,7 @@ public final class SweepBuffers {
         compositor = Compositor(options: RenderOptions(scale: scene.scale, background: .black, threads: max(1, threads)))
         do {
             bitmap = try Bitmap(
-                width: Int((scene.size.width * scene.scale).rounded()), height: Int((scene.size.height * scene.scale).rounded()))
+                validatingWidth: Int((scene.size.width * scene.scale).rounded()), height: Int((scene.size.height * scene.scale).rounded()))
         } catch {
             throw BenchError(error)
         }

@@ -178,6 +178,7 @@ open class ViewController {
         default:
             preconditionFailure("unbalanced appearance callback \(callback) in state \(appearanceState) for \(title ?? "view controller")")
         }
+        if case .viewWillAppear = callback { _ = view }  // UIKit: a view about to appear is loaded
         switch callback {
         case .viewWillAppear(let animated): viewWillAppear(animated)
         case .viewDidAppear(let animated): viewDidAppear(animated)

@@ -62,8 +62,8 @@ struct IrisTests {
 
     /// `irisPush` and `irisPop` change the stack after 0.5 s (30 frames at 60 Hz) and complete once with true.
     @Test func categoryPushAndPop() throws {
-        let clock = try ManualFrameClock(framesPerSecond: 60)
-        let window = try Window(size: CGSize(width: 120, height: 200), frameClock: clock)
+        let clock = ManualFrameClock(framesPerSecond: 60)
+        let window = Window(size: CGSize(width: 120, height: 200), frameClock: clock)
         let root = ViewController(title: "root"), detail = ViewController(title: "detail")
         let nav = NavigationController(rootViewController: root)
         window.rootViewController = nav
@@ -80,8 +80,8 @@ struct IrisTests {
     /// `enableIrisSwipe`: a left-edge swipe to 70 % of the width pops, one to 30 % cancels;
     /// `disableIrisSwipe` removes it, after which the same swipe does nothing.
     @Test func edgeSwipePopsThroughTheIris() throws {
-        let clock = try ManualFrameClock(framesPerSecond: 60)
-        let window = try Window(size: CGSize(width: 120, height: 200), frameClock: clock)
+        let clock = ManualFrameClock(framesPerSecond: 60)
+        let window = Window(size: CGSize(width: 120, height: 200), frameClock: clock)
         let nav = NavigationController(rootViewController: ViewController(title: "root"))
         window.rootViewController = nav
         nav.push(ViewController(title: "a"), animated: false)
