@@ -132,19 +132,23 @@ final class AppTabBarController: TabBarController {
 ///   same leaving-then-arriving order is used for present, dismiss and tab switches.
 @MainActor
 @Suite struct LifecycleOrderTests {
-    /// A 320×480 window whose root is a navigation controller holding `root`.
-    private func navigationScene(_ log: LifecycleLog) -> (ManualFrameClock, Window, NavigationController, LoggingViewController) {
+    /// A 320×480 window whose root is a navigation controller (its default title "navigation") holding `root`.
+    @MainActor
+    final class Scene {
         let clock = ManualFrameClock(framesPerSecond: 60)
-        let window = Window(size: CGSize(width: 320, height: 480), frameClock: clock)
-        let root = LoggingViewController("R", log: log)
-        let nav = NavigationController(rootViewController: root)
-        nav.title = "nav"
-        window.rootViewController = nav
-        return (clock, window, nav, root)
+        let window: Window
+        let nav: NavigationController
+        let root: LoggingViewController
+        init(_ log: LifecycleLog) {
+            window = Window(size: CGSize(width: 320, height: 480), frameClock: clock)
+            root = LoggingViewController("R", log: log)
+            nav = NavigationController(rootViewController: root)
+            window.rootViewController = nav
+        }
     }
 
     @Test func inboxViewControllerCompilesAndRuns() {
-        let (clock, _, nav, _) = navigationScene(LifecycleLog())
+        let scene = Scene(LifecycleLog()), clock = scene.clock, nav = scene.nav
         let inbox = InboxViewController(title: "Inbox")
         nav.push(inbox)
         #expect(clock.runUntilIdle(maxFrames: 1000) < 1000)
@@ -156,26 +160,26 @@ final class AppTabBarController: TabBarController {
 
     @Test func rootLoadsAndAppearsInUIKitOrder() {
         let log = LifecycleLog()
-        _ = navigationScene(log)
+        _ = Scene(log)
         #expect(
             log.events == [
-                "R willMove(toParent: nav)", "R didMove(toParent: nav)", "R loadView", "R viewDidLoad", "R viewWillAppear(false)",
+                "R willMove(toParent: navigation)", "R didMove(toParent: navigation)", "R loadView", "R viewDidLoad", "R viewWillAppear(false)",
                 "R viewWillLayoutSubviews", "R viewDidLayoutSubviews", "R viewDidAppear(false)",
             ])
     }
 
     @Test func pushAndPop() {
         let log = LifecycleLog()
-        let (clock, _, nav, _) = navigationScene(log)
+        let scene = Scene(log), clock = scene.clock, nav = scene.nav
         let b = LoggingViewController("B", log: log)
         log.clear()
         nav.push(b)
         #expect(clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(
             log.events == [
-                "B willMove(toParent: nav)", "B loadView", "B viewDidLoad", "R viewWillDisappear(true)", "B viewWillAppear(true)",
+                "B willMove(toParent: navigation)", "B loadView", "B viewDidLoad", "R viewWillDisappear(true)", "B viewWillAppear(true)",
                 "B viewWillLayoutSubviews", "B viewDidLayoutSubviews", "R viewDidDisappear(true)", "B viewDidAppear(true)",
-                "B didMove(toParent: nav)",
+                "B didMove(toParent: navigation)",
             ])
         log.clear()
         nav.pop()
@@ -190,7 +194,7 @@ final class AppTabBarController: TabBarController {
 
     @Test func presentAndDismiss() {
         let log = LifecycleLog()
-        let (clock, _, nav, _) = navigationScene(log)
+        let scene = Scene(log), clock = scene.clock, nav = scene.nav
         let m = LoggingViewController("M", log: log)
         log.clear()
         nav.present(m)
@@ -234,7 +238,7 @@ final class AppTabBarController: TabBarController {
 
     @Test func cancelledInteractivePop() {
         let log = LifecycleLog()
-        let (clock, _, nav, root) = navigationScene(log)
+        let scene = Scene(log), clock = scene.clock, nav = scene.nav, root = scene.root
         let b = LoggingViewController("B", log: log)
         nav.push(b, animated: false)
         log.clear()
@@ -250,7 +254,7 @@ final class AppTabBarController: TabBarController {
         #expect(
             log.events == [
                 "B willMove(toParent: nil)", "B viewWillDisappear(true)", "R viewWillAppear(true)", "R viewWillDisappear(true)",
-                "R viewDidDisappear(true)", "B viewWillAppear(true)", "B viewDidAppear(true)", "B didMove(toParent: nav)",
+                "R viewDidDisappear(true)", "B viewWillAppear(true)", "B viewDidAppear(true)", "B didMove(toParent: navigation)",
             ])
         #expect(finished == false)
         #expect(nav.viewControllers.map(\.title) == ["R", "B"] && b.parent === nav)
@@ -260,7 +264,7 @@ final class AppTabBarController: TabBarController {
     /// The method, then the closure, for each callback (one mechanism).
     @Test func closureFollowsItsMethod() {
         let log = LifecycleLog()
-        let (clock, _, nav, _) = navigationScene(log)
+        let scene = Scene(log), clock = scene.clock, nav = scene.nav
         let b = LoggingViewController("B", log: log, observesClosure: true)
         log.clear()
         nav.push(b, animated: false)
@@ -268,10 +272,10 @@ final class AppTabBarController: TabBarController {
         #expect(
             log.events == [
                 // Without animation the view loads when it is about to appear.
-                "B willMove(toParent: nav)", "R viewWillDisappear(false)", "B loadView", "B viewDidLoad", "B viewWillAppear(false)",
+                "B willMove(toParent: navigation)", "R viewWillDisappear(false)", "B loadView", "B viewDidLoad", "B viewWillAppear(false)",
                 "B observer viewWillAppear(animated: false)", "B viewWillLayoutSubviews", "B viewDidLayoutSubviews",
                 "R viewDidDisappear(false)", "B viewDidAppear(false)", "B observer viewDidAppear(animated: false)",
-                "B didMove(toParent: nav)",
+                "B didMove(toParent: navigation)",
             ])
     }
 
@@ -279,7 +283,7 @@ final class AppTabBarController: TabBarController {
     /// each (`viewWillLayoutSubviews` before the subviews follow, `viewDidLayoutSubviews` after).
     @Test func resizeLaysOutTheViewOnScreen() throws {
         let log = LifecycleLog()
-        let (_, window, nav, root) = navigationScene(log)
+        let scene = Scene(log), window = scene.window, nav = scene.nav, root = scene.root
         let child = View(frame: root.view.bounds)
         child.autoresizingMask = [.flexibleWidth]
         root.view.addSubview(child)
