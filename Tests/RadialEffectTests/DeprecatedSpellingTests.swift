@@ -33,7 +33,7 @@ private struct OldRadialSpellings: RadialSpellings {
 
     /// Renders `animator`'s pop or push at progress 0.5 and returns the window's layer tree.
     private func frame(_ animator: RadialAnimator, _ operation: TransitionOperation) throws -> LayerSnapshot {
-        let stage = try TransitionStage(operation: operation, size: CGSize(width: 120, height: 200), fromImage: nil, toImage: nil)
+        let stage = TransitionStage(operation: operation, size: CGSize(width: 120, height: 200), fromImage: nil, toImage: nil)
         stage.begin(animator: animator, interactive: true)
         stage.setProgress(0.5)
         return stage.snapshot()

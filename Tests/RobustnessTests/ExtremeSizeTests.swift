@@ -74,7 +74,7 @@ import TransitionKitTestSupport
                     for interactive in [true, false] {
                         let label = "\(type(of: effect).name) \(operation) \(interactive ? "interactive" : "timed") on \(side) pt"
                         let style = type(of: effect).modalPresentationStyle
-                        let stage = try TransitionStage(
+                        let stage = TransitionStage(
                             operation: operation, size: CGSize(width: side, height: side), modalPresentationStyle: style,
                             fromImage: nil, toImage: nil)
                         stage.begin(animator: effect.makeAnimator(for: operation), interactive: interactive)

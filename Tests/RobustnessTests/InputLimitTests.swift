@@ -69,7 +69,7 @@ import TransitionKitTestSupport
                     for operation in entry.supportedOperations {
                         for interactive in [true, false] {
                             let label = "\(entry.name) \(p.name)=\(text) \(operation) \(interactive ? "interactive" : "timed")"
-                            let stage = try TransitionStage(
+                            let stage = TransitionStage(
                                 operation: operation, size: CGSize(width: 40, height: 60), modalPresentationStyle: entry.modalPresentationStyle,
                                 fromImage: nil, toImage: nil)
                             stage.begin(animator: effect.makeAnimator(for: operation), interactive: interactive)

@@ -151,7 +151,8 @@ public enum Sweep {
         }
         let stage: TransitionStage
         do {
-            stage = try TransitionStage(
+            try TransitionStage.check(size: scene.size, scale: scene.scale)
+            stage = TransitionStage(
                 operation: operation, size: scene.size, scale: scene.scale, modalPresentationStyle: style,
                 fromImage: images.from, toImage: images.to)
         } catch {

@@ -53,7 +53,8 @@ enum PlayCommand {
         let images = try SceneImages.load(request.scene, for: op)
         let stage: TransitionStage
         do {
-            stage = try TransitionStage(
+            try TransitionStage.check(size: request.scene.size, scale: request.scene.scale)
+            stage = TransitionStage(
                 operation: op, size: request.scene.size, scale: request.scene.scale,
                 modalPresentationStyle: entry.modalPresentationStyle, fromImage: images.from, toImage: images.to)
         } catch { throw BenchError(error) }

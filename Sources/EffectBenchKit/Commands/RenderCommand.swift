@@ -27,7 +27,8 @@ enum RenderCommand {
         if let progress = request.progress {
             let stage: TransitionStage
             do {
-                stage = try TransitionStage(
+                try TransitionStage.check(size: scene.size, scale: scene.scale)
+                stage = TransitionStage(
                     operation: op, size: scene.size, scale: scene.scale, modalPresentationStyle: entry.modalPresentationStyle,
                     fromImage: images.from, toImage: images.to)
             } catch { throw BenchError(error) }

@@ -11,7 +11,7 @@ import TransitionKitRender
 ///
 /// ```swift
 /// let images = try DemoScreens.render(size: CGSize(width: 393, height: 852), scale: 3)
-/// let stage = try TransitionStage(operation: .push, size: CGSize(width: 393, height: 852), scale: 3,
+/// let stage = TransitionStage(operation: .push, size: CGSize(width: 393, height: 852), scale: 3,
 ///                                 modalPresentationStyle: .fullScreen, fromImage: images.from, toImage: images.to)
 /// ```
 public enum DemoScreens {

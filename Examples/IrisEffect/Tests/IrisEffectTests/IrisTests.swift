@@ -28,7 +28,7 @@ struct IrisTests {
 
     /// Half-way the iris is shut: every pixel is the window's black background.
     @Test func halfwayIsBlack() throws {
-        let scene = try EffectScene()
+        let scene = EffectScene()
         for operation in Iris.supportedOperations {
             let frame = try scene.frame(Iris(), operation, progress: 0.5)
             let visible = (0..<frame.height).flatMap { y in (0..<frame.width).map { x in frame.pixel(x: x, y: y) } }
@@ -40,7 +40,7 @@ struct IrisTests {
     /// At a quarter the outgoing screen shows inside a circle of radius R/2 about the centre
     /// and black outside it: the centre pixel is the untouched scene's, the corners are black.
     @Test func quarterShowsTheOutgoingScreenInsideTheCircle() throws {
-        let scene = try EffectScene()
+        let scene = EffectScene()
         let frame = try scene.frame(Iris(), .push, progress: 0.25)
         let untouched = try scene.untouched(.push)
         let cx = frame.width / 2, cy = frame.height / 2
