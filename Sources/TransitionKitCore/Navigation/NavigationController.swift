@@ -13,7 +13,8 @@ import Foundation
 /// transition finished (after `viewDidAppear(_:)`); one leaving hears `willMove(toParent: nil)`
 /// and then `didMove(toParent: nil)`. After a cancelled transition each hears `didMove(toParent:)`
 /// with the parent it keeps: this controller for those that stay (a cancelled interactive pop),
-/// nil for those that were to join.
+/// nil for those that were to join. `navigationController` and `parent` of a view controller change
+/// with the stack, when the transition finishes (in UIKit at its start).
 @MainActor
 open class NavigationController: ViewController {
     /// The stack, root first. Never empty.
