@@ -11,6 +11,8 @@ private protocol RadialSpellings {
     func animator() -> RadialAnimator
     func animator(style: Radial.PopStyle, duration: TimeInterval) -> RadialAnimator
     func defaultDuration() -> TimeInterval
+    func duration(of animator: RadialAnimator) -> TimeInterval
+    func conceals(_ radial: Radial) -> Bool
 }
 
 @MainActor
@@ -24,6 +26,10 @@ private struct OldRadialSpellings: RadialSpellings {
     }
     @available(*, deprecated)
     func defaultDuration() -> TimeInterval { RadialAnimator.defaultDuration }
+    @available(*, deprecated)
+    func duration(of animator: RadialAnimator) -> TimeInterval { animator.duration }
+    @available(*, deprecated)
+    func conceals(_ radial: Radial) -> Bool { radial.conceal }
 }
 
 /// The 1.0.0 spellings compile and behave as the new ones they forward to.
@@ -59,5 +65,11 @@ private struct OldRadialSpellings: RadialSpellings {
     @Test func defaultDurationMoved() {
         #expect(old.defaultDuration() == Radial.defaultDuration)
         #expect(old.defaultDuration() == 0.33)
+    }
+
+    @Test func durationAndConcealForward() {
+        let a = RadialAnimator(Radial(duration: 0.5), operation: .push)
+        #expect(old.duration(of: a) == 0.5 && old.duration(of: a) == a.configuration.duration)
+        #expect(old.conceals(Radial(popStyle: .conceal)) && !old.conceals(Radial(popStyle: .reveal)))
     }
 }

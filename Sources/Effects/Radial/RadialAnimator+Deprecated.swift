@@ -7,6 +7,10 @@ extension RadialAnimator {
     @available(*, deprecated, renamed: "Radial.PopStyle")
     public typealias Style = Radial.PopStyle
 
+    /// Duration in seconds (1.0.0's property; now the configuration's).
+    @available(*, deprecated, renamed: "configuration.duration")
+    public var duration: TimeInterval { configuration.duration }
+
     /// Default duration of RadialTransition: 0.33 s (moved to `Radial.defaultDuration`).
     @available(*, deprecated, renamed: "Radial.defaultDuration")
     nonisolated public static var defaultDuration: TimeInterval { Radial.defaultDuration }
@@ -31,4 +35,10 @@ extension RadialAnimator {
             Radial(duration: duration, startFrame: startFrame, popStyle: style, timingCurve: timingCurve),
             operation: style == .reveal ? .push : .pop)
     }
+}
+
+extension Radial {
+    /// Whether a pop conceals (1.0.0's flag; now `popStyle == .conceal`).
+    @available(*, deprecated, message: "use popStyle == .conceal")
+    public var conceal: Bool { popStyle == .conceal }
 }
