@@ -58,7 +58,7 @@ extension EffectLaws {
         let scale = scene.scale * renderScaleFactor
         let compositor = Compositor(options: RenderOptions(scale: scale))
         var snapshot = LayerSnapshot()
-        var bitmap = try Bitmap(width: Int((scene.size.width * scale).rounded()), height: Int((scene.size.height * scale).rounded()))
+        var bitmap = try Bitmap(validatingWidth: Int((scene.size.width * scale).rounded()), height: Int((scene.size.height * scale).rounded()))
         // Indexed loops: in a debug build `for p in array` allocates on every iteration itself.
         func playRound(rendering: Bool) -> (model: UInt64, render: UInt64) {
             var model: UInt64 = 0, render: UInt64 = 0

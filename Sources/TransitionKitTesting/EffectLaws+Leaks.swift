@@ -32,8 +32,8 @@ extension EffectLaws {
     ) throws(TransitionKitError) {
         for run in LeakRun.allCases {
             let finish = run != .cancelled
-            let clock = try ManualFrameClock()
-            let window = try Window(size: scene.size, scale: 1, frameClock: clock)
+            let clock = ManualFrameClock()
+            let window = try Window(validatingSize: scene.size, scale: 1, frameClock: clock)
             weak var animator: AnyObject?
             weak var interaction: AnyObject?
             weak var leaving: ViewController?
@@ -61,7 +61,7 @@ extension EffectLaws {
                     }
                 case .tab:
                     // Both tabs stay in the tab bar controller: nothing leaves.
-                    let tabs = try TabBarController(viewControllers: [root, other])
+                    let tabs = TabBarController(viewControllers: [root, other])
                     window.rootViewController = tabs
                     try tabs.select(1, animated: true, transition: transition)
                 }

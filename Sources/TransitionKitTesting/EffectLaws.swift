@@ -119,13 +119,7 @@ public enum EffectLaws {
         of effect: Effect, laws: Set<Law> = Set(Law.allCases), scene: EffectScene? = nil
     ) -> [Violation] {
         var log = ViolationLog(effect: Effect.name)
-        let stageScene: EffectScene
-        do {
-            stageScene = try scene ?? EffectScene()
-        } catch {
-            log.add(nil, .endpoints, "the scene could not be built: \(error)")
-            return log.violations
-        }
+        let stageScene = scene ?? EffectScene()
         let style = Effect.modalPresentationStyle
         // Built once for all operations (its two pattern bitmaps are generated per scene).
         let oddScene = scene == nil && laws.contains(.endpoints) ? EffectScene.oddSized : nil

@@ -7,7 +7,7 @@ import TransitionKitRender
 /// one (aspect-filled), rendered over black at `scale`.
 ///
 /// ```swift
-/// let scene = try EffectScene()
+/// let scene = EffectScene()
 /// let halfway = try scene.frame(Iris(), .push, progress: 0.5)
 /// expectGolden(halfway, named: "push.p0.5")
 /// ```
@@ -34,14 +34,31 @@ public struct EffectScene {
     ///   - scale: pixels per point, 0.5...8 (default 2, so point-to-pixel mapping is tested).
     ///   - fromImage: the outgoing screen (default `pattern(.from)`).
     ///   - toImage: the incoming screen (default `pattern(.to)`).
-    /// - Throws: `TransitionKitError` for a size or scale a `Window` rejects;
-    ///   `TransitionKitError.invalidSize` when size × scale does not round to
-    ///   1...`Bitmap.maximumDimension` pixels a side (no frame could be rendered, so every law
-    ///   that renders would fail on the scene, not on the effect).
+    /// - Precondition: a size and scale a `Window` accepts, and size × scale rounds to
+    ///   1...`Bitmap.maximumDimension` pixels a side (no frame could be rendered otherwise, so
+    ///   every law that renders would fail on the scene, not on the effect); use
+    ///   `init(validatingSize:scale:fromImage:toImage:)` for a size read from outside.
     public init(
         size: CGSize = CGSize(width: 120, height: 200), scale: CGFloat = 2, fromImage: Bitmap? = nil, toImage: Bitmap? = nil
-    ) throws(TransitionKitError) {
-        _ = try Window(size: size, scale: scale, frameClock: try ManualFrameClock())  // validates size and scale
+    ) {
+        TransitionKitError.require { () throws(TransitionKitError) in try Self.check(size: size, scale: scale) }
+        self.size = size
+        self.scale = scale
+        self.fromImage = fromImage ?? Self.makePattern(.from)
+        self.toImage = toImage ?? Self.makePattern(.to)
+    }
+
+    /// A scene of a size and scale read from outside (a command line, a file).
+    /// - Throws: `TransitionKitError` for a size or scale a `Window` rejects;
+    ///   `TransitionKitError.invalidSize` when size × scale does not round to
+    ///   1...`Bitmap.maximumDimension` pixels a side.
+    public init(validatingSize size: CGSize, scale: CGFloat = 2, fromImage: Bitmap? = nil, toImage: Bitmap? = nil) throws(TransitionKitError) {
+        try Self.check(size: size, scale: scale)
+        self.init(size: size, scale: scale, fromImage: fromImage, toImage: toImage)
+    }
+
+    private static func check(size: CGSize, scale: CGFloat) throws(TransitionKitError) {
+        _ = try Window(validatingSize: size, scale: scale, frameClock: ManualFrameClock())  // validates size and scale
         let pixels = ((size.width * scale).rounded(), (size.height * scale).rounded())
         let sides = CGFloat(1)...CGFloat(Bitmap.maximumDimension)
         guard sides.contains(pixels.0), sides.contains(pixels.1) else {
@@ -49,10 +66,6 @@ public struct EffectScene {
                 name: "effect scene of \(size.width)x\(size.height) points at scale \(scale)", width: Double(pixels.0), height: Double(pixels.1),
                 accepted: "1...\(Bitmap.maximumDimension) pixels a side")
         }
-        self.size = size
-        self.scale = scale
-        if let fromImage { self.fromImage = fromImage } else { self.fromImage = try Self.pattern(.from) }
-        if let toImage { self.toImage = toImage } else { self.toImage = try Self.pattern(.to) }
     }
 
     /// 121x203 points at scale 1 with the generated patterns: half its width and height fall
@@ -61,7 +74,7 @@ public struct EffectScene {
     /// `EffectLaws` checks the endpoints on it too when no scene is given.
     public static var oddSized: EffectScene {
         // Valid by construction: whole, positive points at scale 1.
-        try! EffectScene(size: CGSize(width: 121, height: 203), scale: 1)
+        EffectScene(size: CGSize(width: 121, height: 203), scale: 1)
     }
 
     /// Which screen a generated pattern is for.
@@ -74,9 +87,11 @@ public struct EffectScene {
 
     /// A 72x96 pixel picture (3:4, unlike the default scene) with a colour gradient, so no two
     /// pixels of one row or column are equal, and a pattern telling the two screens apart.
-    /// - Throws: never for these sizes (`Bitmap`'s limits).
-    public static func pattern(_ screen: Screen) throws(TransitionKitError) -> Bitmap {
-        var bitmap = try Bitmap(width: 72, height: 96)
+    /// - Throws: never (kept for source compatibility; the sizes are within `Bitmap`'s limits).
+    public static func pattern(_ screen: Screen) throws(TransitionKitError) -> Bitmap { makePattern(screen) }
+
+    private static func makePattern(_ screen: Screen) -> Bitmap {
+        var bitmap = Bitmap(width: 72, height: 96)
         for y in 0..<96 {
             for x in 0..<72 {
                 let gx = UInt8(x * 255 / 71), gy = UInt8(y * 255 / 95)
@@ -101,7 +116,7 @@ public struct EffectScene {
     public func makeStage(
         _ operation: TransitionOperation, modalPresentationStyle: ModalPresentationStyle = .fullScreen, swapped: Bool = false
     ) throws(TransitionKitError) -> TransitionStage {
-        try TransitionStage(
+        TransitionStage(
             operation: operation, size: size, scale: scale, modalPresentationStyle: modalPresentationStyle,
             fromImage: swapped ? toImage : fromImage, toImage: swapped ? fromImage : toImage)
     }

@@ -150,7 +150,7 @@ public enum GoldenImage {
         let summary =
             "\(stats.beyondTolerance) pixels (\(String(format: "%.4f", fraction * 100)) %) differ by more than \(tolerance.perChannel)/255; max difference \(stats.maxDifference)/255"
         guard !passed else { return (true, summary, nil) }
-        var diff = try! Bitmap(width: a.width, height: a.height)
+        var diff = Bitmap(width: a.width, height: a.height)
         for y in 0..<a.height {
             for x in 0..<a.width {
                 let p = a.pixel(x: x, y: y) ?? .transparent, q = b.pixel(x: x, y: y) ?? .transparent
@@ -200,7 +200,7 @@ public enum GoldenImage {
     /// |a − b| × `gain`, opaque), all the size of `actual`.
     public static func comparison(_ actual: Bitmap, _ reference: Bitmap, gain: Int = 8) throws -> Bitmap {
         let w = actual.width, h = actual.height
-        var out = try Bitmap(width: 3 * w + 20, height: h, fill: RGBA8(r: 40, g: 40, b: 40, a: 255))
+        var out = try Bitmap(validatingWidth: 3 * w + 20, height: h, fill: RGBA8(r: 40, g: 40, b: 40, a: 255))
         for y in 0..<h {
             for x in 0..<w {
                 let a = actual.pixel(x: x, y: y) ?? .transparent

@@ -32,7 +32,7 @@ import TransitionKitTesting
         ]
         let size = CGSize(width: 200, height: 300)
         let pattern = try EffectScene.pattern(.from)
-        let stage = try TransitionStage(
+        let stage = TransitionStage(
             operation: .push, size: size,
             fromContent: { view in
                 view.layer.contents = pattern

@@ -29,7 +29,7 @@ struct Grow: TransitionEffect, Hashable {
 /// `rows` subviews (20 pt high rows, 10 pt apart), the outgoing one a grey background.
 @MainActor
 func makeStage(_ operation: TransitionOperation, rows: Int = 0, style: ModalPresentationStyle = .fullScreen) throws -> TransitionStage {
-    try TransitionStage(
+    TransitionStage(
         operation: operation, size: CGSize(width: 120, height: 200), modalPresentationStyle: style,
         fromContent: { $0.backgroundColor = Color(red: 0.5, green: 0.5, blue: 0.5) },
         toContent: { view in

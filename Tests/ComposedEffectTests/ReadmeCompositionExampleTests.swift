@@ -10,8 +10,8 @@ import TransitionKitCore
 @MainActor
 @Suite struct ReadmeCompositionExampleTests {
     @Test func readmeExampleRuns() throws {
-        let clock = try ManualFrameClock(framesPerSecond: 60)
-        let window = try Window(size: CGSize(width: 120, height: 200), frameClock: clock)
+        let clock = ManualFrameClock(framesPerSecond: 60)
+        let window = Window(size: CGSize(width: 120, height: 200), frameClock: clock)
         let nav = NavigationController(rootViewController: ViewController(title: "list"))
         window.rootViewController = nav
         let detail = ViewController(title: "detail")

@@ -57,8 +57,8 @@ struct Slide: TransitionEffect {
 
     /// Solid 40x80 white (outgoing) and blue (incoming) screens.
     func solidScreens() throws -> [String] {
-        try PNGEncoder.write(try Bitmap(width: 40, height: 80, fill: RGBA8(r: 255, g: 255, b: 255, a: 255)), to: path("white.png"))
-        try PNGEncoder.write(try Bitmap(width: 40, height: 80, fill: RGBA8(r: 0, g: 0, b: 255, a: 255)), to: path("blue.png"))
+        try PNGEncoder.write(Bitmap(width: 40, height: 80, fill: RGBA8(r: 255, g: 255, b: 255, a: 255)), to: path("white.png"))
+        try PNGEncoder.write(Bitmap(width: 40, height: 80, fill: RGBA8(r: 0, g: 0, b: 255, a: 255)), to: path("blue.png"))
         return ["--from", path("white.png"), "--to", path("blue.png"), "--size", "40x80", "--scale", "1"]
     }
 

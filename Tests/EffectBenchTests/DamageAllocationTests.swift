@@ -27,7 +27,7 @@ import TransitionKitRender
         let size = CGSize(width: 130, height: 284), scale: CGFloat = 3
         let registry = try EffectBench.registry(effects: [])
         let images = try DemoScreens.render(size: size, scale: scale)
-        let stage = try TransitionStage(
+        let stage = TransitionStage(
             operation: operation, size: size, scale: scale, modalPresentationStyle: .fullScreen,
             fromImage: images.from, toImage: images.to)
         var trees = [stage.snapshot()]

@@ -23,7 +23,7 @@ import TransitionKitRender
         var failures: [String] = []
         var fractions: [Double] = []
         for op in entry.supportedOperations {
-            let stage = try TransitionStage(
+            let stage = TransitionStage(
                 operation: op, size: size, scale: scale, modalPresentationStyle: entry.modalPresentationStyle,
                 fromImage: images.from, toImage: images.to)
             let compositor = Compositor(options: RenderOptions(scale: scale))

@@ -50,7 +50,7 @@ import TransitionKitTesting
     /// - Complexity: O(w·h).
     @concurrent
     nonisolated static func blend(_ a: Bitmap, over b: Bitmap, weight w: Double) async throws -> Bitmap {
-        var out = try Bitmap(width: a.width, height: a.height)
+        var out = Bitmap(width: a.width, height: a.height)
         for y in 0..<a.height {
             for x in 0..<a.width {
                 let p = a.pixel(x: x, y: y) ?? .transparent, q = b.pixel(x: x, y: y) ?? .transparent
@@ -65,7 +65,7 @@ import TransitionKitTesting
     /// opacity 1 over the outgoing view, incoming view at opacity 0): exact.
     @Test func throughBlackAtHalfIsBlack() async throws {
         let frame = try await EffectFrames.frame(.push, animator: Fade.through(.black).makeAnimator(for: .push), progress: 0.5)
-        let black = try Bitmap(width: frame.width, height: frame.height, fill: RGBA8(r: 0, g: 0, b: 0, a: 255))
+        let black = Bitmap(width: frame.width, height: frame.height, fill: RGBA8(r: 0, g: 0, b: 0, a: 255))
         #expect(EffectFrames.difference(frame, black)?.max == 0)
     }
 

@@ -12,10 +12,10 @@ import TransitionKitTesting
 @MainActor
 @Suite struct RadialTabTests {
     private func tabs() throws -> (TabBarController, ManualFrameClock, Window) {
-        let clock = try ManualFrameClock(framesPerSecond: 60)
-        let window = try Window(size: CGSize(width: 320, height: 480), frameClock: clock)
+        let clock = ManualFrameClock(framesPerSecond: 60)
+        let window = Window(size: CGSize(width: 320, height: 480), frameClock: clock)
         let vcs = ["A", "B", "C"].map { ViewController(title: $0) }
-        let tabs = try TabBarController(viewControllers: vcs, selectedIndex: 1)
+        let tabs = TabBarController(viewControllers: vcs, selectedIndex: 1)
         window.rootViewController = tabs
         return (tabs, clock, window)
     }

@@ -16,7 +16,7 @@ import TransitionKitTesting
 @Suite struct RadialTraceSheetTests {
     @Test func S5_reversalContactSheet() async throws {
         let size = CGSize(width: 320, height: 480)
-        let stage = try TransitionStage(operation: .pop, size: size, scale: 1, fromImage: EffectFrames.fromImage, toImage: EffectFrames.toImage)
+        let stage = TransitionStage(operation: .pop, size: size, scale: 1, fromImage: EffectFrames.fromImage, toImage: EffectFrames.toImage)
         stage.navigationController!.enableRadialSwipe()
         let trace = try GestureTrace(contentsOf: Fixtures.url("traces/reversal.json").path)
         var frames: [(LayerSnapshot, Double)] = []
@@ -38,7 +38,7 @@ import TransitionKitTesting
         #expect(check.passed, "\(check)")
         // The last frame is the outgoing screen again, untouched.
         let last = try Compositor(options: RenderOptions(scale: 1)).render(frames[frames.count - 1].0, size: size)
-        let untouched = try TransitionStage(operation: .pop, size: size, scale: 1, fromImage: EffectFrames.fromImage, toImage: EffectFrames.toImage)
+        let untouched = TransitionStage(operation: .pop, size: size, scale: 1, fromImage: EffectFrames.fromImage, toImage: EffectFrames.toImage)
         #expect(last == (try Compositor(options: RenderOptions(scale: 1)).render(untouched.snapshot(), size: size)))
     }
 }

@@ -15,8 +15,8 @@ import TransitionKitTestSupport
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("readme-frame-\(getpid()).png").path
         var log: [String] = []
         // --- README begins
-        let clock = try ManualFrameClock(framesPerSecond: 60)  // or RealTimeFrameClock
-        let window = try Window(size: CGSize(width: 393, height: 852), scale: 3, frameClock: clock)
+        let clock = ManualFrameClock(framesPerSecond: 60)  // or RealTimeFrameClock
+        let window = Window(size: CGSize(width: 393, height: 852), scale: 3, frameClock: clock)
         let inbox = ViewController(title: "Inbox")
         inbox.view.backgroundColor = Color(red: 0.95, green: 0.95, blue: 0.97)
         let nav = NavigationController(rootViewController: inbox)

@@ -10,8 +10,8 @@ import TransitionKitCore
 @MainActor
 @Suite struct ReadmeTabExampleTests {
     @Test func readmeTabExampleRuns() throws {
-        let clock = try ManualFrameClock(framesPerSecond: 60)
-        let window = try Window(size: CGSize(width: 320, height: 480), frameClock: clock)
+        let clock = ManualFrameClock(framesPerSecond: 60)
+        let window = Window(size: CGSize(width: 320, height: 480), frameClock: clock)
         let inbox = ViewController(title: "Inbox"), search = ViewController(title: "Search"), settings = ViewController(title: "Settings")
         var log: [String] = []
         func print(_ line: String) { log.append(line) }
@@ -19,7 +19,7 @@ import TransitionKitCore
         inbox.appearanceObserver = { _, callback in if callback == .viewDidAppear(animated: false) { order.append(0) } }
         settings.appearanceObserver = { _, callback in if callback == .viewDidAppear(animated: true) { order.append(2) } }
         // --- README begins
-        let tabs = try TabBarController(viewControllers: [inbox, search, settings])
+        let tabs = TabBarController(viewControllers: [inbox, search, settings])
         window.rootViewController = tabs
         try tabs.radialSelect(2) { print("selected: \($0)") }  // a circle rising from the third item
         try tabs.select(0)  // queued behind the reveal, then immediate

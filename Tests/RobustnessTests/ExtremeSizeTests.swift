@@ -74,7 +74,7 @@ import TransitionKitTestSupport
                     for interactive in [true, false] {
                         let label = "\(type(of: effect).name) \(operation) \(interactive ? "interactive" : "timed") on \(side) pt"
                         let style = type(of: effect).modalPresentationStyle
-                        let stage = try TransitionStage(
+                        let stage = TransitionStage(
                             operation: operation, size: CGSize(width: side, height: side), modalPresentationStyle: style,
                             fromImage: nil, toImage: nil)
                         stage.begin(animator: effect.makeAnimator(for: operation), interactive: interactive)
@@ -104,10 +104,10 @@ import TransitionKitTestSupport
     /// window as it was.
     @Test(arguments: [1e9.nextUp, 1e15, .greatestFiniteMagnitude, .infinity, .nan, 0, -1] as [CGFloat])
     func sizesOutsideTheLimitsAreTypedErrors(side: CGFloat) throws {
-        let clock = try ManualFrameClock()
-        #expect(throws: TransitionKitError.self) { try Window(size: CGSize(width: side, height: 10), frameClock: clock) }
-        #expect(throws: TransitionKitError.self) { try Window(size: CGSize(width: 10, height: side), frameClock: clock) }
-        let window = try Window(size: CGSize(width: 320, height: 480), frameClock: clock)
+        let clock = ManualFrameClock()
+        #expect(throws: TransitionKitError.self) { try Window(validatingSize: CGSize(width: side, height: 10), frameClock: clock) }
+        #expect(throws: TransitionKitError.self) { try Window(validatingSize: CGSize(width: 10, height: side), frameClock: clock) }
+        let window = Window(size: CGSize(width: 320, height: 480), frameClock: clock)
         do {
             try window.resize(to: CGSize(width: side, height: side))
             Issue.record("resize to \(side) accepted")

@@ -30,7 +30,7 @@ enum LifetimeTransition: String, CaseIterable {
 /// delegates and the view controllers they remove.
 @MainActor
 final class LifetimeWorld {
-    let clock = try! ManualFrameClock(framesPerSecond: 60)
+    let clock = ManualFrameClock(framesPerSecond: 60)
     let window: Window
     let navigation: NavigationController
     /// Everything created along the way, weakly.
@@ -43,7 +43,7 @@ final class LifetimeWorld {
     private var serial = 0
 
     init() {
-        window = try! Window(size: CGSize(width: 320, height: 480), frameClock: clock)
+        window = Window(size: CGSize(width: 320, height: 480), frameClock: clock)
         navigation = NavigationController(rootViewController: ViewController(title: "root"))
         window.rootViewController = navigation
     }

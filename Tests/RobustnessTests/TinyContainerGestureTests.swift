@@ -42,8 +42,8 @@ import TransitionKitTestSupport
 
     @Test(arguments: sides)
     func edgeSwipeProgressClampsOnATinyContainer(side: CGFloat) throws {
-        let clock = try ManualFrameClock()
-        let window = try Window(size: CGSize(width: side, height: side), frameClock: clock)
+        let clock = ManualFrameClock()
+        let window = Window(size: CGSize(width: side, height: side), frameClock: clock)
         let nav = NavigationController(rootViewController: ViewController(title: "root"))
         window.rootViewController = nav
         nav.push(ViewController(title: "A"), animated: false)
@@ -59,8 +59,8 @@ import TransitionKitTestSupport
 
     @Test(arguments: sides)
     func dragToDismissProgressClampsOnATinyContainer(side: CGFloat) throws {
-        let clock = try ManualFrameClock()
-        let window = try Window(size: CGSize(width: side, height: side), frameClock: clock)
+        let clock = ManualFrameClock()
+        let window = Window(size: CGSize(width: side, height: side), frameClock: clock)
         let root = ViewController(title: "root")
         window.rootViewController = root
         let card = ViewController(title: "card")

@@ -9,8 +9,23 @@ import TransitionKitTestSupport
 @Suite struct BadInputTests {
     @Test(arguments: [Double.nan, .infinity, -1, 0, 2_000_000])
     func clockRateRejected(rate: Double) {
-        #expect(throws: TransitionKitError.self) { _ = try ManualFrameClock(framesPerSecond: rate) }
-        #expect(throws: TransitionKitError.self) { _ = try RealTimeFrameClock(framesPerSecond: rate) }
+        #expect(throws: TransitionKitError.self) { _ = try ManualFrameClock(validatingFramesPerSecond: rate) }
+        #expect(throws: TransitionKitError.self) { _ = try RealTimeFrameClock(validatingFramesPerSecond: rate) }
+    }
+
+    /// The error rule: a literal argument out of range is a programmer error and traps; the
+    /// validating initialisers above take input from outside and throw.
+    @Test func literalArgumentsOutOfRangeTrap() async {
+        await #expect(processExitsWith: .failure) { await MainActor.run { _ = ManualFrameClock(framesPerSecond: 0) } }
+        await #expect(processExitsWith: .failure) { await MainActor.run { _ = RealTimeFrameClock(framesPerSecond: 2000) } }
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run { _ = Window(size: CGSize(width: 0, height: 10), frameClock: ManualFrameClock()) }
+        }
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run { _ = Window(size: CGSize(width: 10, height: 10), scale: 0, frameClock: ManualFrameClock()) }
+        }
+        await #expect(processExitsWith: .failure) { _ = Bitmap(width: 0, height: 1) }
+        await #expect(processExitsWith: .failure) { _ = Bitmap(width: 1, height: Bitmap.maximumDimension + 1) }
     }
 
     @Test(arguments: [
@@ -18,23 +33,23 @@ import TransitionKitTestSupport
         CGSize(width: 0, height: 0),
     ])
     func windowSizeRejected(size: CGSize) throws {
-        let clock = try ManualFrameClock()
-        #expect(throws: TransitionKitError.self) { _ = try Window(size: size, frameClock: clock) }
-        let w = try Window(size: CGSize(width: 10, height: 10), frameClock: clock)
+        let clock = ManualFrameClock()
+        #expect(throws: TransitionKitError.self) { _ = try Window(validatingSize: size, frameClock: clock) }
+        let w = Window(size: CGSize(width: 10, height: 10), frameClock: clock)
         #expect(throws: TransitionKitError.self) { try w.resize(to: size) }
         #expect(w.size == CGSize(width: 10, height: 10))
     }
 
     @Test func windowScaleRejected() throws {
-        let clock = try ManualFrameClock()
+        let clock = ManualFrameClock()
         for s in [CGFloat.nan, 0, -2, .infinity] {
-            #expect(throws: TransitionKitError.self) { _ = try Window(size: CGSize(width: 10, height: 10), scale: s, frameClock: clock) }
+            #expect(throws: TransitionKitError.self) { _ = try Window(validatingSize: CGSize(width: 10, height: 10), scale: s, frameClock: clock) }
         }
     }
 
     @Test func bitmapSizeRejected() {
         for (w, h) in [(0, 1), (1, 0), (-5, 5), (16385, 1), (1, 100_000)] {
-            #expect(throws: TransitionKitError.self) { _ = try Bitmap(width: w, height: h) }
+            #expect(throws: TransitionKitError.self) { _ = try Bitmap(validatingWidth: w, height: h) }
         }
         #expect(throws: TransitionKitError.self) { _ = try Bitmap(width: 2, height: 2, packedBytes: [0, 0, 0]) }
     }

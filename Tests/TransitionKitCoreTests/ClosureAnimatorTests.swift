@@ -27,7 +27,7 @@ import TransitionKitTestSupport
     }
 
     func stage(_ operation: TransitionOperation) throws -> TransitionStage {
-        try TransitionStage(operation: operation, size: CGSize(width: 320, height: 480), fromContent: { _ in }, toContent: { _ in })
+        TransitionStage(operation: operation, size: CGSize(width: 320, height: 480), fromContent: { _ in }, toContent: { _ in })
     }
 
     @Test(arguments: [TransitionOperation.push, .pop])

@@ -47,7 +47,7 @@ private final class HostVsyncClock: FrameClock {
     /// no display link is left.
     @Test func pushRunsToCompletionOnCustomClock() throws {
         let clock = HostVsyncClock(framesPerSecond: 120, origin: 1000)
-        let window = try Window(size: CGSize(width: 320, height: 480), frameClock: clock)
+        let window = Window(size: CGSize(width: 320, height: 480), frameClock: clock)
         let root = ViewController(title: "root")
         let navigationController = NavigationController(rootViewController: root)
         window.rootViewController = navigationController

@@ -130,7 +130,7 @@ import TransitionKitTestSupport
     }
 
     @Test func bitmapPixelOutsideIsNil() throws {
-        var bitmap = try Bitmap(width: 2, height: 3, fill: .white)
+        var bitmap = Bitmap(width: 2, height: 3, fill: .white)
         bitmap.setPixel(.black, x: 1, y: 2)
         #expect(bitmap.pixel(x: 1, y: 2) == .black && bitmap.pixel(x: 0, y: 0) == .white)
         for (x, y) in [(-1, 0), (0, -1), (2, 0), (0, 3), (Int.max, Int.min)] {

@@ -11,8 +11,8 @@ struct GestureHarness {
     let content: View
 
     init(size: CGSize = CGSize(width: 320, height: 480)) {
-        clock = try! ManualFrameClock(framesPerSecond: 60)
-        window = try! Window(size: size, frameClock: clock)
+        clock = ManualFrameClock(framesPerSecond: 60)
+        window = Window(size: size, frameClock: clock)
         content = View(frame: CGRect(origin: .zero, size: size), name: "content")
         window.rootView.addSubview(content)
     }

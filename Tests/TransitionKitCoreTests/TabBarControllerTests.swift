@@ -32,17 +32,31 @@ import TransitionKitTesting
         check(768, 1024)
     }
 
-    /// Bad input: an empty list, a duplicate, a view controller already in a navigation
-    /// stack and an out-of-range index are typed errors, not traps; a bad `select` index
-    /// queues nothing.
-    @Test func badInputIsATypedError() throws {
-        let a = ViewController(title: "A")
-        #expect(throws: TransitionKitError.self) { try TabBarController(viewControllers: []) }
-        #expect(throws: TransitionKitError.self) { try TabBarController(viewControllers: [a, a]) }
-        #expect(throws: TransitionKitError.self) { try TabBarController(viewControllers: [a], selectedIndex: 1) }
-        let nav = NavigationController(rootViewController: a)
-        #expect(throws: TransitionKitError.self) { try TabBarController(viewControllers: [a]) }
-        withExtendedLifetime(nav) {}
+    /// Programmer errors at init trap (an empty list, a duplicate, an out-of-range index, a
+    /// view controller already in a navigation stack), as UIKit raises for them.
+    @Test func badViewControllersTrap() async {
+        await #expect(processExitsWith: .failure) { await MainActor.run { _ = TabBarController(viewControllers: []) } }
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let a = ViewController(title: "A")
+                _ = TabBarController(viewControllers: [a, a])
+            }
+        }
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run { _ = TabBarController(viewControllers: [ViewController(title: "A")], selectedIndex: 1) }
+        }
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let a = ViewController(title: "A")
+                let nav = NavigationController(rootViewController: a)
+                _ = TabBarController(viewControllers: [a])
+                withExtendedLifetime(nav) {}
+            }
+        }
+    }
+
+    /// A bad `select` index is a typed error and queues nothing.
+    @Test func badSelectIndexIsATypedError() throws {
         let scene = TabBarTestScene()
         #expect(throws: TransitionKitError.invalidValue(name: "tab index", value: 3, accepted: "0...2")) { try scene.tabs.select(3) }
         #expect(throws: TransitionKitError.self) { try scene.tabs.select(-1) }
@@ -167,11 +181,11 @@ import TransitionKitTesting
     /// window's queue, and a tab selection made during the push waits for it (one queue per
     /// window, shared by navigation and tab switches).
     @Test func navigationControllerInATab() throws {
-        let clock = try ManualFrameClock(framesPerSecond: 60)
-        let window = try Window(size: CGSize(width: 320, height: 480), frameClock: clock)
+        let clock = ManualFrameClock(framesPerSecond: 60)
+        let window = Window(size: CGSize(width: 320, height: 480), frameClock: clock)
         let root = ViewController(title: "R"), other = ViewController(title: "O")
         let nav = NavigationController(rootViewController: root)
-        let tabs = try TabBarController(viewControllers: [nav, other])
+        let tabs = TabBarController(viewControllers: [nav, other])
         window.rootViewController = tabs
         #expect(nav.view.frame == CGRect(x: 0, y: 0, width: 320, height: 431))
         #expect(nav.transitionQueue === window.transitionQueue && tabs.transitionQueue === window.transitionQueue)

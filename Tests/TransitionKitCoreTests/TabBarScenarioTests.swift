@@ -174,11 +174,11 @@ import TransitionKitTesting
     /// controller once the window lets it go; nothing else holds them.
     @Test func T_L1_tabBarControllerAndItsPanAreReleased() throws {
         let watch = WeakReferences()
-        let clock = try ManualFrameClock(framesPerSecond: 60)
-        let window = try Window(size: CGSize(width: 320, height: 480), frameClock: clock)
+        let clock = ManualFrameClock(framesPerSecond: 60)
+        let window = Window(size: CGSize(width: 320, height: 480), frameClock: clock)
         do {
             let vcs = [ViewController(title: "A"), ViewController(title: "B")]
-            let tabs = try TabBarController(viewControllers: vcs)
+            let tabs = TabBarController(viewControllers: vcs)
             window.rootViewController = tabs
             let pan = tabs.installInteractiveSwitch(key: ExtensionKey("test.switch")) { _, _, _ in
                 InteractiveAnimation(animator: SlideAnimator())

@@ -13,12 +13,12 @@ final class TabBarTestScene {
     private(set) var appearanceLog: [String] = []
 
     init(size: CGSize = CGSize(width: 320, height: 480), selectedIndex: Int = 0) {
-        clock = try! ManualFrameClock(framesPerSecond: 60)
-        window = try! Window(size: size, frameClock: clock)
+        clock = ManualFrameClock(framesPerSecond: 60)
+        window = Window(size: size, frameClock: clock)
         a = ViewController(title: "A")
         b = ViewController(title: "B")
         c = ViewController(title: "C")
-        tabs = try! TabBarController(viewControllers: [a, b, c], selectedIndex: selectedIndex)
+        tabs = TabBarController(viewControllers: [a, b, c], selectedIndex: selectedIndex)
         for vc in [a, b, c] {
             vc.appearanceObserver = { [weak self] vc, callback in self?.appearanceLog.append("\(vc.title!) \(Self.name(callback))") }
         }

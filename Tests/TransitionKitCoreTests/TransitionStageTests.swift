@@ -9,7 +9,7 @@ import TransitionKitTestSupport
     /// window and `to`'s is not; after finishing, the reverse; after cancelling, as before.
     @Test(arguments: TransitionOperation.allCases, [true, false])
     func stageRunsEachOperation(operation: TransitionOperation, finish: Bool) throws {
-        let stage = try TransitionStage(operation: operation, size: CGSize(width: 100, height: 200), fromImage: nil, toImage: nil)
+        let stage = TransitionStage(operation: operation, size: CGSize(width: 100, height: 200), fromImage: nil, toImage: nil)
         #expect(stage.fromViewController.view.window === stage.window)
         #expect(stage.toViewController.view.window == nil)
         stage.begin(animator: RecordingAnimator(), interactive: true)

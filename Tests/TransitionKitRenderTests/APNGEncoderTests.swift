@@ -16,7 +16,7 @@ struct APNGEncoderTests {
     ]
 
     private func threeFrames(delays: [Double] = [1.0 / 60, 0.1, 2.5]) throws -> APNGEncoder {
-        var apng = try APNGEncoder(width: 21, height: 13)
+        var apng = APNGEncoder(width: 21, height: 13)
         for (colour, delay) in zip(Self.colours, delays) {
             try apng.append(Bitmap(width: 21, height: 13, fill: colour), delay: delay)
         }
@@ -53,7 +53,7 @@ struct APNGEncoderTests {
     @Test("libpng decodes the default image, which is frame 0")
     func defaultImageIsFirstFrame() throws {
         let bitmap = try PNGDecoder.decode(threeFrames().encoded())
-        #expect(bitmap == (try Bitmap(width: 21, height: 13, fill: Self.colours[0])))
+        #expect(bitmap == (Bitmap(width: 21, height: 13, fill: Self.colours[0])))
     }
 
     @Test("each frame's data, repackaged as a still PNG, decodes with libpng to that frame's colour")
@@ -79,14 +79,14 @@ struct APNGEncoderTests {
     @Test("adaptive filtering and compression keep non-uniform frames intact")
     func nonUniformFrame() throws {
         let frame = try Support.randomBitmap(width: 33, height: 17, opaque: false, seed: 9)
-        var apng = try APNGEncoder(width: 33, height: 17)
+        var apng = APNGEncoder(width: 33, height: 17)
         try apng.append(frame, delay: 0)
         #expect(try PNGDecoder.decode(apng.encoded()) == frame)
     }
 
     @Test("a frame of another size, a bad delay and an empty animation are rejected")
     func errors() throws {
-        var apng = try APNGEncoder(width: 4, height: 4)
+        var apng = APNGEncoder(width: 4, height: 4)
         #expect(
             throws: TransitionKitError.invalidSize(
                 name: "APNG frame 0", width: 5, height: 4,
@@ -101,8 +101,6 @@ struct APNGEncoderTests {
         #expect(throws: ImageFileError.encodingFailed(reason: "an APNG needs at least one frame; none was appended")) {
             try apng.encoded()
         }
-        #expect(throws: TransitionKitError.self) { try APNGEncoder(width: 0, height: 4) }
-        #expect(throws: TransitionKitError.self) { try APNGEncoder(width: 4, height: 16385) }
     }
 
     @Test("delays become exact fractions where one fits in 16 bits")

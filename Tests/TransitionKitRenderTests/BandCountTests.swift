@@ -16,7 +16,7 @@ import TransitionKitCore
     func bands(
         threads: Int = 2, choosing: Bool = true, copiesScale: Bool = false, _ configure: (inout LayerProperties) -> Void
     ) throws -> Int {
-        let image = try Bitmap(width: 200, height: 200)
+        let image = Bitmap(width: 200, height: 200)
         let screen = layer(CGRect(x: 0, y: 0, width: 100, height: 100)) {
             $0.contents = image
             configure(&$0)
@@ -58,7 +58,7 @@ import TransitionKitCore
     /// image pixel, 2 device pixels: resampled), the whole frame: every band. Masked to its
     /// bounds it draws 200x40 px, box 200x42 px = 21 %: one band.
     @Test func overflowingAspectFillContentsCountOutsideTheBounds() throws {
-        let image = try Bitmap(width: 100, height: 100)
+        let image = Bitmap(width: 100, height: 100)
         func bands(masks: Bool) -> Int {
             let strip = layer(CGRect(x: 0, y: 40, width: 100, height: 20)) {
                 $0.contents = image
@@ -86,7 +86,7 @@ import TransitionKitCore
     /// A frame of 512x1024 px or more (2¹⁹ px drawn): the screen above drawn 1:1 in a corner of
     /// it is a copy-bound frame.
     @Test func copyBoundFramesUseEveryBandWhereCopiesScale() throws {
-        let image = try Bitmap(width: 200, height: 200)
+        let image = Bitmap(width: 200, height: 200)
         func bands(
             threads: Int = 2, width: Int = 512, height: Int = 1024, rows: Int? = nil, copiesScale: Bool = true,
             _ configure: (inout LayerProperties) -> Void = { _ in }

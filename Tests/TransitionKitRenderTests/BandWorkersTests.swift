@@ -122,7 +122,7 @@ import TransitionKitCore
         let image = try Self.pattern(width: 100, height: 160)
         let one = Compositor(options: RenderOptions(scale: 1, threads: 1))
         let two = Compositor(options: RenderOptions(scale: 1, threads: 2))
-        var a = try Bitmap(width: 100, height: 160), b = try Bitmap(width: 100, height: 160)
+        var a = Bitmap(width: 100, height: 160), b = Bitmap(width: 100, height: 160)
         for k in 0..<60 {
             let tree = Self.scaledFrame(0.7 + 0.005 * Double(k), image: image)
             #expect(BandCount.choose(tree, options: two.options, width: 100, height: 160) == 2)
@@ -147,7 +147,7 @@ import TransitionKitCore
             var options = RenderOptions(scale: 1, threads: 3)
             options.choosesBandCount = false
             let compositor = Compositor(options: options)
-            var frame = try Bitmap(width: 100, height: 160)
+            var frame = Bitmap(width: 100, height: 160)
             compositor.render(Self.scaledFrame(0.8, image: image), into: &frame)
             #expect(compositor.pool.workers.threadCount == 2)
             pool = compositor.pool
@@ -169,7 +169,7 @@ import TransitionKitCore
         let refused = Compositor(options: options)
         refused.pool.workers.threadLimit = 1
         let one = Compositor(options: RenderOptions(scale: 1, threads: 1))
-        var a = try Bitmap(width: 100, height: 160), b = try Bitmap(width: 100, height: 160)
+        var a = Bitmap(width: 100, height: 160), b = Bitmap(width: 100, height: 160)
         for k in 0..<3 {
             let tree = Self.scaledFrame(0.75 + 0.01 * Double(k), image: image)
             one.render(tree, into: &a)

@@ -54,7 +54,7 @@ import TransitionKitTesting
     /// layer at (10, 10) covers x 5..<25 unmasked, 10..<20 masked.
     @Test(arguments: [false, true])
     func aspectFillOverflowsUnlessMasked(masks: Bool) throws {
-        let image = try Bitmap(width: 20, height: 10, fill: RGBA8(r: 255, g: 0, b: 0, a: 255))
+        let image = Bitmap(width: 20, height: 10, fill: RGBA8(r: 255, g: 0, b: 0, a: 255))
         let layer = LayerSnapshot {
             $0.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
             $0.position = CGPoint(x: 15, y: 15)
@@ -130,7 +130,7 @@ import TransitionKitTesting
         for _ in 0..<2000 { node = LayerSnapshot(sublayers: [node]) { $0.bounds = CGRect(x: 0, y: 0, width: 4, height: 4) } }
         #expect(node.depth == 2000)
         #expect(throws: TransitionKitError.self) { try Compositor().render(node, size: CGSize(width: 4, height: 4)) }
-        var b = try Bitmap(width: 4, height: 4)
+        var b = Bitmap(width: 4, height: 4)
         Compositor(options: RenderOptions(background: .black)).render(node, into: &b)
         #expect(b.pixel(x: 1, y: 1) == .black)
     }

@@ -43,7 +43,7 @@ import TransitionKitTestSupport
         // w = 1 − |x|·sin 80°/300 <= 0, i.e. beyond |x| ≈ 304.6 pt. What is in front projects
         // to the left of the anchor; a mirrored drawing would show up to its right.
         let transform = Transform3D(rotationAngle: 80 * .pi / 180, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 300))
-        var image = try Bitmap(width: 8, height: 8, fill: .white)
+        var image = Bitmap(width: 8, height: 8, fill: .white)
         image.setPixel(RGBA8(r: 0, g: 0, b: 255, a: 255), x: 0, y: 0)
         for withContents in [false, true] {
             let quad = LayerSnapshot {
@@ -79,7 +79,7 @@ import TransitionKitTestSupport
                 layer(CGRect(x: 0, y: 0, width: 10, height: 10), .white) { $0.transform = infinite },
                 layer(CGRect(x: 0, y: 0, width: 10, height: 10), .white) { $0.transform = Transform3D(scaleX: 0, y: 0) },
                 layer(CGRect(x: 0, y: 0, width: 10, height: 10), .white) { $0.transform = Transform3D(scaleX: 1, y: 0) },
-                layer(CGRect(x: 5, y: 5, width: 0, height: 0), .white) { $0.contents = try? Bitmap(width: 1, height: 1, fill: .white) },
+                layer(CGRect(x: 5, y: 5, width: 0, height: 0), .white) { $0.contents = Bitmap(width: 1, height: 1, fill: .white) },
                 layer(CGRect(x: 0, y: 0, width: 10, height: 10), .white) { $0.opacity = .nan },
                 layer(CGRect(x: 0, y: 0, width: 10, height: 10), .white) { $0.position = CGPoint(x: CGFloat.nan, y: 0) },
                 layer(CGRect(x: 0, y: 0, width: 10, height: 10), .white) {
@@ -157,7 +157,7 @@ import TransitionKitTestSupport
         // j + ½ and edge clamping (OpenGL GL_LINEAR, CLAMP_TO_EDGE) is at u = (i + ½)/2 − ½ =
         // −0.25, 0.25, 0.75, 1.25, giving 255·clamp(u, 0, 1) = 0, 63.75, 191.25, 255,
         // rounded: 0, 64, 191, 255.
-        var image = try Bitmap(width: 2, height: 1)
+        var image = Bitmap(width: 2, height: 1)
         image.setPixel(.black, x: 0, y: 0)
         image.setPixel(.white, x: 1, y: 0)
         let root = layer(CGRect(x: 0, y: 0, width: 4, height: 1)) { $0.contents = image }
@@ -167,7 +167,7 @@ import TransitionKitTestSupport
     }
 
     @Test func contentsGravityPlacesTheImage() throws {
-        let image = try Bitmap(width: 2, height: 1, fill: .white)  // aspect 2:1
+        let image = Bitmap(width: 2, height: 1, fill: .white)  // aspect 2:1
         for (gravity, covered) in [(ContentsGravity.resize, 20 * 20), (.resizeAspect, 20 * 10), (.resizeAspectFill, 20 * 20)] {
             let root = layer(CGRect(x: 0, y: 0, width: 20, height: 20)) {
                 $0.contents = image; $0.contentsGravity = gravity
@@ -216,7 +216,7 @@ import TransitionKitTestSupport
 
     @Test func threadsDoNotChangeTheResult() throws {
         let transform = Transform3D(rotationAngle: 0.4, x: 1, y: 1, z: 0).concatenating(.perspective(distance: 400))
-        var image = try Bitmap(width: 16, height: 16)
+        var image = Bitmap(width: 16, height: 16)
         for y in 0..<16 { for x in 0..<16 { image.setPixel((x + y) % 2 == 0 ? .white : RGBA8(r: 0, g: 0, b: 200, a: 200), x: x, y: y) } }
         let root = layer(
             CGRect(x: 0, y: 0, width: 120, height: 200), .green,

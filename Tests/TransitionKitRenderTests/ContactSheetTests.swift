@@ -11,8 +11,8 @@ struct ContactSheetTests {
     ]
 
     private func frames(width: Int = 40, height: Int = 80) throws -> [(bitmap: Bitmap, progress: Double)] {
-        try Self.colours.enumerated().map { index, colour in
-            (try Bitmap(width: width, height: height, fill: colour), Double(index) / 4)
+        Self.colours.enumerated().map { index, colour in
+            (Bitmap(width: width, height: height, fill: colour), Double(index) / 4)
         }
     }
 
@@ -45,7 +45,7 @@ struct ContactSheetTests {
     @Test("the box filter averages premultiplied pixels")
     func boxAverage() throws {
         // Columns alternate black and white; halving the width averages each pair to grey 128.
-        var stripes = try Bitmap(width: 8, height: 4, fill: .black)
+        var stripes = Bitmap(width: 8, height: 4, fill: .black)
         for y in 0..<4 { for x in stride(from: 1, to: 8, by: 2) { stripes.setPixel(.white, x: x, y: y) } }
         let sheet = try ContactSheet.compose(frames: [(stripes, 1)], columns: 1, cellWidth: 4, spacing: 0, background: .black)
         for x in 0..<4 { #expect(sheet.pixel(x: x, y: 1) == RGBA8(r: 128, g: 128, b: 128, a: 255)) }
@@ -53,8 +53,8 @@ struct ContactSheetTests {
 
     @Test("frames of another aspect ratio are fitted and centred")
     func aspectFit() throws {
-        let tall = try Bitmap(width: 40, height: 80, fill: .black)
-        let wide = try Bitmap(width: 40, height: 20, fill: RGBA8(r: 255, g: 0, b: 0, a: 255))
+        let tall = Bitmap(width: 40, height: 80, fill: .black)
+        let wide = Bitmap(width: 40, height: 20, fill: RGBA8(r: 255, g: 0, b: 0, a: 255))
         let sheet = try ContactSheet.compose(frames: [(tall, 0), (wide, 1)], columns: 2, cellWidth: 20, spacing: 0, background: .white)
         // Cell 1 is 20x40; the wide frame becomes 20x10 centred vertically (rows 15..<25).
         #expect(
@@ -64,7 +64,7 @@ struct ContactSheetTests {
 
     @Test("the progress label: bar filled to progress, ticks at 0, ¼, ½, ¾, 1")
     func label() throws {
-        let frame = try Bitmap(width: 20, height: 10, fill: .white)
+        let frame = Bitmap(width: 20, height: 10, fill: .white)
         let sheet = try ContactSheet.compose(frames: [(frame, 0.5)], columns: 1, cellWidth: 20, spacing: 0, background: .white)
         let (mark, track) = ContactSheet.labelColours(on: .white)
         #expect(mark == .black && track == RGBA8(r: 191, g: 191, b: 191, a: 255))
@@ -83,7 +83,7 @@ struct ContactSheetTests {
 
     @Test("bad arguments throw TransitionKitError")
     func errors() throws {
-        let frame = try Bitmap(width: 4, height: 4)
+        let frame = Bitmap(width: 4, height: 4)
         #expect(throws: TransitionKitError.self) { try ContactSheet.compose(frames: [], columns: 1, spacing: 0, background: .white) }
         #expect(throws: TransitionKitError.self) { try ContactSheet.compose(frames: [(frame, 0)], columns: 0, spacing: 0, background: .white) }
         #expect(throws: TransitionKitError.self) {

@@ -64,7 +64,7 @@ struct DamageGroupSwitchTests {
             $0.backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 1)
         }
         let compositor = Compositor(options: RenderOptions(scale: 1, background: .black, threads: 1))
-        var frame = try Bitmap(width: 10, height: 10)
+        var frame = Bitmap(width: 10, height: 10)
         let marker = RGBA8(r: 7, g: 200, b: 9, a: 255)
         for y in 0..<10 { for x in 0..<10 { frame.setPixel(marker, x: x, y: y) } }
         let damage = DamageRegion(rect: CGRect(x: 0, y: 0, width: 5, height: 10))

@@ -144,7 +144,7 @@ import TransitionKitTestSupport
         let damage = DamageRegion(from: tree, to: tree, size: size, options: RenderOptions(scale: 2))
         #expect(damage.isEmpty)
         // Rendering an empty region writes nothing, even into a picture that is not the tree's.
-        var frame = try Bitmap(width: 400, height: 400, fill: RGBA8(r: 1, g: 2, b: 3, a: 255))
+        var frame = Bitmap(width: 400, height: 400, fill: RGBA8(r: 1, g: 2, b: 3, a: 255))
         let before = frame
         Compositor(options: RenderOptions(scale: 2)).render(tree, into: &frame, damage: damage)
         #expect(frame == before)

@@ -33,7 +33,7 @@ extension FastPathTests {
 
     /// A full-screen layer showing a solid image over an opaque background, masked to bounds.
     func solidScreen(_ size: CGSize, scale: CGFloat, _ color: RGBA8, _ configure: (inout LayerProperties) -> Void) throws -> LayerSnapshot {
-        var image = try Bitmap(width: Int(size.width * scale), height: Int(size.height * scale))
+        var image = Bitmap(width: Int(size.width * scale), height: Int(size.height * scale))
         for y in 0..<image.height { for x in 0..<image.width { image.setPixel(color, x: x, y: y) } }
         return layer(CGRect(origin: .zero, size: size), Color(red: 0.95, green: 0.95, blue: 0.97)) {
             $0.contents = image

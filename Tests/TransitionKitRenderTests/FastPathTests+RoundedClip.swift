@@ -33,7 +33,7 @@ extension FastPathTests {
     /// A solid opaque image: sampling it gives the same pixel on every path, so any difference
     /// between the paths is a difference of coverage.
     static func solidImage(width: Int, height: Int, _ color: RGBA8) -> Bitmap {
-        var b = try! Bitmap(width: width, height: height)
+        var b = Bitmap(width: width, height: height)
         for y in 0..<height { for x in 0..<width { b.setPixel(color, x: x, y: y) } }
         return b
     }

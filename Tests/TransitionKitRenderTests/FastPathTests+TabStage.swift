@@ -119,7 +119,7 @@ extension FastPathTests {
 
     /// A full-screen (60x100 pt at scale 3) image of one colour.
     static func solidImage(_ color: RGBA8) throws -> Bitmap {
-        var image = try Bitmap(width: 180, height: 300)
+        var image = Bitmap(width: 180, height: 300)
         for y in 0..<300 { for x in 0..<180 { image.setPixel(color, x: x, y: y) } }
         return image
     }

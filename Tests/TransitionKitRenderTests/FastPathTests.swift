@@ -13,7 +13,7 @@ import TransitionKitTestSupport
 @Suite struct FastPathTests {
     /// A deterministic busy image (every neighbour differs, so any sampling error shows).
     static func image(width: Int, height: Int, opaque: Bool) -> Bitmap {
-        var b = try! Bitmap(width: width, height: height)
+        var b = Bitmap(width: width, height: height)
         for y in 0..<height {
             for x in 0..<width {
                 let a = opaque ? 255 : ((x &* 3 &+ y &* 5) & 255) | 0x20

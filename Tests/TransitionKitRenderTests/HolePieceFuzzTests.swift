@@ -15,7 +15,7 @@ import TransitionKitTestSupport
 @Suite struct HolePieceFuzzTests {
     /// `root` rendered by one band renderer over the whole `width` × `height` pixels.
     static func render(_ root: LayerSnapshot, width: Int, height: Int, scale: Double, aroundHoles: Bool) throws -> Bitmap {
-        var bitmap = try Bitmap(width: width, height: height)
+        var bitmap = Bitmap(width: width, height: height)
         let renderer = BandRenderer(band: PixelRect(x0: 0, y0: 0, x1: width, y1: height), width: width, height: height)
         renderer.drawsAroundHoles = aroundHoles
         let stride = bitmap.rowStride

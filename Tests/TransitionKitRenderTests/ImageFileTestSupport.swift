@@ -100,7 +100,7 @@ enum ImageFileTestSupport {
     /// every colour channel is <= alpha (validly premultiplied).
     static func randomBitmap(width: Int, height: Int, opaque: Bool, seed: UInt64) throws -> Bitmap {
         var random = Random(state: seed)
-        var bitmap = try Bitmap(width: width, height: height)
+        var bitmap = Bitmap(width: width, height: height)
         for y in 0..<height {
             for x in 0..<width {
                 let a: UInt8 = opaque ? 255 : [0, 1, 128, 254, 255, random.byte()][Int(random.next() % 6)]

@@ -32,7 +32,7 @@ struct PNGEncoderTests {
     @Test("every (colour, alpha) pair with colour <= alpha survives the round trip")
     func exhaustivePremultipliedPairs() throws {
         // 256 rows (alpha) x 256 columns (colour); pixels with colour > alpha are set to colour = alpha.
-        var bitmap = try Bitmap(width: 256, height: 256)
+        var bitmap = Bitmap(width: 256, height: 256)
         for a in 0..<256 {
             for c in 0..<256 {
                 let v = UInt8(min(c, a))
@@ -46,7 +46,7 @@ struct PNGEncoderTests {
     /// would exceed 255, so it is clamped, and decoding gives colour = alpha.
     @Test("invalid premultiplied pixels (colour > alpha) are clamped")
     func invalidPremultipliedClamped() throws {
-        var bitmap = try Bitmap(width: 2, height: 1)
+        var bitmap = Bitmap(width: 2, height: 1)
         bitmap.setPixel(RGBA8(r: 200, g: 10, b: 0, a: 100), x: 0, y: 0)
         bitmap.setPixel(RGBA8(r: 5, g: 0, b: 0, a: 0), x: 1, y: 0)
         let decoded = try PNGDecoder.decode(PNGEncoder.encode(bitmap))
@@ -62,7 +62,7 @@ struct PNGEncoderTests {
         let first = try Support.randomBitmap(width: 5, height: 9, opaque: false, seed: 3)
         try PNGEncoder.write(first, to: path)
         #expect(try PNGDecoder.read(contentsOf: path) == first)
-        let second = try Bitmap(width: 3, height: 3, fill: .white)
+        let second = Bitmap(width: 3, height: 3, fill: .white)
         try PNGEncoder.write(second, to: path)
         #expect(try PNGDecoder.read(contentsOf: path) == second)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["out.png"], "no temporary files left")

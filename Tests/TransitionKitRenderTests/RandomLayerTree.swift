@@ -146,7 +146,7 @@ struct RandomLayerTree {
 
     /// A premultiplied bitmap of 1…9 pixels a side.
     private mutating func bitmap() -> Bitmap {
-        var b = try! Bitmap(width: 1 + rng.index(9), height: 1 + rng.index(9))
+        var b = Bitmap(width: 1 + rng.index(9), height: 1 + rng.index(9))
         let opaque = rng.chance(0.5)
         for y in 0..<b.height {
             for x in 0..<b.width {

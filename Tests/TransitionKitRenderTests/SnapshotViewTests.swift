@@ -13,7 +13,7 @@ import TransitionKitRender
     private func makeScreen(in window: Window) throws -> View {
         let screen = View(frame: window.rootView.bounds, name: "screen")
         screen.backgroundColor = Color(red: 0.9, green: 0.85, blue: 0.7)
-        var image = try Bitmap(width: 8, height: 8)
+        var image = Bitmap(width: 8, height: 8)
         for y in 0..<8 { for x in 0..<8 { image.setPixel(RGBA8(r: UInt8(x * 30), g: UInt8(y * 30), b: 90, a: 255), x: x, y: y) } }
         let card = View(frame: CGRect(x: 10, y: 20, width: 60, height: 40), name: "card")
         card.layer.contents = image
@@ -38,7 +38,7 @@ import TransitionKitRender
     }
 
     @Test func snapshotDrawsTheSamePixels() throws {
-        let window = try Window(size: CGSize(width: 100, height: 120), frameClock: try ManualFrameClock())
+        let window = Window(size: CGSize(width: 100, height: 120), frameClock: ManualFrameClock())
         let screen = try makeScreen(in: window)
         let original = try render(window)
         // Not a blank picture: the masked-out corner is the window's black, the card's centre is not.
@@ -53,7 +53,7 @@ import TransitionKitRender
     }
 
     @Test func snapshotDoesNotFollowLaterChanges() throws {
-        let window = try Window(size: CGSize(width: 100, height: 120), frameClock: try ManualFrameClock())
+        let window = Window(size: CGSize(width: 100, height: 120), frameClock: ManualFrameClock())
         let screen = try makeScreen(in: window)
         let snapshot = screen.snapshotView()
         let before = snapshot.layer.snapshot()

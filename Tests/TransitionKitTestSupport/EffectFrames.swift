@@ -20,7 +20,7 @@ public enum EffectFrames {
     /// at scale 1 with both screenshots.
     @MainActor
     public static func scene() throws -> EffectScene {
-        try EffectScene(size: size, scale: 1, fromImage: fromImage, toImage: toImage)
+        EffectScene(size: size, scale: 1, fromImage: fromImage, toImage: toImage)
     }
 
     /// A stage for `operation` showing `fromImage` → `toImage` (or swapped, for the reverse
@@ -30,7 +30,7 @@ public enum EffectFrames {
         _ operation: TransitionOperation, modalPresentationStyle: ModalPresentationStyle = .fullScreen,
         swapped: Bool = false
     ) throws -> TransitionStage {
-        try TransitionStage(
+        TransitionStage(
             operation: operation, size: size, scale: 1, modalPresentationStyle: modalPresentationStyle,
             fromImage: swapped ? toImage : fromImage, toImage: swapped ? fromImage : toImage)
     }

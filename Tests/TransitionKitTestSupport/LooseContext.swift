@@ -13,7 +13,7 @@ public final class LooseContext: ContextTransitioning {
     public var isInteractive: Bool { false }
     public var transitionWasCancelled: Bool { false }
     public var percentComplete: CGFloat { 0 }
-    public let frameClock: any FrameClock = try! ManualFrameClock()
+    public let frameClock: any FrameClock = ManualFrameClock()
 
     public init(operation: TransitionOperation = .push) {
         self.operation = operation

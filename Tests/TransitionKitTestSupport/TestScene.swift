@@ -14,8 +14,8 @@ public final class TestScene {
 
     /// - Parameter size: window size in points (default 320x480, the original library's iPhone).
     public init(size: CGSize = CGSize(width: 320, height: 480)) {
-        clock = try! ManualFrameClock(framesPerSecond: 60)
-        window = try! Window(size: size, frameClock: clock)
+        clock = ManualFrameClock(framesPerSecond: 60)
+        window = Window(size: size, frameClock: clock)
         root = ViewController(title: "root")
         navigationController = NavigationController(rootViewController: root)
         observe(root)

@@ -108,7 +108,7 @@ import TransitionKitTesting
     /// the default scene (60 pt at scale 2 is pixel 120) and shows on the odd-sized one (60.5 pt
     /// at scale 1 cuts pixel 60 in two halves, whose coverages blend to 75 %, not 100 %).
     @Test func aHalfPointSeamFailsTheEndpointsOnTheOddSizedScene() throws {
-        #expect(EffectLaws.violations(of: HalfSeamEffect(), laws: [.endpoints], scene: try EffectScene()) == [])
+        #expect(EffectLaws.violations(of: HalfSeamEffect(), laws: [.endpoints], scene: EffectScene()) == [])
         let found = EffectLaws.violations(of: HalfSeamEffect(), laws: [.endpoints])
         #expect(
             found.contains { $0.detail.hasPrefix("progress 0 vs the untouched scene") && $0.detail.contains("on the odd-sized scene") },

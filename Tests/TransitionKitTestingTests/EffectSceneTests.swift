@@ -13,7 +13,7 @@ import TransitionKitTesting
     ])
     func aSceneThatCannotBeRenderedThrows(size: CGSize, scale: CGFloat) {
         #expect {
-            _ = try EffectScene(size: size, scale: scale)
+            _ = try EffectScene(validatingSize: size, scale: scale)
         } throws: { error in
             guard case .invalidSize(let name, _, _, let accepted) = error as? TransitionKitError else { return false }
             return name.hasPrefix("effect scene of") && accepted == "1...\(Bitmap.maximumDimension) pixels a side"
@@ -22,9 +22,9 @@ import TransitionKitTesting
 
     /// The smallest and largest renderable sides are accepted and render at that size.
     @Test func theSmallestAndLargestRenderableSidesAreAccepted() throws {
-        let tiny = try EffectScene(size: CGSize(width: 1, height: 1), scale: 1)
+        let tiny = EffectScene(size: CGSize(width: 1, height: 1), scale: 1)
         let frame = try tiny.render(try tiny.makeStage(.push))
         #expect(frame.width == 1 && frame.height == 1)
-        _ = try EffectScene(size: CGSize(width: 1, height: CGFloat(Bitmap.maximumDimension) / 2), scale: 2)
+        _ = EffectScene(size: CGSize(width: 1, height: CGFloat(Bitmap.maximumDimension) / 2), scale: 2)
     }
 }

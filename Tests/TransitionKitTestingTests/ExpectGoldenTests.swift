@@ -23,7 +23,7 @@ import TransitionKitTesting
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("expectgolden-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("__Snapshots__"), withIntermediateDirectories: true)
-        let reference = try Bitmap(width: 4, height: 4, fill: RGBA8(r: 10, g: 20, b: 30, a: 255))
+        let reference = Bitmap(width: 4, height: 4, fill: RGBA8(r: 10, g: 20, b: 30, a: 255))
         try PNGEncoder.write(reference, to: folder.appendingPathComponent("__Snapshots__/tiny.png").path)
         var actual = reference
         actual.setPixel(RGBA8(r: 13, g: 20, b: 30, a: 255), x: 1, y: 2)
@@ -45,7 +45,7 @@ import TransitionKitTesting
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
         let location = SourceLocation(fileID: "X/X.swift", filePath: folder.appendingPathComponent("sub/X.swift").path, line: 1, column: 1)
-        let bitmap = try Bitmap(width: 2, height: 2)
+        let bitmap = Bitmap(width: 2, height: 2)
         withKnownIssue {
             #expect(!expectGolden(bitmap, named: name, sourceLocation: location))
         } matching: { issue in
@@ -60,7 +60,7 @@ import TransitionKitTesting
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("sub/X.swift").path
-        let bitmap = try Bitmap(width: 2, height: 2)
+        let bitmap = Bitmap(width: 2, height: 2)
         for (suite, test, label) in [("../..", "x", ""), ("", "../x", ""), ("", "x", "y/../../z"), ("/abs", "x", "")] {
             let result = GoldenImage.check(bitmap, suite: suite, test: test, label: label, file: file)
             #expect(!result.passed && result.message.hasSuffix("would leave __Snapshots__"), "\(result)")

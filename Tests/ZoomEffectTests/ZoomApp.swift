@@ -24,8 +24,8 @@ final class ZoomApp {
     ///   - navigation: the grid in a navigation controller (push/pop) or alone (present/dismiss).
     ///   - options: the zoom's options.
     init(navigation: Bool = true, options: ZoomOptions = ZoomOptions()) throws {
-        clock = try ManualFrameClock(framesPerSecond: 60)
-        window = try Window(size: ZoomScene.size, frameClock: clock)
+        clock = ManualFrameClock(framesPerSecond: 60)
+        window = Window(size: ZoomScene.size, frameClock: clock)
         grid = ViewController(title: "grid")
         grid.view.frame = ZoomScene.bounds
         thumbnails = ZoomScene.fillGrid(grid.view)

@@ -58,7 +58,7 @@ enum ZoomScene {
     static func stage(_ operation: TransitionOperation) throws -> (stage: TransitionStage, thumbnails: [View]) {
         var thumbnails: [View] = []
         let gridFirst = operation.insertsIncomingAbove
-        let stage = try TransitionStage(
+        let stage = TransitionStage(
             operation: operation, size: size, scale: 1,
             fromContent: { view in if gridFirst { thumbnails = fillGrid(view) } else { fillZoomed(view) } },
             toContent: { view in if gridFirst { fillZoomed(view) } else { thumbnails = fillGrid(view) } })

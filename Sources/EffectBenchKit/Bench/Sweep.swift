@@ -151,7 +151,8 @@ public enum Sweep {
         }
         let stage: TransitionStage
         do {
-            stage = try TransitionStage(
+            try TransitionStage.check(size: scene.size, scale: scene.scale)
+            stage = TransitionStage(
                 operation: operation, size: scene.size, scale: scene.scale, modalPresentationStyle: style,
                 fromImage: images.from, toImage: images.to)
         } catch {
@@ -222,7 +223,7 @@ public final class SweepBuffers {
         compositor = Compositor(options: RenderOptions(scale: scene.scale, background: .black, threads: max(1, threads)))
         do {
             bitmap = try Bitmap(
-                width: Int((scene.size.width * scene.scale).rounded()), height: Int((scene.size.height * scene.scale).rounded()))
+                validatingWidth: Int((scene.size.width * scene.scale).rounded()), height: Int((scene.size.height * scene.scale).rounded()))
         } catch {
             throw BenchError(error)
         }

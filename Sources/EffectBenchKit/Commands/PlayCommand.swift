@@ -53,7 +53,8 @@ enum PlayCommand {
         let images = try SceneImages.load(request.scene, for: op)
         let stage: TransitionStage
         do {
-            stage = try TransitionStage(
+            try TransitionStage.check(size: request.scene.size, scale: request.scene.scale)
+            stage = TransitionStage(
                 operation: op, size: request.scene.size, scale: request.scene.scale,
                 modalPresentationStyle: entry.modalPresentationStyle, fromImage: images.from, toImage: images.to)
         } catch { throw BenchError(error) }
@@ -100,7 +101,7 @@ enum PlayCommand {
             try BenchError.mapping {
                 let compositor = Compositor(options: RenderOptions(scale: request.scene.scale, background: .black))
                 var first = try compositor.render(snapshots.first ?? stage.snapshot(), size: request.scene.size)
-                var apng = try APNGEncoder(width: first.width, height: first.height)
+                var apng = APNGEncoder(width: first.width, height: first.height)
                 try apng.append(first, delay: stage.clock.frameInterval)
                 for s in snapshots.dropFirst() {
                     compositor.render(s, into: &first)

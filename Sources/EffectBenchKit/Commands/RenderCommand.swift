@@ -27,7 +27,8 @@ enum RenderCommand {
         if let progress = request.progress {
             let stage: TransitionStage
             do {
-                stage = try TransitionStage(
+                try TransitionStage.check(size: scene.size, scale: scene.scale)
+                stage = TransitionStage(
                     operation: op, size: scene.size, scale: scene.scale, modalPresentationStyle: entry.modalPresentationStyle,
                     fromImage: images.from, toImage: images.to)
             } catch { throw BenchError(error) }
@@ -62,7 +63,7 @@ enum RenderCommand {
                 try PNGEncoder.write(sheet, to: request.outPath)
                 return "wrote \(request.outPath): contact sheet of \(count) frames of \(entry.name) \(op.rawValue), \(sheet.width)x\(sheet.height) px"
             }
-            var apng = try APNGEncoder(width: frames[0].width, height: frames[0].height)
+            var apng = APNGEncoder(width: frames[0].width, height: frames[0].height)
             let delay = max(0.001, sweep.transitionDuration / Double(count - 1))
             for f in frames { try apng.append(f, delay: delay) }
             try apng.write(to: request.outPath)

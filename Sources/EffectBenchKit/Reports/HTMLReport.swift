@@ -32,7 +32,7 @@ public enum HTMLReport {
                     scene: small, images: images, frames: previewFrames, threads: 1
                 ) { _, b in frames.append(b) }
                 do {
-                    var apng = try APNGEncoder(width: frames[0].width, height: frames[0].height)
+                    var apng = APNGEncoder(width: frames[0].width, height: frames[0].height)
                     let delay = max(0.01, sweep.transitionDuration / Double(previewFrames - 1))
                     for (i, f) in frames.enumerated() { try apng.append(f, delay: i == frames.count - 1 ? 0.8 : delay) }
                     out["\(entry.name) \(op.rawValue)"] = Data(try apng.encoded()).base64EncodedString()

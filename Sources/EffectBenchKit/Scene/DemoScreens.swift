@@ -11,7 +11,7 @@ import TransitionKitRender
 ///
 /// ```swift
 /// let images = try DemoScreens.render(size: CGSize(width: 393, height: 852), scale: 3)
-/// let stage = try TransitionStage(operation: .push, size: CGSize(width: 393, height: 852), scale: 3,
+/// let stage = TransitionStage(operation: .push, size: CGSize(width: 393, height: 852), scale: 3,
 ///                                 modalPresentationStyle: .fullScreen, fromImage: images.from, toImage: images.to)
 /// ```
 public enum DemoScreens {
@@ -44,7 +44,7 @@ public enum DemoScreens {
 
     /// A vertical two-colour gradient as a 1-pixel-wide bitmap, stretched by `.resize`.
     private static func gradient(_ top: Color, _ bottom: Color, steps: Int = 256) -> Bitmap {
-        var b = try! Bitmap(width: 1, height: steps)
+        var b = Bitmap(width: 1, height: steps)
         for y in 0..<steps {
             let t = CGFloat(y) / CGFloat(steps - 1)
             let color = Color(

@@ -4,7 +4,7 @@ import Foundation
 /// offline rendering.
 ///
 /// ```swift
-/// let clock = try ManualFrameClock(framesPerSecond: 60)
+/// let clock = ManualFrameClock(framesPerSecond: 60)
 /// clock.advance(frames: 30)          // half a second of frames
 /// clock.runUntilIdle()               // until no display link is active
 /// ```
@@ -18,10 +18,23 @@ public final class ManualFrameClock: FrameClock {
 
     /// - Parameter framesPerSecond: frame rate in Hz, finite and in 1...1,000,000 (default
     ///   60). Nothing waits on a manual clock, so offline sweeps may use very high rates.
-    /// - Throws: `TransitionKitError.invalidValue` for a rate outside that range.
-    public init(framesPerSecond: Double = 60) throws(TransitionKitError) {
-        try TransitionKitError.check(framesPerSecond, "framesPerSecond", in: 1...1_000_000, accepted: "1...1000000 Hz")
+    /// - Precondition: the rate is in that range (a literal outside it is a programmer error;
+    ///   use `init(validatingFramesPerSecond:)` for a rate read from outside).
+    public init(framesPerSecond: Double = 60) {
+        TransitionKitError.require { () throws(TransitionKitError) in try Self.checkRate(framesPerSecond) }
         frameInterval = 1 / framesPerSecond
+    }
+
+    /// A clock at a rate read from outside (a command line, a file).
+    /// - Parameter framesPerSecond: frame rate in Hz, finite and in 1...1,000,000.
+    /// - Throws: `TransitionKitError.invalidValue` for a rate outside that range.
+    public convenience init(validatingFramesPerSecond framesPerSecond: Double) throws(TransitionKitError) {
+        try Self.checkRate(framesPerSecond)
+        self.init(framesPerSecond: framesPerSecond)
+    }
+
+    private static func checkRate(_ framesPerSecond: Double) throws(TransitionKitError) {
+        try TransitionKitError.check(framesPerSecond, "framesPerSecond", in: 1...1_000_000, accepted: "1...1000000 Hz")
     }
 
     /// Number of links made and not invalidated.

@@ -11,11 +11,24 @@ public final class RealTimeFrameClock: FrameClock {
     private var links: [DisplayLink] = []
 
     /// - Parameter framesPerSecond: frame rate in Hz, 1...1000 (default 60).
-    /// - Throws: `TransitionKitError.invalidValue` for a rate outside that range.
-    public init(framesPerSecond: Double = 60) throws(TransitionKitError) {
-        try TransitionKitError.check(framesPerSecond, "framesPerSecond", in: 1...1000, accepted: "1...1000 Hz")
+    /// - Precondition: the rate is in that range (use `init(validatingFramesPerSecond:)` for a
+    ///   rate read from outside).
+    public init(framesPerSecond: Double = 60) {
+        TransitionKitError.require { () throws(TransitionKitError) in try Self.checkRate(framesPerSecond) }
         frameInterval = 1 / framesPerSecond
         origin = DispatchTime.now().uptimeNanoseconds
+    }
+
+    /// A clock at a rate read from outside (a command line, a file).
+    /// - Parameter framesPerSecond: frame rate in Hz, 1...1000.
+    /// - Throws: `TransitionKitError.invalidValue` for a rate outside that range.
+    public convenience init(validatingFramesPerSecond framesPerSecond: Double) throws(TransitionKitError) {
+        try Self.checkRate(framesPerSecond)
+        self.init(framesPerSecond: framesPerSecond)
+    }
+
+    private static func checkRate(_ framesPerSecond: Double) throws(TransitionKitError) {
+        try TransitionKitError.check(framesPerSecond, "framesPerSecond", in: 1...1000, accepted: "1...1000 Hz")
     }
 
     /// Seconds of the monotonic clock since this clock was created.

@@ -39,15 +39,16 @@ public final class TransitionStage {
     ///   - fromContent: fills the outgoing view controller's view (called once, with the view at
     ///     full-screen size; for `.tab` at the content area's size).
     ///   - toContent: fills the incoming view controller's view (called once, likewise).
-    /// - Throws: `TransitionKitError` for a bad size, scale or rate.
+    /// - Precondition: the size, scale and rate are valid for `Window` and `ManualFrameClock`
+    ///   (programmer errors; check values read from outside with `check(size:scale:framesPerSecond:)`).
     public init(
         operation: TransitionOperation, size: CGSize, scale: CGFloat = 1, framesPerSecond: Double = 60,
         modalPresentationStyle: ModalPresentationStyle = .fullScreen,
         fromContent: @MainActor (View) -> Void, toContent: @MainActor (View) -> Void
-    ) throws(TransitionKitError) {
+    ) {
         self.operation = operation
-        clock = try ManualFrameClock(framesPerSecond: framesPerSecond)
-        window = try Window(size: size, scale: scale, frameClock: clock)
+        clock = ManualFrameClock(framesPerSecond: framesPerSecond)
+        window = Window(size: size, scale: scale, frameClock: clock)
         let from = ViewController(title: "from"), to = ViewController(title: "to")
         var bounds = window.rootView.bounds
         if operation == .tab { bounds.size.height = max(0, bounds.height - TabBar.height) }
@@ -80,19 +81,31 @@ public final class TransitionStage {
             to.present(from, animated: false)
         case .tab:
             navigationController = nil
-            let tabs = try TabBarController(viewControllers: [from, to])
+            let tabs = TabBarController(viewControllers: [from, to])
             tabBarController = tabs
             window.rootViewController = tabs
         }
     }
 
+    /// Checks a size, scale and rate read from outside (a command line, a file) before a stage
+    /// is made of them: the throwing form of the initialisers' preconditions.
+    /// - Parameters:
+    ///   - size: window size in points (finite, > 0, at most `Window.maximumSide`).
+    ///   - scale: pixels per point (0.5...8).
+    ///   - framesPerSecond: the manual clock's rate (1...1,000,000 Hz).
+    /// - Throws: `TransitionKitError.invalidSize` or `.invalidValue` naming the bad value.
+    public static func check(size: CGSize, scale: CGFloat = 1, framesPerSecond: Double = 60) throws(TransitionKitError) {
+        _ = try Window(validatingSize: size, scale: scale, frameClock: ManualFrameClock(validatingFramesPerSecond: framesPerSecond))
+    }
+
     /// A stage whose two views show `fromImage` and `toImage` scaled to fill (`.resizeAspectFill`,
     /// like `UIView.ContentMode.scaleAspectFill`), on `background` where an image is nil.
+    /// - Precondition: as for `init(operation:size:scale:framesPerSecond:modalPresentationStyle:fromContent:toContent:)`.
     public convenience init(
         operation: TransitionOperation, size: CGSize, scale: CGFloat = 1, framesPerSecond: Double = 60,
         modalPresentationStyle: ModalPresentationStyle = .fullScreen,
         fromImage: Bitmap?, toImage: Bitmap?
-    ) throws(TransitionKitError) {
+    ) {
         func fill(_ image: Bitmap?, _ fallback: Color) -> @MainActor (View) -> Void {
             { view in
                 view.backgroundColor = fallback
@@ -101,7 +114,7 @@ public final class TransitionStage {
                 view.clipsToBounds = true
             }
         }
-        try self.init(
+        self.init(
             operation: operation, size: size, scale: scale, framesPerSecond: framesPerSecond,
             modalPresentationStyle: modalPresentationStyle,
             fromContent: fill(fromImage, Color(red: 0.95, green: 0.95, blue: 0.97)),

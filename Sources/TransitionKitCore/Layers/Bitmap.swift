@@ -24,19 +24,32 @@ public struct Bitmap: Sendable {
     public static let maximumDimension = 16384
 
     /// A bitmap of `width`x`height` pixels, every pixel `fill` (transparent by default).
-    /// - Throws: `TransitionKitError.invalidSize` if a side is < 1 or > `maximumDimension`.
+    /// - Precondition: both sides are in 1...`maximumDimension` (a programmer error; use
+    ///   `init(validatingWidth:height:fill:)` for a size read from outside or computed from it).
     /// - Complexity: O(width·height).
-    public init(width: Int, height: Int, fill: RGBA8 = .transparent) throws(TransitionKitError) {
-        guard (1...Bitmap.maximumDimension).contains(width), (1...Bitmap.maximumDimension).contains(height) else {
-            throw .invalidSize(
-                name: "bitmap size", width: Double(width), height: Double(height),
-                accepted: "1...\(Bitmap.maximumDimension) pixels a side")
-        }
+    public init(width: Int, height: Int, fill: RGBA8 = .transparent) {
+        TransitionKitError.require { () throws(TransitionKitError) in try Self.checkSize(width: width, height: height) }
         self.width = width
         self.height = height
         self.rowStride = (width + 15) & ~15
         self.storage = BitmapStorage(count: rowStride * height)
         if fill != .transparent { self.fill(fill) }
+    }
+
+    /// A bitmap of a size read from outside (a file's header, a command line) or computed from it.
+    /// - Throws: `TransitionKitError.invalidSize` if a side is < 1 or > `maximumDimension`.
+    /// - Complexity: O(width·height).
+    public init(validatingWidth width: Int, height: Int, fill: RGBA8 = .transparent) throws(TransitionKitError) {
+        try Self.checkSize(width: width, height: height)
+        self.init(width: width, height: height, fill: fill)
+    }
+
+    private static func checkSize(width: Int, height: Int) throws(TransitionKitError) {
+        guard (1...Bitmap.maximumDimension).contains(width), (1...Bitmap.maximumDimension).contains(height) else {
+            throw .invalidSize(
+                name: "bitmap size", width: Double(width), height: Double(height),
+                accepted: "1...\(Bitmap.maximumDimension) pixels a side")
+        }
     }
 
     /// Total pixel count of the storage (`rowStride · height`).
@@ -98,7 +111,7 @@ public struct Bitmap: Sendable {
     /// Creates a bitmap from tightly packed RGBA8 premultiplied bytes (`width·height·4`).
     /// - Throws: `TransitionKitError.invalidSize` for a bad size or byte count.
     public init(width: Int, height: Int, packedBytes bytes: [UInt8]) throws(TransitionKitError) {
-        try self.init(width: width, height: height)
+        try self.init(validatingWidth: width, height: height)
         guard bytes.count == width * height * 4 else {
             throw .invalidSize(
                 name: "pixel data for \(width)x\(height)", width: Double(bytes.count), height: 1,

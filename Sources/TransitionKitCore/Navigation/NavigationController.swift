@@ -7,8 +7,16 @@ import Foundation
 /// (see `TransitionQueue` for the policy). Each request's `completion` is called exactly
 /// once, after the stack changed, with `true` if it changed and `false` if the request was
 /// cancelled or had nothing to do (popping the root).
+///
+/// Containment as in UIKit: a view controller joining the stack hears
+/// `willMove(toParent: self)` when its request starts and `didMove(toParent: self)` after the
+/// transition finished (after `viewDidAppear(_:)`); one leaving hears `willMove(toParent: nil)`
+/// and then `didMove(toParent: nil)`. After a cancelled transition each hears `didMove(toParent:)`
+/// with the parent it keeps: this controller for those that stay (a cancelled interactive pop),
+/// nil for those that were to join. `navigationController` and `parent` of a view controller change
+/// with the stack, when the transition finishes (in UIKit at its start).
 @MainActor
-public final class NavigationController: ViewController {
+open class NavigationController: ViewController {
     /// The stack, root first. Never empty.
     public private(set) var viewControllers: [ViewController]
     /// The app's navigation delegate, held weakly as UIKit does.
@@ -22,7 +30,9 @@ public final class NavigationController: ViewController {
         precondition(rootViewController.navigationController == nil, "the root view controller is already in a navigation stack")
         viewControllers = [rootViewController]
         super.init(title: "navigation")
+        rootViewController.willMove(toParent: self)
         rootViewController.navigationController = self
+        rootViewController.didMove(toParent: self)
     }
 
     /// The view controller on top of the stack.
@@ -37,7 +47,7 @@ public final class NavigationController: ViewController {
     /// Whether a transition runs or waits in this controller's queue.
     public var isTransitioning: Bool { !transitionQueue.isIdle }
 
-    override func viewDidLoad() {
+    override func containerViewDidLoad() {
         view.backgroundColor = .black  // the container background shown behind tilted views
         let top = topViewController.view
         top.frame = view.bounds
@@ -162,9 +172,10 @@ public final class NavigationController: ViewController {
             return
         }
         let from = topViewController, to = stack[stack.count - 1]
+        let completion = announceMoves(to: stack, completion: completion)
         guard from !== to else {
             commit(stack)
-            completion?(true)
+            completion(true)
             return
         }
         let operation: TransitionOperation = viewControllers.contains { $0 === to } ? .pop : .push
@@ -192,5 +203,21 @@ public final class NavigationController: ViewController {
             didShow: { [unowned self] animated in self.delegate?.navigationController(self, didShow: to, animated: animated) },
             coordinator: coordinator)
         TransitionRunner.run(plan, on: queue, completion: completion)
+    }
+
+    /// Sends `willMove(toParent:)` to the view controllers joining (`self`) and leaving (nil)
+    /// the stack for `stack`, and returns `completion` preceded by their `didMove(toParent:)`
+    /// with the parent each has when the request ended.
+    private func announceMoves(to stack: [ViewController], completion: (@MainActor (Bool) -> Void)?) -> @MainActor (Bool) -> Void {
+        let old = viewControllers
+        let leaving = old.filter { vc in !stack.contains { $0 === vc } }
+        let joining = stack.filter { vc in !old.contains { $0 === vc } }
+        for vc in leaving { vc.willMove(toParent: nil) }
+        for vc in joining { vc.willMove(toParent: self) }
+        return { [weak self] finished in
+            for vc in leaving { vc.didMove(toParent: finished ? nil : self) }
+            for vc in joining { vc.didMove(toParent: finished ? self : nil) }
+            completion?(finished)
+        }
     }
 }

@@ -58,6 +58,14 @@ public enum TransitionKitError: Error, Equatable, Sendable, CustomStringConverti
 }
 
 extension TransitionKitError {
+    /// Runs `check` and traps with its error's description: the one place where an argument
+    /// that is a programmer error (a literal rate, size or index) becomes a precondition
+    /// failure, while the same check stays available as a throwing, validating initialiser for
+    /// input from outside.
+    package static func require(_ check: () throws(TransitionKitError) -> Void) {
+        do throws(TransitionKitError) { try check() } catch { preconditionFailure(error.description) }
+    }
+
     /// Validates that `value` is finite and within `range`.
     /// - Throws: `TransitionKitError.invalidValue` naming `name`, the value and the range.
     @inlinable

@@ -20,7 +20,7 @@ import Foundation
 /// lower one; without an animator (the delegate returns nil) the switch happens at once,
 /// as in UIKit.
 @MainActor
-public final class TabBarController: ViewController {
+open class TabBarController: ViewController {
     /// The tabs, left to right; fixed at init, at least one.
     public let viewControllers: [ViewController]
     /// The index of the tab on screen, 0..<`viewControllers.count`.
@@ -36,29 +36,35 @@ public final class TabBarController: ViewController {
     /// The interactive neighbour-tab pan, if enabled (see `TabBarController+InteractiveSwitch.swift`).
     var interactiveSwitch: (key: ExtensionKey<TabSwitchPanController>, controller: TabSwitchPanController)?
 
-    /// Tabs holding `viewControllers`, tab `selectedIndex` on screen.
-    /// - Throws: `TransitionKitError.invalidOperation` when `viewControllers` is empty, holds a
-    ///   view controller twice, or one that is a navigation or tab bar controller's child, a
-    ///   tab bar controller, presented or presenting; `.invalidValue` when `selectedIndex` is
-    ///   outside 0..<`viewControllers.count`.
-    public init(viewControllers: [ViewController], selectedIndex: Int = 0) throws(TransitionKitError) {
-        guard !viewControllers.isEmpty else { throw .invalidOperation("a tab bar controller needs at least one view controller") }
-        guard Set(viewControllers.map(ObjectIdentifier.init)).count == viewControllers.count else {
-            throw .invalidOperation("a tab bar controller's view controllers must be distinct")
-        }
+    /// Tabs holding `viewControllers`, tab `selectedIndex` on screen. Each tab hears
+    /// `willMove(toParent:)` and `didMove(toParent:)` with this controller here.
+    /// - Precondition: `viewControllers` is non-empty, holds no view controller twice, none
+    ///   that is a tab bar controller, a navigation or tab bar controller's child, on screen,
+    ///   presented or presenting; `selectedIndex` is in 0..<`viewControllers.count`
+    ///   (programmer errors, as UIKit's exceptions for the same cases).
+    public init(viewControllers: [ViewController], selectedIndex: Int = 0) {
+        precondition(!viewControllers.isEmpty, "a tab bar controller needs at least one view controller")
+        precondition(
+            Set(viewControllers.map(ObjectIdentifier.init)).count == viewControllers.count,
+            "a tab bar controller's view controllers must be distinct")
         for vc in viewControllers {
             let name = vc.title ?? "a view controller"
-            guard !(vc is TabBarController), vc.tabBarController == nil, vc.navigationController == nil,
-                vc.presentingViewController == nil, vc.presentedViewController == nil, !(vc.isViewLoaded && vc.view.window != nil)
-            else {
-                throw .invalidOperation("\(name) cannot be a tab: it is a tab bar controller, already a child, on screen or in a presentation")
-            }
+            precondition(
+                !(vc is TabBarController) && vc.tabBarController == nil && vc.navigationController == nil
+                    && vc.presentingViewController == nil && vc.presentedViewController == nil && !(vc.isViewLoaded && vc.view.window != nil),
+                "\(name) cannot be a tab: it is a tab bar controller, already a child, on screen or in a presentation")
         }
-        try Self.checkIndex(selectedIndex, count: viewControllers.count)
+        precondition(
+            (0..<viewControllers.count).contains(selectedIndex),
+            "tab index \(selectedIndex) outside 0...\(viewControllers.count - 1)")
         self.viewControllers = viewControllers
         self.selectedIndex = selectedIndex
         super.init(title: "tabs")
-        for vc in viewControllers { vc.tabBarController = self }
+        for vc in viewControllers {
+            vc.willMove(toParent: self)
+            vc.tabBarController = self
+            vc.didMove(toParent: self)
+        }
     }
 
     /// The tab on screen (`viewControllers[selectedIndex]`).
@@ -80,7 +86,7 @@ public final class TabBarController: ViewController {
         return item.offsetBy(dx: bar.minX - content.minX, dy: bar.minY - content.minY)
     }
 
-    override func viewDidLoad() {
+    override func containerViewDidLoad() {
         view.backgroundColor = .black
         containerView.backgroundColor = .black  // shown behind tilted or scaled tabs
         containerView.autoresizingMask = [.flexibleWidth, .flexibleHeight]

@@ -2,8 +2,11 @@ import Foundation
 
 /// A rectangular area on screen backed by a `Layer` (`UIView`): its geometry forwards to the
 /// layer, its subviews' layers are its layer's sublayers in the same order.
+///
+/// Open for subclassing, as `UIView` is (a view of your own that builds its subviews in its
+/// initialiser); its members are not overridable.
 @MainActor
-public final class View {
+open class View {
     /// The backing layer; every geometric property of the view is the layer's.
     public let layer: Layer
     /// Subviews back to front.
@@ -12,6 +15,8 @@ public final class View {
     public private(set) weak var superview: View?
     /// Set on a window's root view only.
     weak var hostWindow: Window?
+    /// The view controller whose root view this is (set by `ViewController.view`).
+    weak var viewController: ViewController?
     /// Gesture recognizers and, on a window's root view, the routing of the current touch
     /// (see `Gestures/View+Gestures.swift`).
     var interaction = ViewInteraction()
@@ -60,17 +65,29 @@ public final class View {
 
     /// After a size change: resizes the subviews by their `autoresizingMask`, then tells the
     /// window's running transition, which redraws at once if this is its container (R1).
+    /// A view controller's root view on screen does this inside a layout pass of its
+    /// controller (`viewWillLayoutSubviews()` before, `viewDidLayoutSubviews()` after); off
+    /// screen the pass is due at its next `viewWillAppear`.
     private func resizeSubviews(from old: CGSize) {
         let new = layer.bounds.size
         guard new != old else { return }
         let dw = new.width - old.width, dh = new.height - old.height
+        if let owner = viewController, owner.appearanceState != .disappeared {
+            owner.layoutPass { autoresizeSubviews(dw: dw, dh: dh) }
+        } else {
+            viewController?.needsLayout = true
+            autoresizeSubviews(dw: dw, dh: dh)
+        }
+        window?.transitionQueue.current?.viewDidResize(self)
+    }
+    /// Grows or shrinks the flexible subviews by `dw` × `dh` points.
+    private func autoresizeSubviews(dw: CGFloat, dh: CGFloat) {
         for s in subviews where !s.autoresizingMask.isEmpty {
             var f = s.frame
             if s.autoresizingMask.contains(.flexibleWidth) { f.size.width += dw }
             if s.autoresizingMask.contains(.flexibleHeight) { f.size.height += dh }
             s.frame = f
         }
-        window?.transitionQueue.current?.viewDidResize(self)
     }
     /// The centre in the superview's coordinates (`UIView.center`, the layer's position).
     public var center: CGPoint {

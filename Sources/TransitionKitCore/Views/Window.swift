@@ -73,17 +73,30 @@ public final class Window {
         }
     }
 
-    /// A window of `size` points at `scale`, driven by `frameClock`.
-    /// - Throws: `TransitionKitError.invalidSize` for a side that is not finite, not > 0 or
-    ///   above `maximumSide`; `.invalidValue` for a scale outside 0.5...8.
-    public init(size: CGSize, scale: CGFloat = 1, frameClock: any FrameClock) throws(TransitionKitError) {
-        try Self.checkSize(size)
-        try TransitionKitError.check(scale, "scale", in: 0.5...8, accepted: "0.5...8 pixels per point")
+    /// A window of `size` points at `scale` pixels per point, driven by `frameClock`.
+    /// - Precondition: both sides are finite, > 0 and at most `maximumSide` points, and
+    ///   `scale` is in 0.5...8 (programmer errors; use `init(validatingSize:scale:frameClock:)`
+    ///   for a size read from outside).
+    public init(size: CGSize, scale: CGFloat = 1, frameClock: any FrameClock) {
+        TransitionKitError.require { () throws(TransitionKitError) in try Self.check(size: size, scale: scale) }
         self.scale = scale
         self.frameClock = frameClock
         rootView = View(frame: CGRect(origin: .zero, size: size), name: "window")
         rootView.backgroundColor = .black
         rootView.hostWindow = self
+    }
+
+    /// A window of a size and scale read from outside (a command line, a file).
+    /// - Throws: `TransitionKitError.invalidSize` for a side that is not finite, not > 0 or
+    ///   above `maximumSide`; `.invalidValue` for a scale outside 0.5...8.
+    public convenience init(validatingSize size: CGSize, scale: CGFloat = 1, frameClock: any FrameClock) throws(TransitionKitError) {
+        try Self.check(size: size, scale: scale)
+        self.init(size: size, scale: scale, frameClock: frameClock)
+    }
+
+    private static func check(size: CGSize, scale: CGFloat) throws(TransitionKitError) {
+        try checkSize(size)
+        try TransitionKitError.check(scale, "scale", in: 0.5...8, accepted: "0.5...8 pixels per point")
     }
 
     /// The window's size in points.

@@ -72,7 +72,7 @@ public struct Compositor: Sendable {
         guard root.depth <= LayerSnapshot.maximumDepth else {
             throw .invalidValue(name: "layer tree depth", value: Double(root.depth), accepted: "at most \(LayerSnapshot.maximumDepth) levels")
         }
-        var bitmap = try Bitmap(width: Int(w.rounded()), height: Int(h.rounded()))
+        var bitmap = try Bitmap(validatingWidth: Int(w.rounded()), height: Int(h.rounded()))
         render(root, into: &bitmap)
         return bitmap
     }

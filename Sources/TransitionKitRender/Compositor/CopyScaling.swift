@@ -9,27 +9,27 @@ import Foundation
 /// with two bands; on another (a 2-core AMD EPYC VM) the same copy ran 1.37–2.0x faster on two
 /// threads and the frames 1.4x (radial) and 1.9x (fade). A frame that resamples does enough
 /// arithmetic per pixel to split either way.
-public enum CopyScaling {
+package enum CopyScaling {
     /// One measurement: the fastest of `rounds` copies of `frameBytes` on one thread and on two
     /// (each copying half, through the compositor's own band workers), milliseconds.
-    public struct Measurement: Equatable, Sendable {
+    package struct Measurement: Equatable, Sendable {
         /// Milliseconds for the whole copy on the calling thread (the fastest round); infinity
         /// when the buffers could not be allocated (then `twoThreads` is too).
-        public let oneThread: Double
+        package let oneThread: Double
         /// Milliseconds for the same copy split between two threads, from handing out the
         /// halves to both being done (the fastest round); infinity when no second thread could
         /// be started or the buffers could not be allocated.
-        public let twoThreads: Double
+        package let twoThreads: Double
         /// Whether copies scale enough to split copy-bound frames: `oneThread ÷ twoThreads` at
         /// least `CopyScaling.minimumSpeedup`.
-        public var splitsCopies: Bool { CopyScaling.splits(oneThread: oneThread, twoThreads: twoThreads) }
+        package var splitsCopies: Bool { CopyScaling.splits(oneThread: oneThread, twoThreads: twoThreads) }
     }
 
     /// The bytes copied: one 1179x2556 px RGBA8 frame (393x852 pt at scale 3, effect-bench's
     /// default scene), from one buffer to another, so the copy meets memory as a frame does.
-    public static let frameBytes = frameWidth * frameHeight * 4
+    package static let frameBytes = frameWidth * frameHeight * 4
     /// The copied frame's width and height in pixels (`frameBytes`).
-    public static let frameWidth = 1179, frameHeight = 2556
+    package static let frameWidth = 1179, frameHeight = 2556
     /// Rounds of each; the fastest counts (the least disturbed by other work on the machine).
     /// 15: eight measurements on the AMD EPYC VM gave 1.35–1.71x with 5 rounds, 1.56–1.73x with
     /// 15, and one of 14 runs with 5 rounds fell below `minimumSpeedup` (1.12x).
@@ -37,24 +37,24 @@ public enum CopyScaling {
     /// The speedup two threads must reach for copy-bound frames to be split: 1.2x, a margin over
     /// the run-to-run spread of a copy on a shared VM (a frame split on a machine where copies
     /// do not scale measured down to 0.91x).
-    public static let minimumSpeedup = 1.2
+    package static let minimumSpeedup = 1.2
     /// The fewest pixels (width × rows drawn) a copy-bound frame must have to be split where
     /// copies scale: 2¹⁹ (512x1024 or the same area). Below it a band's share of the copying is
     /// too short to repay waking and joining a worker. Measured on the 2-core AMD EPYC VM (fade,
     /// radial; one thread ÷ two): 20,000–80,000 px 0.4–0.7x, 180,000–335,000 px 0.9–1.1x,
     /// 720,000 px 1.2–1.3x, 1,620,000 px 1.7–1.9x.
-    public static let minimumPixels = 1 << 19
+    package static let minimumPixels = 1 << 19
 
     /// This machine's measurement, taken the first time it is read (about 20 ms: two buffers of
     /// `frameBytes` written once, then `rounds` copies each way; the buffers and the worker
     /// thread are released after). The compositor reads it the first time a copy-bound frame of
     /// at least `minimumPixels` may use two or more threads.
-    public static let measured: Measurement = measure()
+    package static let measured: Measurement = measure()
 
     /// Whether a copy-bound frame of `pixels` pixels (width × rows drawn) is split into bands:
     /// at least `minimumPixels`, and `copiesScale` (by default this machine's
     /// `measured.splitsCopies`, read only for a frame that large).
-    public static func splitsCopyBoundFrame(
+    package static func splitsCopyBoundFrame(
         pixels: Int, copiesScale: @autoclosure () -> Bool = measured.splitsCopies
     ) -> Bool {
         pixels >= minimumPixels && copiesScale()

@@ -17,7 +17,7 @@ import TransitionKitCore
 /// encoder holds compressed data only.
 ///
 /// ```swift
-/// var apng = try APNGEncoder(width: 390, height: 844)
+/// var apng = APNGEncoder(width: 390, height: 844)
 /// for frame in frames { try apng.append(frame, delay: 1.0 / 60) }
 /// try apng.write(to: "push.png")
 /// ```
@@ -42,16 +42,14 @@ public struct APNGEncoder: Sendable {
     /// The largest image-data chunk written, in bytes.
     static let maximumDataChunk = 1 << 20
 
-    /// An empty animation whose frames are `width`x`height` pixels.
-    /// - Throws: `TransitionKitError.invalidSize` unless both sides are
-    ///   1...`Bitmap.maximumDimension` pixels.
-    public init(width: Int, height: Int) throws(TransitionKitError) {
+    /// An empty animation whose frames are `width`x`height` pixels (a `Bitmap`'s size, so
+    /// any bitmap's width and height are valid).
+    /// - Precondition: both sides are in 1...`Bitmap.maximumDimension` pixels (a programmer error).
+    public init(width: Int, height: Int) {
         let side = 1...Bitmap.maximumDimension
-        guard side.contains(width), side.contains(height) else {
-            throw .invalidSize(
-                name: "APNG size", width: Double(width), height: Double(height),
-                accepted: "1...\(Bitmap.maximumDimension) pixels a side")
-        }
+        precondition(
+            side.contains(width) && side.contains(height),
+            "APNG size \(width)x\(height) outside 1...\(Bitmap.maximumDimension) pixels a side")
         self.width = width
         self.height = height
     }

@@ -83,7 +83,7 @@ public struct ContactSheet: Sendable {
         // Int arithmetic cannot overflow here: every factor is at most 16384 or the frame count.
         let sheetWidth = cols * pitchX + spacing
         let sheetHeight = rows * pitchY + spacing
-        var sheet = try Bitmap(width: sheetWidth, height: sheetHeight, fill: background)
+        var sheet = try Bitmap(validatingWidth: sheetWidth, height: sheetHeight, fill: background)
 
         let (mark, track) = labelColours(on: background)
         for (index, frame) in frames.enumerated() {

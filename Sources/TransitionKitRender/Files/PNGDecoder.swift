@@ -112,7 +112,7 @@ public enum PNGDecoder {
         }
         image.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)  // PNG_FORMAT_RGBA (a macro Swift cannot import)
         image.flags |= png_uint_32(PNG_IMAGE_FLAG_16BIT_sRGB)
-        guard var bitmap = try? Bitmap(width: width, height: height) else {
+        guard var bitmap = try? Bitmap(validatingWidth: width, height: height) else {
             preconditionFailure("size \(width)x\(height) was checked against Bitmap's limits")
         }
         let rowStride = bitmap.rowStride

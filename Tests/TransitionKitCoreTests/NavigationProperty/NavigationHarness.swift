@@ -62,8 +62,8 @@ final class NavigationHarness {
     private var callingRequestID: Int?
 
     init() {
-        clock = try! ManualFrameClock(framesPerSecond: 60)
-        window = try! Window(size: CGSize(width: 320, height: 480), frameClock: clock)
+        clock = ManualFrameClock(framesPerSecond: 60)
+        window = Window(size: CGSize(width: 320, height: 480), frameClock: clock)
         stackPool = (0..<8).map { ViewController(title: "v\($0)") }
         modalPool = (0..<4).map { i in
             let m = ViewController(title: "m\(i)")

@@ -28,7 +28,7 @@ struct IrisTests {
 
     /// Half-way the iris is shut: every pixel is the window's black background.
     @Test func halfwayIsBlack() throws {
-        let scene = try EffectScene()
+        let scene = EffectScene()
         for operation in Iris.supportedOperations {
             let frame = try scene.frame(Iris(), operation, progress: 0.5)
             let visible = (0..<frame.height).flatMap { y in (0..<frame.width).map { x in frame.pixel(x: x, y: y) } }
@@ -40,7 +40,7 @@ struct IrisTests {
     /// At a quarter the outgoing screen shows inside a circle of radius R/2 about the centre
     /// and black outside it: the centre pixel is the untouched scene's, the corners are black.
     @Test func quarterShowsTheOutgoingScreenInsideTheCircle() throws {
-        let scene = try EffectScene()
+        let scene = EffectScene()
         let frame = try scene.frame(Iris(), .push, progress: 0.25)
         let untouched = try scene.untouched(.push)
         let cx = frame.width / 2, cy = frame.height / 2
@@ -62,8 +62,8 @@ struct IrisTests {
 
     /// `irisPush` and `irisPop` change the stack after 0.5 s (30 frames at 60 Hz) and complete once with true.
     @Test func categoryPushAndPop() throws {
-        let clock = try ManualFrameClock(framesPerSecond: 60)
-        let window = try Window(size: CGSize(width: 120, height: 200), frameClock: clock)
+        let clock = ManualFrameClock(framesPerSecond: 60)
+        let window = Window(size: CGSize(width: 120, height: 200), frameClock: clock)
         let root = ViewController(title: "root"), detail = ViewController(title: "detail")
         let nav = NavigationController(rootViewController: root)
         window.rootViewController = nav
@@ -80,8 +80,8 @@ struct IrisTests {
     /// `enableIrisSwipe`: a left-edge swipe to 70 % of the width pops, one to 30 % cancels;
     /// `disableIrisSwipe` removes it, after which the same swipe does nothing.
     @Test func edgeSwipePopsThroughTheIris() throws {
-        let clock = try ManualFrameClock(framesPerSecond: 60)
-        let window = try Window(size: CGSize(width: 120, height: 200), frameClock: clock)
+        let clock = ManualFrameClock(framesPerSecond: 60)
+        let window = Window(size: CGSize(width: 120, height: 200), frameClock: clock)
         let nav = NavigationController(rootViewController: ViewController(title: "root"))
         window.rootViewController = nav
         nav.push(ViewController(title: "a"), animated: false)

@@ -44,7 +44,7 @@ extension ComposedEffect {
     @MainActor
     public func validate() throws(TransitionKitError) {
         for operation in Self.supportedOperations {
-            let stage = try TransitionStage(
+            let stage = TransitionStage(
                 operation: operation, size: CGSize(width: 40, height: 60), modalPresentationStyle: Self.modalPresentationStyle,
                 fromContent: { $0.backgroundColor = .black },
                 toContent: { view in
