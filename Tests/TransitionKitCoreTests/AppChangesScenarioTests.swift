@@ -131,7 +131,7 @@ import TransitionKitTesting
     /// without animation, and completes.
     @Test(arguments: [false, true])
     func U8_releasingTheWindowEndsTheRunningTransition(interactive: Bool) throws {
-        let clock = try ManualFrameClock(framesPerSecond: 60)
+        let clock = ManualFrameClock(framesPerSecond: 60)
         let root = ViewController(title: "root")
         let nav = NavigationController(rootViewController: root)
         let a = ViewController(title: "A")
@@ -141,7 +141,7 @@ import TransitionKitTesting
         var completions: [Bool] = []
         weak var released: Window?
         do {
-            let window = try Window(size: CGSize(width: 320, height: 480), frameClock: clock)
+            let window = Window(size: CGSize(width: 320, height: 480), frameClock: clock)
             released = window
             window.rootViewController = nav
             nav.perform(
