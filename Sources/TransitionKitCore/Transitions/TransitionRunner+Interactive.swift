@@ -4,9 +4,11 @@ extension TransitionRunner {
     /// Carries out `plan` with `interaction` driving it: the one way a gesture starts (or
     /// catches) an interactive transition.
     ///
-    /// In order: if the window's running transition plays time-based and is the reverse of
-    /// the request (a push of the screen a pop takes away, the present of the screen a dismiss
-    /// takes away), `interaction` takes it over at its progress on screen (`.caught`).
+    /// In order: if the window's running transition plays time-based, is the reverse of the
+    /// request (a push of the screen a pop takes away, the present of the screen a dismiss
+    /// takes away) and its animator is of the kind the plan's animation has (the transition
+    /// of the effect that declares the gesture), `interaction` takes it over at its progress
+    /// on screen (`.caught`).
     /// Otherwise, unless `catchOnly`: the request must be possible now (on screen, something
     /// to pop, dismiss or switch to) and the queue idle; `makeAnimation` gets the touch-down
     /// in the container's coordinates; the request runs with a `TransitionOverride` of its
@@ -132,11 +134,14 @@ extension TransitionRunner {
         let container = context.containerView
         let gestureView = plan.gestureView
         let point = gestureView === container ? touchDown : gestureView.convert(touchDown, to: container) ?? touchDown
-        // The run-out curve the effect gives its interactive runs (its animator is not used:
-        // the running one continues).
-        let curve = plan.makeAnimation(point, reverse, .init(leaving: arriving, container: nav, tabIndex: nil))?.completionCurve
-        guard driver.catchInteractively(interaction) else { return nil }
-        return .caught(InteractiveAnimation(animator: driver.animator, completionCurve: curve), progress: driver.percentComplete)
+        // Only a transition of the gesture's own effect: its animator is of the kind the
+        // gesture's animation has (a plain slide push under a radial edge swipe is not
+        // caught). The run-out curve is the one the effect gives its interactive runs; the
+        // new animator is not used, the running one continues.
+        guard let animation = plan.makeAnimation(point, reverse, .init(leaving: arriving, container: nav, tabIndex: nil)),
+            type(of: animation.animator) == type(of: driver.animator), driver.catchInteractively(interaction)
+        else { return nil }
+        return .caught(InteractiveAnimation(animator: driver.animator, completionCurve: animation.completionCurve), progress: driver.percentComplete)
     }
 
     /// `fingerMoved` fed with points of `gestureView` converted to `container`'s, while the
