@@ -99,3 +99,16 @@ struct ZoomCatchTests {
         #expect(app.isShowingDetail && app.detailRestored)
     }
 }
+
+/// `.effect(Zoom())` as a preferred transition: the zoom declares a downward pan for the pop
+/// and a downward drag to dismiss; they become one recognizer that pops or dismisses
+/// (two pans in one direction would compete for one touch).
+@MainActor
+struct ZoomPreferredEffectTests {
+    @Test func theZoomsPopPanAndDismissDragShareOneGesture() {
+        let transition = ViewController.Transition.effect(Zoom())
+        #expect(transition.name == "zoom")
+        #expect(transition.gestures.count == 1)
+        #expect(transition.gestures.first?.direction == .down && transition.gestures.first?.operations == [.pop, .dismiss])
+    }
+}
