@@ -122,7 +122,11 @@ extension EffectInteraction {
     }
 }
 
-/// The animation of one interactive run, made when the finger touches down.
+/// The animation of one interactive run, made when the finger touches down: the one session
+/// type. An effect returns it from `makeInteractiveAnimation(for:touchDown:)`, a gesture
+/// owner's `PanInteractionController.Begin` returns it for the transition it started, and
+/// the interaction controller keeps its `fingerMoved` and `completionCurve` (never the
+/// animator) while the finger drives.
 public struct InteractiveAnimation {
     /// The animator of the transition.
     public var animator: any AnimatedTransitioning

@@ -28,6 +28,7 @@ extension PanInteractionController {
 
     /// The controller with a `start` closure that returns a `Session`.
     @available(*, deprecated, renamed: "init(recognizer:direction:policy:mode:completionCurve:begin:)")
+    @_disfavoredOverload
     public convenience init(
         recognizer: PanGestureRecognizer, direction: Direction, policy: InteractionPolicy = .default,
         mode: InteractionMode = .percentDriven, completionCurve: TimingCurve = .easeInEaseOut,

@@ -313,7 +313,7 @@ public final class PanInteractionController {
 
     private func changed() {
         guard isTracking else { return }
-        guard let interactionController else {
+        guard interactionController != nil else {
             isTracking = false
             return
         }
