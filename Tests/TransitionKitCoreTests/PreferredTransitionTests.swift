@@ -14,7 +14,7 @@ import TransitionKitTesting
         var made: [TransitionOperation] = []
     }
 
-    static func tagged(_ log: Log, gestures: [CustomGestureInteraction] = []) -> ViewController.Transition {
+    static func tagged(_ log: Log, gestures: [ViewController.Transition.Gesture] = []) -> ViewController.Transition {
         ViewController.Transition(name: "tagged", gestures: gestures) { operation in
             log.made.append(operation)
             return ClosureAnimator(duration: 0.1) { _, _ in }

@@ -5,7 +5,10 @@ import Foundation
 extension PanInteractionController {
     /// What `start` returned for a transition it began: the finger hook and run-out curve,
     /// the same shape as `InteractiveAnimation` without the animator.
-    @available(*, deprecated, message: "return the InteractiveAnimation of the started transition from init(recognizer:direction:policy:mode:completionCurve:begin:)")
+    @available(
+        *, deprecated,
+        message: "return the InteractiveAnimation of the started transition from init(recognizer:direction:policy:mode:completionCurve:begin:)"
+    )
     public struct Session {
         /// Called with the finger's location in the recognizer view's coordinates (points) on
         /// every change while the finger drives.

@@ -54,7 +54,9 @@ public final class TabSwitchPanController {
         interaction.directionAtBegan = { translation in translation.x > 0 ? .right : .left }
         interaction.begin = { [weak self] controller, location, catchOnly in
             guard let self, let tabs = self.tabBarController else { return nil }
-            let plan = InteractiveTransitionPlan(request: .tab(tabs, direction: self.interaction.direction), gestureView: self.recognizer.view ?? tabs.containerView) {
+            let plan = InteractiveTransitionPlan(
+                request: .tab(tabs, direction: self.interaction.direction), gestureView: self.recognizer.view ?? tabs.containerView
+            ) {
                 [weak self] touchDown, _, target in
                 guard let self, let tabs = self.tabBarController, let index = target.tabIndex else { return nil }
                 return self.makeAnimation(touchDown, tabs, index)

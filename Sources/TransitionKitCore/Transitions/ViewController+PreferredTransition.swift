@@ -24,8 +24,9 @@ extension ViewController {
     public struct Transition {
         /// A pan on the view controller's view that pops it (when it is the top of a
         /// navigation stack of two or more) or dismisses it (when it is presented and presents
-        /// nothing): the one gesture type, `CustomGestureInteraction`, with its `operations`.
-        @available(*, deprecated, renamed: "CustomGestureInteraction")
+        /// nothing): `CustomGestureInteraction`, the one gesture type (effects declare theirs
+        /// with it too), with its `operations`. The name is kept so code written when this
+        /// was a type of its own compiles unchanged: `Gesture(direction: .down) { … }`.
         public typealias Gesture = CustomGestureInteraction
 
         /// Makes one interactive run, given the operation (`.pop` or `.dismiss`), the view
@@ -48,7 +49,7 @@ extension ViewController {
         /// view's width (horizontal) or height (vertical), released by the default
         /// `InteractionPolicy`, re-grabbed during the run-out; a touch during this view
         /// controller's time-based push or present catches it (scenario I1).
-        public var gestures: [CustomGestureInteraction]
+        public var gestures: [Gesture]
         /// Makes one interactive run of a gesture (default: `makeAnimator` alone).
         public var makeInteractiveAnimation: MakeInteractiveAnimation
 
@@ -60,7 +61,7 @@ extension ViewController {
         ///     nothing following the finger).
         ///   - makeAnimator: the animator of each transition.
         public init(
-            name: String, gestures: [CustomGestureInteraction] = [], makeInteractiveAnimation: MakeInteractiveAnimation? = nil,
+            name: String, gestures: [Gesture] = [], makeInteractiveAnimation: MakeInteractiveAnimation? = nil,
             makeAnimator: @escaping @MainActor (_ operation: TransitionOperation) -> any AnimatedTransitioning
         ) {
             self.name = name
