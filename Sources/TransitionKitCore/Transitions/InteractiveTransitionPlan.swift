@@ -40,8 +40,6 @@ struct InteractiveTransitionPlan {
     struct Target {
         /// The view controller leaving (pop, dismiss) or, for a tab switch, the one selected.
         var leaving: ViewController
-        /// The navigation controller (pop), tab bar controller (tab) or nil.
-        var container: ViewController?
         /// For a tab switch, the index it moves to; nil otherwise.
         var tabIndex: Int?
     }

@@ -71,7 +71,7 @@ extension TransitionRunner {
             return .success(
                 Resolved(
                     operation: .tab, container: tabs.containerView, queue: tabs.transitionQueue,
-                    target: .init(leaving: tabs.viewControllers[index], container: tabs, tabIndex: index)
+                    target: .init(leaving: tabs.viewControllers[index], tabIndex: index)
                 ) { override in
                     // `index` is valid (checked above), so `select` does not throw; a refused
                     // `shouldSelect` leaves no transition running.
@@ -86,7 +86,7 @@ extension TransitionRunner {
         return .success(
             Resolved(
                 operation: .pop, container: nav.view, queue: nav.transitionQueue,
-                target: .init(leaving: nav.topViewController, container: nav, tabIndex: nil)
+                target: .init(leaving: nav.topViewController, tabIndex: nil)
             ) { override in nav.perform(.pop, animated: true, transition: override) })
     }
 
@@ -98,7 +98,7 @@ extension TransitionRunner {
         return .success(
             Resolved(
                 operation: .dismiss, container: window.rootView, queue: window.transitionQueue,
-                target: .init(leaving: vc, container: nil, tabIndex: nil)
+                target: .init(leaving: vc, tabIndex: nil)
             ) { override in vc.dismiss(animated: true, transition: override) })
     }
 
@@ -111,20 +111,19 @@ extension TransitionRunner {
         let context = driver.context
         let arriving = context.toViewController
         let reverse: TransitionOperation
-        let nav: NavigationController?
         switch plan.request {
-        case .pop(let n):
-            guard context.operation == .push, context.containerView === n.view else { return nil }
-            (reverse, nav) = (.pop, n)
+        case .pop(let nav):
+            guard context.operation == .push, context.containerView === nav.view else { return nil }
+            reverse = .pop
         case .dismiss(let vc):
             guard context.operation == .present, arriving === vc else { return nil }
-            (reverse, nav) = (.dismiss, nil)
+            reverse = .dismiss
         case .popOrDismiss(let vc, let operations):
             guard arriving === vc else { return nil }
-            if context.operation == .push, operations.contains(.pop), let n = context.fromViewController.navigationController {
-                (reverse, nav) = (.pop, n)
+            if context.operation == .push, operations.contains(.pop) {
+                reverse = .pop
             } else if context.operation == .present, operations.contains(.dismiss) {
-                (reverse, nav) = (.dismiss, nil)
+                reverse = .dismiss
             } else {
                 return nil
             }
@@ -138,7 +137,7 @@ extension TransitionRunner {
         // gesture's animation has (a plain slide push under a radial edge swipe is not
         // caught). The run-out curve is the one the effect gives its interactive runs; the
         // new animator is not used, the running one continues.
-        guard let animation = plan.makeAnimation(point, reverse, .init(leaving: arriving, container: nav, tabIndex: nil)),
+        guard let animation = plan.makeAnimation(point, reverse, .init(leaving: arriving, tabIndex: nil)),
             type(of: animation.animator) == type(of: driver.animator), driver.catchInteractively(interaction)
         else { return nil }
         return .caught(InteractiveAnimation(animator: driver.animator, completionCurve: animation.completionCurve), progress: driver.percentComplete)
