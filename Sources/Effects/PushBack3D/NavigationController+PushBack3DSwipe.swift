@@ -2,8 +2,9 @@ import Foundation
 import TransitionKitCore
 
 extension NavigationController {
-    /// The key of the push-back edge swipe.
-    public static let pushBack3DSwipeKey = ExtensionKey<EdgePanPopController>("PushBack3DEffect.swipe")
+    /// The key of the push-back edge swipe: the same as `enableInteractivePop(PushBack3D())`'s
+    /// (`interactivePopKey(for: PushBack3D.self)`), so both install and remove one pop.
+    public static let pushBack3DSwipeKey = interactivePopKey(for: PushBack3D.self)
 
     /// Enables the interactive push-back pop: a left-edge screen pan on this controller's
     /// view pops the top view controller; the top view slides out with the finger while the

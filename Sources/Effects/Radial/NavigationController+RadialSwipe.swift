@@ -2,8 +2,10 @@ import Foundation
 import TransitionKitCore
 
 extension NavigationController {
-    /// The key of the radial edge swipe.
-    public static let radialSwipeKey = ExtensionKey<EdgePanPopController>("RadialEffect.swipe")
+    /// The key of the radial edge swipe: the same as `enableInteractivePop(Radial())`'s
+    /// (`interactivePopKey(for: Radial.self)`), so both install, reconfigure and remove one
+    /// pop, and `disableRadialSwipe()` removes the pop either installed.
+    public static let radialSwipeKey = interactivePopKey(for: Radial.self)
 
     /// Enables the interactive radial pop: a left-edge screen pan on this controller's view
     /// pops the top view controller with a circular reveal that follows the finger

@@ -23,8 +23,8 @@ extension ViewController.Transition {
     ) -> Self {
         let zoom = Zoom(options: options, source: .view(sourceViewProvider))
         let gestures = [
-            Gesture(direction: .down) { PanGestureRecognizer(axis: .vertical) },
-            Gesture(direction: .right, operations: [.pop]) { ScreenEdgePanGestureRecognizer(edges: .left) },
+            CustomGestureInteraction(direction: .down, name: "zoom.pan") { PanGestureRecognizer(axis: .vertical) },
+            CustomGestureInteraction.leftEdgePanPop,
         ]
         return Self(
             name: Zoom.name, gestures: gestures,

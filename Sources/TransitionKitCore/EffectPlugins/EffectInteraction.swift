@@ -27,25 +27,32 @@ public enum EffectInteraction: Sendable, Hashable {
     }
 }
 
-/// A custom interactive gesture: a recognizer factory and the progress mapping (the finger
-/// movement toward completion), for a pop (recognizer on the navigation controller's view)
-/// or a dismiss (recognizer on the presented view controller's view).
+/// An interactive gesture: a recognizer factory, the finger movement toward completion and
+/// the operations it drives. The one gesture type: an effect's `.custom` interaction, and each
+/// gesture of a view controller's `preferredTransition` (where one pan may pop or dismiss,
+/// whichever the view controller's place allows).
 ///
 /// ```swift
 /// // Pop by panning anywhere (not only from the edge) to the right.
 /// .custom(CustomGestureInteraction(operation: .pop, direction: .right) { PanGestureRecognizer(axis: .horizontal) })
 /// ```
 public struct CustomGestureInteraction: Sendable, Hashable {
-    /// `.pop` or `.dismiss`.
-    public let operation: TransitionOperation
+    /// `.pop` or `.dismiss`: the operation an effect's interaction drives (for a gesture that
+    /// drives both, `.pop`).
+    public var operation: TransitionOperation { operations.contains(.pop) ? .pop : .dismiss }
+    /// The operations the gesture may drive: `.pop`, `.dismiss` or both (never empty).
+    public var operations: Set<TransitionOperation> {
+        didSet { Self.check(operations) }
+    }
     /// The finger movement toward completion; progress = translation along it / the
     /// container's width (horizontal) or height (vertical), clamped to 0...1.
-    public let direction: PanInteractionController.Direction
+    public var direction: PanInteractionController.Direction
     /// A name telling gestures apart (equality compares it, not the closure).
-    public let name: String
+    public var name: String
     /// Makes a fresh recognizer each time the gesture is installed.
-    public let makeRecognizer: @MainActor @Sendable () -> PanGestureRecognizer
+    public var makeRecognizer: @MainActor @Sendable () -> PanGestureRecognizer
 
+    /// A gesture for one operation.
     /// - Parameters:
     ///   - operation: `.pop` or `.dismiss`.
     ///   - direction: the finger movement toward completion.
@@ -56,22 +63,70 @@ public struct CustomGestureInteraction: Sendable, Hashable {
         operation: TransitionOperation, direction: PanInteractionController.Direction, name: String = "custom",
         makeRecognizer: @escaping @MainActor @Sendable () -> PanGestureRecognizer
     ) {
-        precondition(operation == .pop || operation == .dismiss, "a custom gesture drives .pop or .dismiss, not .\(operation.rawValue)")
-        self.operation = operation
+        self.init(direction: direction, operations: [operation], name: name, makeRecognizer: makeRecognizer)
+    }
+
+    /// A gesture for one or both of `.pop` and `.dismiss` (a preferred transition's pan).
+    /// - Parameters:
+    ///   - direction: the finger movement toward completion.
+    ///   - operations: `.pop`, `.dismiss` or both (default both).
+    ///   - name: tells gestures apart (default "custom").
+    ///   - makeRecognizer: a new, unattached recognizer.
+    /// - Precondition: `operations` is a non-empty subset of [.pop, .dismiss].
+    public init(
+        direction: PanInteractionController.Direction, operations: Set<TransitionOperation> = [.pop, .dismiss], name: String = "custom",
+        makeRecognizer: @escaping @MainActor @Sendable () -> PanGestureRecognizer
+    ) {
+        Self.check(operations)
+        self.operations = operations
         self.direction = direction
         self.name = name
         self.makeRecognizer = makeRecognizer
     }
 
-    public static func == (a: Self, b: Self) -> Bool { a.operation == b.operation && a.direction == b.direction && a.name == b.name }
+    private static func check(_ operations: Set<TransitionOperation>) {
+        precondition(
+            !operations.isEmpty && operations.isSubset(of: [.pop, .dismiss]),
+            "a gesture drives .pop or .dismiss, not \(operations.map { "." + $0.rawValue }.sorted())")
+    }
+
+    /// The left-edge screen pan that pops (`EffectInteraction.leftEdgePanPop`).
+    public static let leftEdgePanPop = CustomGestureInteraction(operation: .pop, direction: .right, name: "leftEdgePanPop") {
+        ScreenEdgePanGestureRecognizer(edges: .left)
+    }
+
+    /// The plain pan that dismisses toward `direction` (`EffectInteraction.dragToDismiss`):
+    /// vertical for `.down`/`.up`, horizontal for `.left`/`.right`.
+    public static func dragToDismiss(_ direction: PanInteractionController.Direction) -> Self {
+        CustomGestureInteraction(operation: .dismiss, direction: direction, name: "dragToDismiss") {
+            PanGestureRecognizer(axis: direction.isHorizontal ? .horizontal : .vertical)
+        }
+    }
+
+    public static func == (a: Self, b: Self) -> Bool { a.operations == b.operations && a.direction == b.direction && a.name == b.name }
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(operation)
+        hasher.combine(operations)
         hasher.combine(direction)
         hasher.combine(name)
     }
 }
 
-/// The animation of one interactive run, made when the finger touches down.
+extension EffectInteraction {
+    /// The gesture this interaction installs, as the one gesture type.
+    public var gesture: CustomGestureInteraction {
+        switch self {
+        case .leftEdgePanPop: return .leftEdgePanPop
+        case .dragToDismiss(let direction): return .dragToDismiss(direction)
+        case .custom(let gesture): return gesture
+        }
+    }
+}
+
+/// The animation of one interactive run, made when the finger touches down: the one session
+/// type. An effect returns it from `makeInteractiveAnimation(for:touchDown:)`, a gesture
+/// owner's `PanInteractionController.Begin` returns it for the transition it started, and
+/// the interaction controller keeps its `fingerMoved` and `completionCurve` (never the
+/// animator) while the finger drives.
 public struct InteractiveAnimation {
     /// The animator of the transition.
     public var animator: any AnimatedTransitioning
@@ -108,6 +163,6 @@ extension TransitionEffect {
 
     /// The first declared interaction driving `operation`, if any.
     public func interaction(for operation: TransitionOperation) -> EffectInteraction? {
-        interactions.first { $0.operation == operation }
+        interactions.first { $0.gesture.operations.contains(operation) }
     }
 }

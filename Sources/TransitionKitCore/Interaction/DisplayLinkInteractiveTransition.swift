@@ -1,13 +1,17 @@
 import Foundation
 
 /// Display-link-driven interaction, the way RadialTransition drove its edge-swipe pop: every
-/// frame of the clock it reads the finger's progress from `progressSource`; on `release` it
-/// runs out *linearly* at the frame clock's rate to the end or the start, a whole 0...1 range
-/// taking `runOutDuration` seconds.
+/// frame of the clock it reads the finger's progress from `progressSource`; on `release` the
+/// transition runs out *linearly*, a whole 0...1 range taking `runOutDuration` seconds.
+///
+/// The run-out is the transition driver's, on the `.linear` curve with `runOutDuration` as the
+/// length of a full range (instead of the animator's duration), so it follows every run-out
+/// rule of percent-driven transitions by construction: (1 − p)·`runOutDuration` ÷
+/// `completionSpeed` to finish, p·`runOutDuration` ÷ `completionSpeed` to cancel, nothing left
+/// to travel ends at once (R3), never beyond the release point (R4).
 ///
 /// Unlike the original, it can never tick forever (scenario S4): its display link exists
-/// only between `startInteractiveTransition` and the end of the run-out, and it stops as
-/// soon as its transition is gone.
+/// only while the finger drives (between `startInteractiveTransition` and the release).
 ///
 /// As a `GestureDrivenTransitioning`: `update(_:)` sets what the default `progressSource`
 /// returns (shown at the next frame), `release(finish:velocity:)` starts the run-out and
@@ -20,10 +24,10 @@ public final class DisplayLinkInteractiveTransition: GestureDrivenTransitioning 
         case idle
         /// Each frame shows the progress read from `progressSource`.
         case tracking
-        /// Released: each frame moves the progress toward 1 (`finish`) or 0 by
-        /// frame duration ÷ `runOutDuration`; at the end it finishes or cancels the transition.
+        /// Released: the driver runs the progress out linearly toward 1 (`finish`) or 0, by
+        /// frame duration ÷ `runOutDuration` a frame; no display link of this object ticks.
         case runningOut(finish: Bool)
-        /// The display link is gone: the run-out is over or the transition disappeared.
+        /// The run-out is over or the transition disappeared; no display link.
         case ended
     }
 
@@ -37,14 +41,26 @@ public final class DisplayLinkInteractiveTransition: GestureDrivenTransitioning 
     public var runOutDuration: TimeInterval
     /// What the link does now (see `Phase`).
     public private(set) var phase: Phase = .idle
-    /// The progress on screen, 0...1: the last value read while tracking, then each step of
-    /// the run-out.
-    public private(set) var percentComplete: CGFloat = 0
+    /// The progress on screen, 0...1: the last value read while tracking, then each frame of
+    /// the run-out (the transition's progress), then where it ended.
+    public var percentComplete: CGFloat {
+        if case .runningOut = phase, let context { return context.percentComplete }
+        return shownProgress
+    }
+    /// The progress last shown while tracking (or where the run-out stopped).
+    private var shownProgress: CGFloat = 0
     /// Whether `release(finish:velocity:)` was called and no `pause()` since: running out, or
     /// the run-out is over. Cleared when the object is reused for a new transition.
     public private(set) var isReleased = false
-    /// `.linear`: the run-out is stepped here, at a constant rate.
+    /// `.linear`: the run-out moves at a constant rate.
     public let completionCurve: TimingCurve = .linear
+    /// Speed multiplier of the run-out, finite and > 0 (default 1): a full range takes
+    /// `runOutDuration` ÷ `completionSpeed` seconds.
+    public var completionSpeed: CGFloat = 1 {
+        didSet {
+            precondition(completionSpeed > 0 && completionSpeed.isFinite, "completionSpeed must be finite and > 0, got \(completionSpeed)")
+        }
+    }
 
     private weak var context: (any ContextTransitioning)?
     private var link: DisplayLink?
@@ -76,15 +92,21 @@ public final class DisplayLinkInteractiveTransition: GestureDrivenTransitioning 
 
     public func startInteractiveTransition(_ context: any ContextTransitioning) {
         self.context = context
-        if case .runningOut = phase {
-            // Released before the transition started: run out from `percentComplete`.
-        } else {
-            // Reused after an earlier transition: the default source starts from 0 again.
-            if phase == .ended { reportedProgress = 0 }
-            phase = .tracking
-            isReleased = false
+        if case .runningOut(let finish) = phase {
+            // Released before the transition started: it runs out from where it starts.
+            finish ? context.finishInteractiveTransition() : context.cancelInteractiveTransition()
+            return
         }
-        link = context.frameClock.makeDisplayLink { [weak self] link in self?.tick(link) }
+        // Reused after an earlier transition: the default source starts from 0 again.
+        if phase == .ended { reportedProgress = 0 }
+        phase = .tracking
+        isReleased = false
+        startLink(context)
+    }
+
+    private func startLink(_ context: any ContextTransitioning) {
+        link?.invalidate()
+        link = context.frameClock.makeDisplayLink { [weak self] _ in self?.tick() }
     }
 
     /// Sets the progress the default `progressSource` returns, 0...1 (clamped; NaN and
@@ -94,18 +116,24 @@ public final class DisplayLinkInteractiveTransition: GestureDrivenTransitioning 
         reportedProgress = min(1, max(0, percentComplete))
     }
 
-    /// Ends tracking: from the next frame the progress runs out linearly to 1 (`finish`) or
-    /// 0. Ignored once running out or ended. Called before the transition starts, the
-    /// run-out begins when it starts, from `percentComplete` (0 for a new object).
+    /// Ends tracking: the display link stops and the transition runs out linearly from the
+    /// progress on screen to 1 (`finish`) or 0 (see the type's rules). Ignored once running
+    /// out or ended. Called before the transition starts, the run-out begins when it starts.
     /// - Parameters:
     ///   - finish: run to the end (true) or back to the start (false).
     ///   - velocity: progress per second at release; unused, the run-out moves at the fixed
     ///     rate 1/`runOutDuration` progress per second. Default 0.
     public func release(finish: Bool, velocity: CGFloat = 0) {
         switch phase {
-        case .idle, .tracking:
+        case .idle:
             phase = .runningOut(finish: finish)
             isReleased = true
+        case .tracking:
+            phase = .runningOut(finish: finish)
+            isReleased = true
+            stopLink()
+            guard let context else { return }
+            finish ? context.finishInteractiveTransition() : context.cancelInteractiveTransition()
         case .runningOut, .ended: return
         }
     }
@@ -117,39 +145,54 @@ public final class DisplayLinkInteractiveTransition: GestureDrivenTransitioning 
     /// returning `percentComplete` to avoid a jump. Does nothing unless running out.
     public func pause() {
         guard case .runningOut = phase else { return }
-        phase = .tracking
-        isReleased = false
-        reportedProgress = percentComplete
-    }
-
-    private func tick(_ link: DisplayLink) {
         guard let context else {
-            stop()
+            // Released before the transition started: nothing runs out yet.
+            phase = .idle
+            isReleased = false
             return
         }
-        switch phase {
-        case .tracking:
-            let p = progressSource()
-            guard p.isFinite else { return }
-            percentComplete = min(1, max(0, p))
-            context.updateInteractiveTransition(percentComplete)
-        case .runningOut(let finish):
-            let step = CGFloat(link.duration / runOutDuration)
-            percentComplete = finish ? min(1, percentComplete + step) : max(0, percentComplete - step)
-            // Absorb floating-point residue so a run-out of k whole steps takes k frames.
-            if abs(percentComplete - (finish ? 1 : 0)) < 1e-9 { percentComplete = finish ? 1 : 0 }
-            context.updateInteractiveTransition(percentComplete)
-            if percentComplete == (finish ? 1 : 0) {
-                stop()
-                finish ? context.finishInteractiveTransition() : context.cancelInteractiveTransition()
-            }
-        case .idle, .ended:
-            stop()
+        context.pauseInteractiveTransition()
+        guard context.isInteractive else {
+            // The run-out had already ended.
+            endIfOver()
+            return
         }
+        shownProgress = context.percentComplete
+        reportedProgress = shownProgress
+        phase = .tracking
+        isReleased = false
+        startLink(context)
     }
 
-    private func stop() {
+    /// After the run-out: `.ended`, keeping the last progress.
+    private func endIfOver() {
+        if let context { shownProgress = context.percentComplete }
         phase = .ended
+    }
+}
+
+extension DisplayLinkInteractiveTransition: FixedRateRunOut {
+    var runOutFullRangeDuration: TimeInterval { runOutDuration }
+
+    func transitionDidEnd(atProgress progress: CGFloat) {
+        stopLink()
+        shownProgress = progress
+        phase = .ended
+    }
+
+    private func tick() {
+        guard let context, phase == .tracking else {
+            stopLink()
+            if phase == .tracking { phase = .ended }
+            return
+        }
+        let p = progressSource()
+        guard p.isFinite else { return }
+        shownProgress = min(1, max(0, p))
+        context.updateInteractiveTransition(shownProgress)
+    }
+
+    private func stopLink() {
         link?.invalidate()
         link = nil
     }

@@ -18,7 +18,8 @@ import Foundation
 ///
 /// On `began` a pop starts only if the stack holds more than one view controller, the
 /// navigation controller is on screen (in a window, appeared) and no transition runs or
-/// waits in its queue; otherwise nothing happens: no transition, no display link (S4).
+/// waits in its queue; otherwise nothing happens: no transition, no display link (S4). A
+/// touch during a time-based push on this navigation controller catches it (scenario I1).
 @MainActor
 public final class EdgePanPopController {
     /// What an effect supplies for one interactive pop.
@@ -59,17 +60,15 @@ public final class EdgePanPopController {
         self.navigationController = navigationController
         self.makeAnimation = makeAnimation
         self.recognizer = recognizer
-        interaction = PanInteractionController(recognizer: recognizer, direction: direction, policy: policy, mode: mode) { _, _ in nil }
-        interaction.start = { [weak self] controller, location in self?.startPop(controller, at: location) }
-    }
-
-    private func startPop(_ controller: any InteractiveTransitioning, at location: CGPoint) -> PanInteractionController.Session? {
-        guard let nav = navigationController, nav.viewControllers.count > 1, nav.isViewLoaded, nav.view.window != nil,
-            nav.appearanceState == .appeared, !nav.isTransitioning
-        else { return nil }
-        let animation = makeAnimation(location, nav)
-        nav.perform(.pop, animated: true, transition: TransitionOverride(animator: animation.animator, interactionController: controller))
-        guard nav.transitionQueue.current != nil else { return nil }
-        return PanInteractionController.Session(fingerMoved: animation.fingerMoved, completionCurve: animation.completionCurve)
+        interaction = PanInteractionController(recognizer: recognizer, direction: direction, policy: policy, mode: mode) { _, _, _ in nil }
+        interaction.begin = { [weak self] controller, location, catchOnly in
+            guard let self, let nav = self.navigationController else { return nil }
+            let plan = InteractiveTransitionPlan(request: .pop(nav), gestureView: self.recognizer.view ?? nav.view) {
+                [weak self] touchDown, _, _ in
+                guard let self, let nav = self.navigationController else { return nil }
+                return self.makeAnimation(touchDown, nav)
+            }
+            return .init(TransitionRunner.startInteractive(plan, driving: controller, touchDown: location, catchOnly: catchOnly))
+        }
     }
 }

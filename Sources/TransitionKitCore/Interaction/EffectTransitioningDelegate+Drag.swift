@@ -10,7 +10,8 @@ extension EffectTransitioningDelegate {
     ///   `.left`/`.right`; for `.custom` the gesture's own recognizer.
     /// - `began`: starts `dismiss(animated: true)` with a percent-driven (or display-link)
     ///   interaction; nothing starts when the modal is not presented through this delegate
-    ///   or another transition of its window runs.
+    ///   or another transition of its window runs. A touch on the modal while its time-based
+    ///   present plays catches the present (scenario I1).
     /// - Progress = translation along the direction / container height (vertical) or width
     ///   (horizontal), clamped to 0...1; the window's root view is the container.
     /// - Release: `policy` decides with that progress and the velocity along the direction
@@ -51,8 +52,8 @@ extension EffectTransitioningDelegate {
         disableDragToDismiss()
         let pan = custom?.makeRecognizer() ?? PanGestureRecognizer(axis: direction.isHorizontal ? .horizontal : .vertical)
         let controller = PanInteractionController(recognizer: pan, direction: direction, policy: policy, mode: mode) {
-            [weak self] interaction, touchDown in
-            self?.startInteractiveDismiss(interaction, touchDown: touchDown)
+            [weak self] interaction, touchDown, catchOnly in
+            self?.startInteractiveDismiss(interaction, touchDown: touchDown, catchOnly: catchOnly)
         }
         modal.view.addGestureRecognizer(pan)
         dragToDismissController = controller
@@ -69,23 +70,17 @@ extension EffectTransitioningDelegate {
         installedGesture = nil
     }
 
-    private func startInteractiveDismiss(_ interaction: any InteractiveTransitioning, touchDown: CGPoint) -> PanInteractionController.Session? {
-        guard let modal = modalViewController, modal.transitioningDelegate === self, modal.presentingViewController != nil,
-            modal.presentedViewController == nil, let window = modal.view.window, window.transitionQueue.isIdle
-        else { return nil }
+    /// Dismisses the modal (or catches its running present) through the interactive-start
+    /// plan; nil when it is not presented through this delegate or cannot run now.
+    private func startInteractiveDismiss(
+        _ interaction: any InteractiveTransitioning, touchDown: CGPoint, catchOnly: Bool
+    ) -> PanInteractionController.Run? {
+        guard let modal = modalViewController, modal.transitioningDelegate === self else { return nil }
         // The recognizer reports points in the modal view's coordinates, which move with the
-        // effect's transform; animations get the container's (the window's root view).
-        let modalView = modal.view
-        let animation = effect.makeInteractiveAnimation(for: .dismiss, touchDown: modalView.convert(touchDown, to: nil) ?? touchDown)
-        modal.dismiss(animated: true, transition: TransitionOverride(animator: animation.animator, interactionController: interaction))
-        // The request runs at once on an idle queue; if it did not, no transition started.
-        guard window.transitionQueue.current != nil else { return nil }
-        let moved = animation.fingerMoved.map { fingerMoved in
-            { @MainActor [weak modalView] (point: CGPoint) in
-                guard let modalView, modalView.window != nil else { return }
-                fingerMoved(modalView.convert(point, to: nil) ?? point)
-            }
+        // effect's transform; the plan converts them to the container's (the window's root view).
+        let plan = InteractiveTransitionPlan(request: .dismiss(modal), gestureView: modal.view) { [weak self] touchDown, _, _ in
+            self?.effect.makeInteractiveAnimation(for: .dismiss, touchDown: touchDown)
         }
-        return PanInteractionController.Session(fingerMoved: moved, completionCurve: animation.completionCurve)
+        return .init(TransitionRunner.startInteractive(plan, driving: interaction, touchDown: touchDown, catchOnly: catchOnly))
     }
 }

@@ -8,8 +8,8 @@ import Foundation
 /// (`UIViewControllerInteractiveTransitioning`, `UIViewAnimating`) and this package's
 /// `InteractiveTransitioning`, which it refines. `PanInteractionController` drives any
 /// conformer through it alone. Conformers: `PercentDrivenInteractiveTransition` (UIKit's
-/// run-out on `completionCurve`) and `DisplayLinkInteractiveTransition` (a linear run-out
-/// stepped once per frame of the clock).
+/// run-out on `completionCurve`) and `DisplayLinkInteractiveTransition` (progress read once
+/// per frame of the clock, a linear run-out); both run-outs are the transition driver's.
 ///
 /// Life cycle: `update(_:)` while the finger moves; `release(finish:velocity:)` once when it
 /// lifts (`isReleased` becomes true and the run-out starts); optionally `pause()` when a finger

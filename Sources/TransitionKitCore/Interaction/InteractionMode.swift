@@ -11,6 +11,7 @@ public enum InteractionMode: Sendable, Hashable {
     /// is read once per frame of the window's clock; after release the progress runs out
     /// *linearly*, a full 0...1 range taking `runOutDuration` seconds (finite and > 0;
     /// default 0.33 s, RadialTransition's transition duration, which its display link
-    /// stepped through). The display link exists only while a transition runs (S4).
+    /// stepped through), on the driver's run-out like a percent-driven one (R2-R4 hold). The
+    /// display link exists only while the finger drives (S4).
     case displayLinkDriven(runOutDuration: TimeInterval = 0.33)
 }

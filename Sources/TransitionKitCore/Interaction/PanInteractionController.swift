@@ -5,14 +5,15 @@ import Foundation
 /// down during the run-out catches the transition where it is (re-grab).
 ///
 /// The shared machinery behind the edge-swipe pop of the navigation effects
-/// (`EdgePanPopController`) and drag-to-dismiss; the effect supplies only `start`, which
-/// begins its transition with the interaction controller it is handed.
+/// (`EdgePanPopController`), the tab switch pan, drag-to-dismiss and a preferred
+/// transition's gestures; the owner supplies only `begin`, which begins its transition with
+/// the interaction controller it is handed.
 ///
 /// Per gesture:
 /// - `began`: if a transition this controller started is running out (or was just paused by
 ///   a re-grab) the finger takes it over from the progress on screen; otherwise a new
-///   interaction controller (`mode`) is made and `start` is asked to begin a transition with
-///   it. If `start` returns nil nothing happens: no transition, no display link (S4).
+///   interaction controller (`mode`) is made and `begin` is asked to begin a transition with
+///   it. If `begin` returns nil nothing happens: no transition, no display link (S4).
 /// - `changed`: progress = offset + d / L, clamped to 0...1, where d is the translation
 ///   along `direction` (window coordinates, points, positive toward completion) and L is
 ///   the recognizer view's bounds width (horizontal directions) or height (vertical), the
@@ -34,6 +35,13 @@ import Foundation
 /// pan begins the finger drives it from there. If that touch never becomes a pan (it lifts
 /// without moving, or another recognizer wins), the run-out resumes toward the end decided
 /// before.
+///
+/// Catching a running transition (Core's gesture owners, scenario I1): a touch that goes down
+/// while a time-based transition that is the reverse of this gesture's operation moves the
+/// screen (the push or present of the screen this gesture pops or dismisses) holds it at its
+/// progress on screen; the pan then drives it back (progress = that progress − d / L), and the
+/// release decides with the same policy: finishing the gesture cancels the caught
+/// transition, otherwise it runs on to its end. A touch that never becomes a pan lets it run on.
 ///
 /// After release the controller ignores its recognizer until the next `began`; a finished or
 /// cancelled interaction ignores further updates (D4).
@@ -68,32 +76,49 @@ public final class PanInteractionController {
         }
     }
 
-    /// What `start` returns for a transition it began.
-    public struct Session {
-        /// Called with the finger's location in the recognizer view's coordinates (points) on
-        /// every change while the finger drives, e.g. to move a reveal's centre with it.
-        /// The controller keeps the session until its next transition starts, so capture the
-        /// animator weakly (nothing may outlive its transition, L1).
-        public var fingerMoved: (@MainActor (CGPoint) -> Void)?
-        /// The run-out curve of this transition if it is percent-driven, instead of the
-        /// controller's `completionCurve` (nil: the controller's).
-        public var completionCurve: TimingCurve?
+    /// Begins a transition driven by `interactionController` (for instance
+    /// `perform(.pop, animated: true, transition: TransitionOverride(animator: animation.animator, interactionController: interactionController))`)
+    /// and returns that transition's `InteractiveAnimation` (the session: its `fingerMoved`
+    /// takes the recognizer view's coordinates, its `completionCurve` replaces the
+    /// controller's), or returns nil, starting nothing, when no transition can run now.
+    /// `touchDown` is where the pan began, in the recognizer view's coordinates (points).
+    /// The controller keeps only `fingerMoved` and `completionCurve`, never the animator.
+    public typealias Begin =
+        @MainActor (_ interactionController: any InteractiveTransitioning, _ touchDown: CGPoint) -> InteractiveAnimation?
 
-        /// - Parameters:
-        ///   - fingerMoved: see `fingerMoved` (default none).
-        ///   - completionCurve: see `completionCurve` (default nil).
-        public init(fingerMoved: (@MainActor (CGPoint) -> Void)? = nil, completionCurve: TimingCurve? = nil) {
+    /// What the controller keeps of a run it drives (never the animator, L1).
+    struct Run {
+        var fingerMoved: (@MainActor (CGPoint) -> Void)?
+        var completionCurve: TimingCurve?
+        /// Set when the run caught a running transition that is the reverse of the gesture:
+        /// its progress at the catch; the finger's progress toward the gesture's operation is
+        /// then 1 − the transition's, and a release that finishes the gesture cancels it.
+        var caughtAt: CGFloat?
+
+        init(fingerMoved: (@MainActor (CGPoint) -> Void)?, completionCurve: TimingCurve?, caughtAt: CGFloat? = nil) {
             self.fingerMoved = fingerMoved
             self.completionCurve = completionCurve
+            self.caughtAt = caughtAt
+        }
+
+        init(_ animation: InteractiveAnimation, caughtAt: CGFloat? = nil) {
+            self.init(fingerMoved: animation.fingerMoved, completionCurve: animation.completionCurve, caughtAt: caughtAt)
+        }
+
+        /// The run of a plan's outcome; nil when it was refused.
+        init?(_ outcome: InteractiveStartOutcome) {
+            switch outcome {
+            case .started(let animation): self.init(animation)
+            case .caught(let animation, let progress): self.init(animation, caughtAt: progress)
+            case .refused: return nil
+            }
         }
     }
 
-    /// Begins a transition driven by `interactionController` (for instance
-    /// `perform(.pop, animated: true, transition: TransitionOverride(animator:interactionController:))`)
-    /// and returns a session, or returns nil, starting nothing, when no transition can run
-    /// now (root only, nothing presented, another transition busy).
-    /// `touchDown` is where the pan began, in the recognizer view's coordinates (points).
-    public typealias Start = @MainActor (_ interactionController: any InteractiveTransitioning, _ touchDown: CGPoint) -> Session?
+    /// Starts (or, with `catchOnly`, only catches) a run: inside Core, a plan carried out by
+    /// `TransitionRunner.startInteractive`.
+    typealias BeginRun =
+        @MainActor (_ interactionController: any InteractiveTransitioning, _ touchDown: CGPoint, _ catchOnly: Bool) -> Run?
 
     /// The recognizer; the caller attaches it to a view (the transition container).
     public let recognizer: PanGestureRecognizer
@@ -135,11 +160,11 @@ public final class PanInteractionController {
     public private(set) var transitionsStarted = 0
 
     /// Replaced once by owners that need a weak reference to themselves (inside Core).
-    var start: Start
+    var begin: BeginRun
     /// Picks `direction` from the translation at `began` (window points) before a new
     /// transition starts; nil keeps it fixed (inside Core: the tab switch pan).
     var directionAtBegan: (@MainActor (_ translation: CGPoint) -> Direction)?
-    private var session: Session?
+    private var session: Run?
     private var offset: CGFloat = 0
     /// The release decision of the run-out in progress (resumed after a failed re-grab).
     private var decision = false
@@ -152,12 +177,24 @@ public final class PanInteractionController {
     ///   - policy: the release rule (default `.default`).
     ///   - mode: percent-driven (default) or display-link driven.
     ///   - completionCurve: run-out curve of percent-driven transitions (default `.easeInEaseOut`).
-    ///   - start: begins a transition with the interaction controller it is given, or
-    ///     returns nil.
-    public init(
+    ///   - begin: begins a transition with the interaction controller it is given and returns
+    ///     its animation, or returns nil.
+    public convenience init(
         recognizer: PanGestureRecognizer, direction: Direction, policy: InteractionPolicy = .default,
         mode: InteractionMode = .percentDriven, completionCurve: TimingCurve = .easeInEaseOut,
-        start: @escaping Start
+        begin: @escaping Begin
+    ) {
+        self.init(recognizer: recognizer, direction: direction, policy: policy, mode: mode, completionCurve: completionCurve) {
+            interaction, touchDown, catchOnly in
+            catchOnly ? nil : begin(interaction, touchDown).map { Run($0) }
+        }
+    }
+
+    /// Inside Core: the gesture owners give a plan-carrying `begin` (see `BeginRun`).
+    init(
+        recognizer: PanGestureRecognizer, direction: Direction, policy: InteractionPolicy = .default,
+        mode: InteractionMode = .percentDriven, completionCurve: TimingCurve = .easeInEaseOut,
+        run begin: @escaping BeginRun
     ) {
         self.recognizer = recognizer
         self.direction = direction
@@ -165,7 +202,7 @@ public final class PanInteractionController {
         self.mode = mode
         self.completionCurve = completionCurve
         self.completionSpeed = 1
-        self.start = start
+        self.begin = begin
         recognizer.addAction { [weak self] g in self?.handle(g) }
         recognizer.touchDownObserver = { [weak self] _ in self?.touchDown() }
         recognizer.failureObserver = { [weak self] _ in self?.touchFailed() }
@@ -207,7 +244,8 @@ public final class PanInteractionController {
 
     private func began() {
         if isPausedByTouch {
-            // Re-grab: continue from the progress on screen, measured from here.
+            // Re-grab (or a touch that caught a running transition): continue from the
+            // progress on screen, measured from here.
             isPausedByTouch = false
             let length = containerLength
             offset = length > 0 ? fingerProgress - along / length : fingerProgress
@@ -222,21 +260,42 @@ public final class PanInteractionController {
         offset = 0
         fingerProgress = progress(offset: 0)
         let location = recognizer.location(in: recognizer.view)
+        guard let run = beginRun(at: location, catchOnly: false) else { return }
+        if let caught = run.caughtAt {
+            // Caught at `began`: the finger's progress starts where the transition is.
+            fingerProgress = 1 - caught
+            let length = containerLength
+            offset = length > 0 ? fingerProgress - along / length : fingerProgress
+        }
+        isTracking = true
+        run.fingerMoved?(location)
+        report(fingerProgress)
+    }
+
+    /// A new interaction controller asked to begin (or only catch) a run; on success it is
+    /// `interactionController` and the run is the session.
+    private func beginRun(at location: CGPoint, catchOnly: Bool) -> Run? {
         let interaction = makeInteractionController()
         interactionController = interaction
         session = nil
-        guard let session = start(interaction, location) else {
+        guard let run = begin(interaction, location, catchOnly) else {
             interactionController = nil
-            return
+            return nil
         }
-        self.session = session
-        if let curve = session.completionCurve, let percentDriven = interaction as? PercentDrivenInteractiveTransition {
+        session = run
+        if let curve = run.completionCurve, let percentDriven = interaction as? PercentDrivenInteractiveTransition {
             percentDriven.completionCurve = curve
         }
         transitionsStarted += 1
-        isTracking = true
-        session.fingerMoved?(location)
-        interaction.update(fingerProgress)
+        return run
+    }
+
+    /// Whether the run reverses a caught transition (see `Run.caughtAt`).
+    private var isReversed: Bool { session?.caughtAt != nil }
+
+    /// Hands the finger's progress `p` (toward the gesture's operation) to the interaction.
+    private func report(_ p: CGFloat) {
+        interactionController?.update(isReversed ? 1 - p : p)
     }
 
     /// A new interaction controller for `mode`, the one place that depends on its kind.
@@ -254,13 +313,13 @@ public final class PanInteractionController {
 
     private func changed() {
         guard isTracking else { return }
-        guard let interactionController else {
+        guard interactionController != nil else {
             isTracking = false
             return
         }
         fingerProgress = progress(offset: offset)
         session?.fingerMoved?(recognizer.location(in: recognizer.view))
-        interactionController.update(fingerProgress)
+        report(fingerProgress)
     }
 
     private func released(state: GestureRecognizerState) {
@@ -273,19 +332,37 @@ public final class PanInteractionController {
     }
 
     /// - Parameter progressVelocity: the finger's velocity in progress per second.
+    /// A caught transition runs the other way: finishing the gesture cancels it.
     private func runOut(finish: Bool, progressVelocity: CGFloat) {
-        interactionController?.release(finish: finish, velocity: progressVelocity)
+        let reversed = isReversed
+        interactionController?.release(finish: reversed ? !finish : finish, velocity: reversed ? -progressVelocity : progressVelocity)
     }
 
     // MARK: Re-grab
 
     private func touchDown() {
         guard !isTracking, !isPausedByTouch else { return }
-        guard let interactionController, interactionController.isReleased else { return }
+        guard let interactionController else {
+            catchRunningTransition()
+            return
+        }
+        guard interactionController.isReleased else { return }
         interactionController.pause()
         guard !interactionController.isReleased else { return }  // the run-out had already ended
-        fingerProgress = interactionController.percentComplete
+        fingerProgress = isReversed ? 1 - interactionController.percentComplete : interactionController.percentComplete
         isPausedByTouch = true
+    }
+
+    /// A touch on a screen that a time-based transition moves, the reverse of this gesture's
+    /// operation, holds that transition where it is (issue 37 behaviour 4): from `began` the
+    /// finger drives it like a re-grab; a touch that never becomes a pan lets it run on to
+    /// its own end (the gesture's operation does not finish).
+    private func catchRunningTransition() {
+        guard let run = beginRun(at: recognizer.location(in: recognizer.view), catchOnly: true), let caught = run.caughtAt else { return }
+        fingerProgress = 1 - caught
+        decision = false
+        isPausedByTouch = true
+        report(fingerProgress)
     }
 
     private func touchFailed() {

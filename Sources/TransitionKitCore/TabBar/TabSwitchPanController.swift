@@ -50,9 +50,19 @@ public final class TabSwitchPanController {
         self.tabBarController = tabBarController
         self.makeAnimation = makeAnimation
         recognizer = PanGestureRecognizer(axis: .horizontal)
-        interaction = PanInteractionController(recognizer: recognizer, direction: .left, policy: policy, mode: mode) { _, _ in nil }
+        interaction = PanInteractionController(recognizer: recognizer, direction: .left, policy: policy, mode: mode) { _, _, _ in nil }
         interaction.directionAtBegan = { translation in translation.x > 0 ? .right : .left }
-        interaction.start = { [weak self] controller, location in self?.startSwitch(controller, at: location) }
+        interaction.begin = { [weak self] controller, location, catchOnly in
+            guard let self, let tabs = self.tabBarController else { return nil }
+            let plan = InteractiveTransitionPlan(
+                request: .tab(tabs, direction: self.interaction.direction), gestureView: self.recognizer.view ?? tabs.containerView
+            ) {
+                [weak self] touchDown, _, target in
+                guard let self, let tabs = self.tabBarController, let index = target.tabIndex else { return nil }
+                return self.makeAnimation(touchDown, tabs, index)
+            }
+            return .init(TransitionRunner.startInteractive(plan, driving: controller, touchDown: location, catchOnly: catchOnly))
+        }
     }
 
     /// The tab a pan moving in `direction` goes to: the next one for `.left`, the previous
@@ -60,20 +70,5 @@ public final class TabSwitchPanController {
     static func neighbour(of index: Int, count: Int, direction: PanInteractionController.Direction) -> Int? {
         let target = direction == .left ? index + 1 : index - 1
         return (0..<count).contains(target) ? target : nil
-    }
-
-    private func startSwitch(_ controller: any InteractiveTransitioning, at location: CGPoint) -> PanInteractionController.Session? {
-        guard let tabs = tabBarController, tabs.isViewLoaded, tabs.view.window != nil, tabs.appearanceState == .appeared,
-            !tabs.isTransitioning,
-            let target = Self.neighbour(of: tabs.selectedIndex, count: tabs.viewControllers.count, direction: interaction.direction)
-        else { return nil }
-        let animation = makeAnimation(location, tabs, target)
-        let transition = TransitionOverride(animator: animation.animator, interactionController: controller)
-        // `target` is a valid index (checked above), so `select` does not throw; a refused
-        // `shouldSelect` leaves no transition running.
-        guard (try? tabs.select(target, animated: true, transition: transition)) != nil, tabs.transitionQueue.current != nil else {
-            return nil
-        }
-        return PanInteractionController.Session(fingerMoved: animation.fingerMoved, completionCurve: animation.completionCurve)
     }
 }

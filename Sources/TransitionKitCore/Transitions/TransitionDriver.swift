@@ -54,7 +54,9 @@ public final class TransitionDriver {
     let context: TransitionContext
     /// The animator of this transition (the effect's, a delegate's or the default slide).
     public let animator: any AnimatedTransitioning
-    let interactionController: (any InteractiveTransitioning)?
+    /// The interaction controller: the request's, or the one that caught the time-based
+    /// playback (`catchInteractively(_:)`); nil while time-based.
+    private(set) var interactionController: (any InteractiveTransitioning)?
     private let clock: any FrameClock
     /// The animator's `transitionDuration`, seconds.
     public let duration: TimeInterval
@@ -173,11 +175,14 @@ public final class TransitionDriver {
 
     private func tick(_ now: TimeInterval) {
         guard let s = segment else { return }
-        let u = min(1, max(0, (now - s.startTime) / s.duration))
-        if u >= 1 {
+        let elapsed = now - s.startTime
+        // Within a nanosecond of the end is the end: a run-out of k whole frames takes k
+        // frames despite the floating-point residue of (1 − p)·duration.
+        if elapsed >= s.duration - 1e-9 {
             finishSegment(s)
             return
         }
+        let u = min(1, max(0, elapsed / s.duration))
         let eased = CGFloat(s.curve.value(at: u, duration: s.curveDuration))
         if s.isFullTimeline {
             apply(linear: CGFloat(u), eased: eased)
@@ -218,7 +223,8 @@ public final class TransitionDriver {
     /// - nothing left to travel (p is the target): it ends now, whatever the curve (UIKit's
     ///   remaining time p·duration ÷ speed is 0; scenario R3);
     /// - a Bézier or linear curve: (1 − p)·duration ÷ speed to finish, p·duration ÷ speed to
-    ///   cancel (UIKit's rule, `oracles/timing.json` uikit_interactive);
+    ///   cancel (UIKit's rule, `oracles/timing.json` uikit_interactive), where duration is the
+    ///   animator's, or a display-link interaction's `runOutDuration` (its linear run-out);
     /// - a spring: progress(t) = p + (target − p)·x(speed·t), x the spring's unit step, so it
     ///   ends on the target at its settling duration ÷ speed with no jump (R2). Its initial
     ///   velocity is the finger's (`completionVelocity`, progress per second) ÷ (target − p)
@@ -263,12 +269,38 @@ public final class TransitionDriver {
             curveDuration = settle.isFinite ? settle : 10
             remaining = curveDuration / Double(speed)
         } else {
-            remaining = abs(distance) * duration / Double(speed)
+            // A fixed-rate run-out (display-link driven) spans its own full-range length.
+            let fullRange = (interactionController as? any FixedRateRunOut)?.runOutFullRangeDuration ?? duration
+            remaining = abs(distance) * fullRange / Double(speed)
         }
         run(
             Segment(
                 startTime: clock.now, duration: remaining, from: p, to: target, curve: curve, curveDuration: curveDuration,
                 completes: finish, isFullTimeline: false))
+    }
+
+    /// Whether `catchInteractively(_:)` can take this transition over now: it plays
+    /// time-based (no interaction controller drives it).
+    var isCatchable: Bool { state == .animating }
+
+    /// Turns the time-based playback interactive at the progress on screen (a finger caught
+    /// the moving screen; UIKit's interruptible transitions): the clock stops driving,
+    /// `interaction` drives from now on and its release runs out like any interactive
+    /// transition's. Nothing jumps: the timeline's linear progress becomes the eased progress
+    /// on screen (clamped to 0...1), which is what the animator is handed from now on.
+    /// - Returns: false, changing nothing, unless `isCatchable`.
+    func catchInteractively(_ interaction: any InteractiveTransitioning) -> Bool {
+        guard isCatchable else { return false }
+        segment = nil
+        link?.invalidate()
+        link = nil
+        interactionController = interaction
+        state = .interacting
+        context.isInteractive = true
+        let p = min(1, max(0, animatorProgress))
+        apply(linear: p, eased: p)
+        interaction.startInteractiveTransition(context)
+        return true
     }
 
     /// Stops a run-out where it is and hands control back to the interaction (re-grab).
@@ -299,6 +331,7 @@ public final class TransitionDriver {
         let container = context.containerView
         for view in restoredViews where view.superview === container { view.frame = container.bounds }
         coordinator.transitionDidEnd(completed: completed)
+        (interactionController as? any FixedRateRunOut)?.transitionDidEnd(atProgress: percentComplete)
         onEnd(completed, error)
         if completed { animator.finalizeTransition(using: context) }
         // The animator cleans up (a zoom shows its source again) before anyone is told the

@@ -22,33 +22,12 @@ extension ViewController {
     /// ```
     @MainActor
     public struct Transition {
-        /// A pan on the view controller's view that pops it (when it is the top of a navigation
-        /// stack of two or more) or dismisses it (when it is presented and presents nothing),
-        /// driven by `PanInteractionController`: progress = translation along `direction` ÷ the
-        /// view's width (horizontal) or height (vertical), released by the default
-        /// `InteractionPolicy`, re-grabbed during the run-out.
-        @MainActor
-        public struct Gesture {
-            /// The finger movement toward completion.
-            public var direction: PanInteractionController.Direction
-            /// The operations the gesture may drive: `.pop`, `.dismiss` or both.
-            public var operations: Set<TransitionOperation>
-            /// Makes a fresh, unattached recognizer each time the gesture is installed.
-            public var makeRecognizer: @MainActor () -> PanGestureRecognizer
-
-            /// - Parameters:
-            ///   - direction: the finger movement toward completion.
-            ///   - operations: `.pop`, `.dismiss` or both (default both).
-            ///   - makeRecognizer: a new, unattached recognizer.
-            public init(
-                direction: PanInteractionController.Direction, operations: Set<TransitionOperation> = [.pop, .dismiss],
-                makeRecognizer: @escaping @MainActor () -> PanGestureRecognizer
-            ) {
-                self.direction = direction
-                self.operations = operations
-                self.makeRecognizer = makeRecognizer
-            }
-        }
+        /// A pan on the view controller's view that pops it (when it is the top of a
+        /// navigation stack of two or more) or dismisses it (when it is presented and presents
+        /// nothing): `CustomGestureInteraction`, the one gesture type (effects declare theirs
+        /// with it too), with its `operations`. The name is kept so code written when this
+        /// was a type of its own compiles unchanged: `Gesture(direction: .down) { … }`.
+        public typealias Gesture = CustomGestureInteraction
 
         /// Makes one interactive run, given the operation (`.pop` or `.dismiss`), the view
         /// controller that goes away, the gesture's direction toward completion and where the
@@ -65,7 +44,11 @@ extension ViewController {
         /// Makes the animator of one push, pop, present or dismiss; called when that
         /// transition starts.
         public var makeAnimator: @MainActor (_ operation: TransitionOperation) -> any AnimatedTransitioning
-        /// The gestures installed on the view controller's view (default none).
+        /// The gestures installed on the view controller's view (default none), each driven by
+        /// `PanInteractionController`: progress = translation along its `direction` ÷ the
+        /// view's width (horizontal) or height (vertical), released by the default
+        /// `InteractionPolicy`, re-grabbed during the run-out; a touch during this view
+        /// controller's time-based push or present catches it (scenario I1).
         public var gestures: [Gesture]
         /// Makes one interactive run of a gesture (default: `makeAnimator` alone).
         public var makeInteractiveAnimation: MakeInteractiveAnimation
@@ -152,51 +135,25 @@ extension ViewController {
         for gesture in transition.gestures {
             let recognizer = gesture.makeRecognizer()
             let controller = PanInteractionController(recognizer: recognizer, direction: gesture.direction) {
-                [weak self] interaction, touchDown in
-                self?.startPreferredInteraction(interaction, gesture: gesture, touchDown: touchDown)
+                [weak self] interaction, touchDown, catchOnly in
+                self?.startPreferredInteraction(interaction, gesture: gesture, touchDown: touchDown, catchOnly: catchOnly)
             }
             view.addGestureRecognizer(recognizer)
             state.controllers.append(controller)
         }
     }
 
-    /// Begins the pop or dismiss `gesture` drives, or returns nil when neither can run now.
+    /// Begins (or catches) the pop or dismiss `gesture` drives through the interactive-start
+    /// plan, or returns nil when neither can run now.
     private func startPreferredInteraction(
-        _ interaction: any InteractiveTransitioning, gesture: Transition.Gesture, touchDown: CGPoint
-    ) -> PanInteractionController.Session? {
-        guard let transition = preferredTransition, isViewLoaded, let window = view.window, window.transitionQueue.isIdle else { return nil }
-        let operation: TransitionOperation
-        let container: View
-        if let nav = navigationController, nav.topViewController === self, nav.viewControllers.count > 1, nav.isViewLoaded,
-            nav.appearanceState == .appeared
-        {
-            (operation, container) = (.pop, nav.view)
-        } else if navigationController == nil, presentingViewController != nil, presentedViewController == nil {
-            (operation, container) = (.dismiss, window.rootView)
-        } else {
-            return nil
+        _ interaction: any InteractiveTransitioning, gesture: CustomGestureInteraction, touchDown: CGPoint, catchOnly: Bool
+    ) -> PanInteractionController.Run? {
+        guard preferredTransition != nil, isViewLoaded else { return nil }
+        let plan = InteractiveTransitionPlan(request: .popOrDismiss(self, operations: gesture.operations), gestureView: view) {
+            [weak self] touchDown, operation, _ in
+            guard let self, let transition = self.preferredTransition else { return nil }
+            return transition.makeInteractiveAnimation(operation, self, gesture.direction, touchDown)
         }
-        guard gesture.operations.contains(operation) else { return nil }
-        let zoomedView = view
-        guard
-            let animation = transition.makeInteractiveAnimation(
-                operation, self, gesture.direction, zoomedView.convert(touchDown, to: container) ?? touchDown)
-        else { return nil }
-        let override = TransitionOverride(animator: animation.animator, interactionController: interaction)
-        if operation == .pop {
-            navigationController?.perform(.pop, animated: true, transition: override)
-        } else {
-            dismiss(animated: true, transition: override)
-        }
-        guard window.transitionQueue.current != nil else { return nil }
-        // The recognizer reports points in this (moving) view's coordinates; the animation
-        // wants the container's.
-        let moved = animation.fingerMoved.map { fingerMoved in
-            { @MainActor [weak zoomedView, weak container] (point: CGPoint) in
-                guard let zoomedView, let container, zoomedView.isDescendant(of: container) else { return }
-                fingerMoved(zoomedView.convert(point, to: container) ?? point)
-            }
-        }
-        return PanInteractionController.Session(fingerMoved: moved, completionCurve: animation.completionCurve)
+        return .init(TransitionRunner.startInteractive(plan, driving: interaction, touchDown: touchDown, catchOnly: catchOnly))
     }
 }

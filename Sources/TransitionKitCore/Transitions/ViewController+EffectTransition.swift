@@ -1,0 +1,40 @@
+import Foundation
+
+extension ViewController.Transition {
+    /// Any effect as a preferred transition: its animators for push, pop, present and dismiss,
+    /// its declared gestures (`TransitionEffect.interactions`) on the view controller's view,
+    /// and its interactive runs (`makeInteractiveAnimation(for:touchDown:)`).
+    ///
+    /// A declared pop gesture and a plain dismiss drag in the same direction share one
+    /// recognizer (it pops or dismisses, whichever the view controller's place allows), so two
+    /// pans never compete for one touch.
+    ///
+    /// ```swift
+    /// detail.preferredTransition = .effect(Radial())
+    /// nav.push(detail)          // a radial reveal; an edge pan pops it back
+    /// ```
+    /// - Parameter effect: the effect; its configuration is used for every transition of the
+    ///   view controller from now on.
+    public static func effect(_ effect: some TransitionEffect) -> Self {
+        Self(
+            name: type(of: effect).name, gestures: gestures(of: effect.interactions),
+            makeInteractiveAnimation: { operation, _, _, touchDown in effect.makeInteractiveAnimation(for: operation, touchDown: touchDown) },
+            makeAnimator: { operation in effect.makeAnimator(for: operation) })
+    }
+
+    /// The gestures of `interactions`, a plain dismiss drag merged into an earlier gesture of
+    /// the same direction (see `effect(_:)`).
+    static func gestures(of interactions: [EffectInteraction]) -> [CustomGestureInteraction] {
+        var gestures: [CustomGestureInteraction] = []
+        for interaction in interactions {
+            if case .dragToDismiss(let direction) = interaction, let i = gestures.firstIndex(where: { $0.direction == direction }) {
+                gestures[i].operations.insert(.dismiss)
+                continue
+            }
+            let gesture = interaction.gesture
+            guard !gestures.contains(gesture) else { continue }
+            gestures.append(gesture)
+        }
+        return gestures
+    }
+}
