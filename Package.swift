@@ -96,6 +96,10 @@ let package = Package(
             name: "TransitionKitTestingTests", dependencies: ["TransitionKitTesting", "RadialEffect"], exclude: ["__Snapshots__"]
         ),
         .testTarget(
+            name: "TransitionKitPlaygroundTests",
+            dependencies: ["TransitionKitPlayground", "TransitionKitDisplay", "EffectBenchKit", "TransitionKitCore", "TransitionKitRender"]
+        ),
+        .testTarget(
             name: "RobustnessTests",
             dependencies: [
                 "RadialEffect", "FadeEffect", "PushBack3DEffect", "DragDismissEffect", "TransitionKitRender", "TransitionKitTestSupport", "TransitionKitTesting",

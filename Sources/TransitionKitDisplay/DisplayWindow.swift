@@ -68,6 +68,13 @@ public final class DisplayWindow {
         let api = sdl
         if api.Init(UInt32(TK_SDL_INIT_VIDEO)) != 0 { throw .noDisplay(reason: SDLRuntime.lastError) }
         let driver = api.GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
+        // SDL falls back to its offscreen driver when it finds no display; only a caller who
+        // asked for it (SDL_VIDEODRIVER) gets a window without one.
+        let requested = ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"]?.lowercased()
+        if (driver == "offscreen" || driver == "dummy") && requested != driver {
+            api.Quit()
+            throw .noDisplay(reason: "SDL found no X11 or Wayland display, only its \(driver) driver")
+        }
         let flags = UInt32(TK_SDL_WINDOW_RESIZABLE | TK_SDL_WINDOW_ALLOW_HIGHDPI)
         let pos = Int32(TK_SDL_WINDOWPOS_UNDEFINED)
         guard let window = api.CreateWindow(title, pos, pos, Int32(size.width), Int32(size.height), flags) else {

@@ -9,13 +9,16 @@ import Foundation
 /// it calls (the `CSDL2Runtime` target, written from the layouts SDL's headers document) and
 /// opens `libSDL2-2.0.so.0` with `dlopen` when a window is first asked for. Nothing links SDL
 /// at build time; without it, `DisplayWindow.open` throws `DisplayError.libraryMissing`.
+/// The environment variable `TRANSITIONKIT_SDL2` names another file to load instead.
 enum SDLRuntime {
     /// Loads the library once; later calls return the first outcome.
     @MainActor static func load() throws(DisplayError) {
         if let failure = loadFailure { throw failure }
         if loaded { return }
         var reason = [CChar](repeating: 0, count: 512)
-        if tk_sdl2_load(nil, &reason, reason.count) != 0 {
+        // TRANSITIONKIT_SDL2 names another library file (tests use a missing one).
+        let path = ProcessInfo.processInfo.environment["TRANSITIONKIT_SDL2"]
+        if tk_sdl2_load(path, &reason, reason.count) != 0 {
             let failure = DisplayError.libraryMissing(reason: String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
             loadFailure = failure
             throw failure
