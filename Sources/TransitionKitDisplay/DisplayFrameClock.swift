@@ -36,8 +36,9 @@ public final class MonotonicTimeSource: DisplayTimeSource {
 ///
 /// Pacing: `.sleep` waits for each vsync on the time source (the renderer does not block on
 /// vsync: software rendering, Xvfb, SDL's offscreen driver); `.presentBlocks` trusts the
-/// renderer's present to return just after a vsync and snaps the timeline to it (SDL granted
-/// `SDL_RENDERER_PRESENTVSYNC`).
+/// renderer's present to return just after a vsync and snaps the timeline to the nearest one
+/// (SDL granted `SDL_RENDERER_PRESENTVSYNC`), waiting only when the present returned more
+/// than half a period early (a renderer that grants vsync without waiting for it).
 @MainActor
 public final class DisplayFrameClock: FrameClock {
     /// How frames are paced (see the type's documentation).
@@ -127,7 +128,13 @@ public final class DisplayFrameClock: FrameClock {
             next = max(last + 1, Int((t / frameInterval).rounded()))
             lastMissed = next - last - 1
         }
-        if pacing == .sleep { source.wait(until: origin + time(ofVsync: next)) }
+        switch pacing {
+        case .sleep: source.wait(until: origin + time(ofVsync: next))
+        // A present that blocked returned at about that vsync and this returns at once; one
+        // that did not (a renderer that grants vsync but does not wait) is held here, so the
+        // frames still come once per refresh period.
+        case .presentBlocks: source.wait(until: origin + time(ofVsync: next) - frameInterval / 2)
+        }
         framesMissed += lastMissed
         vsyncIndex = next
         framesFired += 1

@@ -116,8 +116,15 @@ package final class PlaygroundApp {
     /// Runs frames until the window closes, `q` is pressed or `--frames` frames were shown.
     package func run() {
         _ = clock.makeDisplayLink { [unowned self] link in self.frame(link) }
+        let start = clock.now
         clock.run { [unowned self] in quit || (options.frames.map { frameIndex >= $0 } ?? false) }
         if let recorder { finishRecording(recorder, complete: false) }
+        let seconds = max(1e-9, clock.now - start)
+        output(
+            String(
+                format: "playground: %d frames in %.2f s (%.1f per second), %d missed at %.0f Hz (%@, %@ renderer, vsync %@), upload %.3f ms per frame",
+                frameIndex, seconds, Double(frameIndex) / seconds, clock.framesMissed, clock.refreshRate, display.videoDriver, display.rendererName,
+                display.presentsOnVsync ? "on" : "off", frameIndex > 0 ? uploadTotal / Double(frameIndex) * 1000 : 0))
     }
 
     /// Closes the window.

@@ -77,3 +77,34 @@ final class ScriptedTime: DisplayTimeSource {
         #expect(throws: TransitionKitError.self) { try DisplayFrameClock(refreshRate: .nan, source: ScriptedTime()) }
     }
 }
+
+/// `.presentBlocks` pacing: a present that really blocks until the vsync (the scripted work
+/// ends on a vsync) is not waited on again, and one that returns at once (a renderer granting
+/// vsync without waiting) is still held to one frame per period: no drift either way.
+@MainActor
+@Suite struct PresentBlocksPacingTests {
+    @Test func framesStayOnePeriodApartWhetherOrNotThePresentBlocks() throws {
+        let period = 1.0 / 60
+        for blocks in [true, false] {
+            let time = ScriptedTime()
+            let clock = try DisplayFrameClock(refreshRate: 60, pacing: .presentBlocks, source: time)
+            var stamps: [TimeInterval] = []
+            var wall: [TimeInterval] = []
+            let link = clock.makeDisplayLink { link in
+                stamps.append(link.timestamp)
+                wall.append(time.now)
+                // Render 4 ms, then the present: to the target vsync when it blocks.
+                time.now += 0.004
+                if blocks { time.now = max(time.now, link.targetTimestamp + 1000.0037 + 0.0001) }
+            }
+            for _ in 0..<20 { clock.step() }
+            link.invalidate()
+            try #require(stamps.count == 20)
+            for i in 1..<20 {
+                #expect(abs(stamps[i] - stamps[i - 1] - period) < 1e-9, "blocks \(blocks), frame \(i)")
+                #expect(abs(wall[i] - wall[i - 1] - period) < 0.6 * period, "blocks \(blocks), frame \(i): wall step \(wall[i] - wall[i - 1])")
+            }
+            #expect(clock.framesMissed == 0)
+        }
+    }
+}
