@@ -1,6 +1,7 @@
 import Foundation
 import TransitionKitCore
 import TransitionKitDisplay
+import TransitionKitRender
 
 /// The keys (also listed in the HUD):
 /// `e`/`E` next/previous effect, `o` next operation family, `s` slow motion (10x), space pause,
@@ -35,6 +36,7 @@ extension PlaygroundApp {
         case .up: changeParameter(by: 1)
         case .down: changeParameter(by: -1)
         case .character("r"): recorder == nil ? startRecording() : finishRecording(recorder!, complete: false)
+        case .character("d"): dump()
         case .character("q"): quit = true
         default: break
         }
@@ -43,6 +45,8 @@ extension PlaygroundApp {
     func resetSession() {
         session.reset()
         log = []
+        logComplete = true
+        logStartSize = session.size
         scrub = nil
         endedSeen = session.transitionsEnded
     }
@@ -68,7 +72,7 @@ extension PlaygroundApp {
     /// reset replayed but the last advance (the model is deterministic, so this is the state
     /// one frame earlier, exactly).
     func stepBack() {
-        guard let lastAdvance = log.lastIndex(where: { if case .advance = $0 { true } else { false } }) else { return }
+        guard logComplete, let lastAdvance = log.lastIndex(where: { if case .advance = $0 { true } else { false } }) else { return }
         let replay = Array(log[..<lastAdvance])
         session.reset()
         for input in replay { session.apply(input) }
@@ -96,6 +100,34 @@ extension PlaygroundApp {
             stage.setProgress(CGFloat(p))
             scrub = (stage, p, op)
         } catch { note = error.description }
+    }
+
+    /// `d`: renders the current state headless, in a session of its own built from the
+    /// inputs since the last reset, and writes it to `playground-dump.png` (and its RGBA8
+    /// bytes, row after row, to `playground-dump.rgba`) in the record directory, next to the
+    /// state as JSON; prints the paths. Scripts compare a screenshot of the window with it.
+    func dump() {
+        guard logComplete else {
+            note = "dump: the input log overflowed; reset (0) first"
+            return
+        }
+        do throws(any Error) {
+            let copy = try PlaygroundSession(
+                registry: session.registry, effect: session.effectName, family: session.family, settings: session.settings,
+                size: logStartSize, scale: session.scale, images: imageProvider)
+            copy.tapsEnabled = session.tapsEnabled
+            for input in log { copy.apply(input) }
+            let frame = try compositor.render(copy.stage.snapshot(), size: copy.size)
+            let base = (options.recordDirectory as NSString).appendingPathComponent("playground-dump")
+            try PNGEncoder.write(frame, to: base + ".png")
+            try Data(frame.packedBytes).write(to: URL(fileURLWithPath: base + ".rgba"), options: .atomic)
+            let state = String(
+                format: "{\"effect\":\"%@\",\"state\":\"%@\",\"progress\":%.6f,\"width\":%d,\"height\":%d,\"depth\":%d}",
+                copy.effectName, copy.interactionState, copy.progress, frame.width, frame.height, copy.depth)
+            try Data(state.utf8).write(to: URL(fileURLWithPath: base + ".json"), options: .atomic)
+            output("playground: dump \(base).png \(state)")
+            note = "dumped \(base).png"
+        } catch { note = "dump: \(error)" }
     }
 
     // MARK: Parameters
@@ -135,6 +167,8 @@ extension PlaygroundApp {
         }
         do { try session.set(parameter: parameter.name, to: next == parameter.defaultText ? nil : next) } catch { note = error.description }
         log = []
+        logComplete = true
+        logStartSize = session.size
         endedSeen = session.transitionsEnded
     }
 }

@@ -42,7 +42,14 @@ package final class PlaygroundApp {
     var stepRequest = 0
     /// The inputs since the session's last reset, for stepping back.
     var log: [PlaygroundSession.Input] = []
+    /// At most this many inputs are kept (an hour of frames at 60 Hz); past it stepping back
+    /// and the dump are unavailable until the next reset.
     static let logLimit = 216_000
+    /// The scene size when the log began (the session's last reset).
+    var logStartSize: CGSize
+    /// Whether `log` holds every input since the last reset.
+    var logComplete = true
+    let imageProvider: PlaygroundSession.ImageProvider
     var scrub: (stage: TransitionStage, progress: Double, operation: TransitionOperation)?
     var panelTouch = false
     var parameterIndex = 0
@@ -94,6 +101,8 @@ package final class PlaygroundApp {
             display.close()
             throw error
         }
+        imageProvider = provider
+        logStartSize = sceneSize
         do {
             session = try PlaygroundSession(
                 registry: registry, effect: options.effect ?? registry.names.first ?? "radial", family: options.family,
@@ -116,6 +125,11 @@ package final class PlaygroundApp {
     /// Runs frames until the window closes, `q` is pressed or `--frames` frames were shown.
     package func run() {
         _ = clock.makeDisplayLink { [unowned self] link in self.frame(link) }
+        if options.loop {
+            loops = true
+            session.apply(.reverse)
+            log.append(.reverse)
+        }
         let start = clock.now
         clock.run { [unowned self] in quit || (options.frames.map { frameIndex >= $0 } ?? false) }
         if let recorder { finishRecording(recorder, complete: false) }
@@ -203,7 +217,10 @@ package final class PlaygroundApp {
     /// Keeps `inputs` for stepping back (a reset clears the log).
     func remember(_ inputs: [PlaygroundSession.Input]) {
         log += inputs
-        if log.count > Self.logLimit { log.removeFirst(log.count - Self.logLimit) }
+        if log.count > Self.logLimit {
+            log = []
+            logComplete = false
+        }
     }
 
     /// Sends `touch` to the timeline when it began on the HUD panel, else to the session.

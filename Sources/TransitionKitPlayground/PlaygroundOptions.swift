@@ -3,7 +3,7 @@ import TransitionKitCore
 
 /// The playground's command line:
 /// `playground [EFFECT] [--family navigation|modal|tab] [--param NAME=VALUE]... [--from A.png --to B.png]
-/// [--size WxH] [--record-dir DIR] [--frames N] [--no-hud] [--no-vsync]`.
+/// [--size WxH] [--record-dir DIR] [--frames N] [--loop] [--no-hud] [--no-vsync]`.
 package struct PlaygroundOptions: Equatable {
     /// The effect to start with (default: the first registered).
     package var effect: String?
@@ -17,12 +17,18 @@ package struct PlaygroundOptions: Equatable {
     package var recordDirectory = "."
     /// Quit after this many frames (scripts); nil runs until the window closes.
     package var frames: Int?
+    /// Start with loop on and the family's first transition running (`--loop`: a demo, and
+    /// how the per-effect frame rates are measured).
+    package var loop = false
     package var hud = true
     package var vsync = true
 
     static let usage = """
         usage: playground [EFFECT] [--family navigation|modal|tab] [--param NAME=VALUE]... [--from A.png --to B.png]
-                          [--size WxH] [--record-dir DIR] [--frames N] [--no-hud] [--no-vsync]
+                          [--size WxH] [--record-dir DIR] [--frames N] [--loop] [--no-hud] [--no-vsync]
+        keys: e/E effect, o operation family, s slow motion (10x), space pause, . , step, l loop,
+              [ ] scrub (shift: 10 %), esc end scrub, p reverse, 0 reset, tab + up/down parameters,
+              r record (trace + APNG), d dump the headless render, q quit
         """
 
     package init() {}
@@ -64,6 +70,7 @@ package struct PlaygroundOptions: Equatable {
                 guard let n = Int(v), n >= 1 else { throw .usage("--frames '\(v)' is not a whole number >= 1") }
                 o.frames = n
             case "--no-hud": o.hud = false
+            case "--loop": o.loop = true
             case "--no-vsync": o.vsync = false
             default:
                 if a.hasPrefix("-") || o.effect != nil { throw .usage("unknown argument '\(a)'") }
