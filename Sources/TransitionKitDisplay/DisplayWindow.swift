@@ -63,7 +63,8 @@ public final class DisplayWindow {
     /// - Throws: `DisplayError.libraryMissing` without SDL2, `.noDisplay` when SDL finds no
     ///   video device, `.failed` when the window or renderer cannot be made.
     public static func open(title: String, size: CGSize, vsync: Bool = true) throws(DisplayError) -> DisplayWindow {
-        precondition(size.width >= 1 && size.height >= 1 && size.width <= 16384 && size.height <= 16384, "window size \(size) points out of 1...16384")
+        precondition(
+            size.width >= 1 && size.height >= 1 && size.width <= 16384 && size.height <= 16384, "window size \(size) points out of 1...16384")
         try SDLRuntime.load()
         let api = sdl
         if api.Init(UInt32(TK_SDL_INIT_VIDEO)) != 0 { throw .noDisplay(reason: SDLRuntime.lastError) }
@@ -153,7 +154,9 @@ public final class DisplayWindow {
     /// - Throws: `DisplayError.failed` when SDL cannot make, lock or read the texture.
     /// - Complexity: O(pixels of scene + overlay).
     @discardableResult
-    public func present(_ scene: Bitmap, overlay: Bitmap? = nil, readBack: Bool = false) throws(DisplayError) -> (times: PresentTimes, readBack: Bitmap?) {
+    public func present(_ scene: Bitmap, overlay: Bitmap? = nil, readBack: Bool = false) throws(DisplayError) -> (
+        times: PresentTimes, readBack: Bitmap?
+    ) {
         let width = scene.width + (overlay?.width ?? 0)
         let height = max(scene.height, overlay?.height ?? 0)
         let t0 = Self.seconds()

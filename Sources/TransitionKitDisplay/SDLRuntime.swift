@@ -19,7 +19,8 @@ enum SDLRuntime {
         // TRANSITIONKIT_SDL2 names another library file (tests use a missing one).
         let path = ProcessInfo.processInfo.environment["TRANSITIONKIT_SDL2"]
         if tk_sdl2_load(path, &reason, reason.count) != 0 {
-            let failure = DisplayError.libraryMissing(reason: String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            let failure = DisplayError.libraryMissing(
+                reason: String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
             loadFailure = failure
             throw failure
         }

@@ -73,7 +73,8 @@ enum HUD {
         BitmapFont.draw("FRAME TIME  - 60 HZ 16.7 MS  - 120 HZ 8.3 MS", in: &panel, x: px(8), y: px(plotTop - 12), dot: dot, color: dim)
         // The timeline.
         let top = height - timelineHeight
-        BitmapFont.draw(state.scrubbing ? "TIMELINE (SCRUBBING, ESC ENDS)" : "TIMELINE (CLICK OR [ ] TO SCRUB)", in: &panel,
+        BitmapFont.draw(
+            state.scrubbing ? "TIMELINE (SCRUBBING, ESC ENDS)" : "TIMELINE (CLICK OR [ ] TO SCRUB)", in: &panel,
             x: px(10), y: px(top - 2), dot: dot, color: state.scrubbing ? accent : dim)
         let barY0 = px(top + 14), barY1 = px(top + 30)
         fill(&panel, x0: px(10), y0: barY0, x1: px(width - 10), y1: barY1, RGBA8(r: 60, g: 60, b: 68, a: 255))

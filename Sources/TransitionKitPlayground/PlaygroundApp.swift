@@ -136,7 +136,8 @@ package final class PlaygroundApp {
         let seconds = max(1e-9, clock.now - start)
         output(
             String(
-                format: "playground: %d frames in %.2f s (%.1f per second), %d missed at %.0f Hz (%@, %@ renderer, vsync %@), upload %.3f ms per frame",
+                format:
+                    "playground: %d frames in %.2f s (%.1f per second), %d missed at %.0f Hz (%@, %@ renderer, vsync %@), upload %.3f ms per frame",
                 frameIndex, seconds, Double(frameIndex) / seconds, clock.framesMissed, clock.refreshRate, display.videoDriver, display.rendererName,
                 display.presentsOnVsync ? "on" : "off", frameIndex > 0 ? uploadTotal / Double(frameIndex) * 1000 : 0))
     }
@@ -257,7 +258,8 @@ package final class PlaygroundApp {
         let snapshot = scrub?.stage.snapshot() ?? session.stage.snapshot()
         if scene.width != Self.pixels(session.size.width, display.scale) || scene.height != Self.pixels(session.size.height, display.scale) {
             // The session's size changed (a resize): follow it.
-            scene = (try? Bitmap(width: Self.pixels(session.size.width, display.scale), height: Self.pixels(session.size.height, display.scale))) ?? scene
+            scene =
+                (try? Bitmap(width: Self.pixels(session.size.width, display.scale), height: Self.pixels(session.size.height, display.scale))) ?? scene
         }
         compositor.render(snapshot, into: &scene)
     }

@@ -113,7 +113,8 @@ public final class PlaygroundSession {
         effect = try registry.makeEffect(named: entry.name, settings: settings)
         let families = Self.families(of: entry)
         guard let chosen = family ?? families.first, families.contains(chosen) else {
-            throw .invalidOperation("effect '\(entry.name)' supports no \(family?.rawValue ?? "") transition; it has \(entry.supportedOperations.map(\.rawValue))")
+            throw .invalidOperation(
+                "effect '\(entry.name)' supports no \(family?.rawValue ?? "") transition; it has \(entry.supportedOperations.map(\.rawValue))")
         }
         self.family = chosen
         self.size = size

@@ -22,7 +22,9 @@ final class ScriptedTime: DisplayTimeSource {
 @Suite struct DisplayFrameClockTests {
     /// Runs `frames` frames whose work takes `cost(i)` seconds (frame i from 0) and returns
     /// the links' timestamps, targets and durations.
-    func run(rate: Double, frames: Int, cost: @escaping (Int) -> TimeInterval) throws -> (clock: DisplayFrameClock, seen: [(TimeInterval, TimeInterval, TimeInterval)]) {
+    func run(rate: Double, frames: Int, cost: @escaping (Int) -> TimeInterval) throws -> (
+        clock: DisplayFrameClock, seen: [(TimeInterval, TimeInterval, TimeInterval)]
+    ) {
         let time = ScriptedTime()
         let clock = try DisplayFrameClock(refreshRate: rate, source: time)
         var seen: [(TimeInterval, TimeInterval, TimeInterval)] = []

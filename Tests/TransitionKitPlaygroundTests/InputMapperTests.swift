@@ -84,7 +84,9 @@ import TransitionKitCore
         lost.window.type = UInt32(TK_SDL_WINDOWEVENT)
         lost.window.timestamp = 2100
         lost.window.event = UInt8(TK_SDL_WINDOWEVENT_FOCUS_LOST)
-        let t = Self.touches([Self.button(true, x: 1, y: 420, ms: 2016), Self.motion(x: 40, y: 420, ms: 2050), lost, Self.motion(x: 60, y: 420, ms: 2060)])
+        let t = Self.touches([
+            Self.button(true, x: 1, y: 420, ms: 2016), Self.motion(x: 40, y: 420, ms: 2050), lost, Self.motion(x: 60, y: 420, ms: 2060),
+        ])
         #expect(t.map(\.phase) == [.began, .moved, .cancelled])
         #expect(t.last?.location == CGPoint(x: 40, y: 420))
         // Focus lost with no finger down is nothing.

@@ -113,7 +113,9 @@ struct PlaygroundOffscreenTests {
         let replayed = dir.appendingPathComponent("play.apng").path
         var playOutput: [String] = []
         let status = EffectBench.run(
-            arguments: ["play", "radial", "--operation", "pop", "--gesture", trace, "--size", "200x300", "--scale", "\(app.session.scale)", "--out", replayed],
+            arguments: [
+                "play", "radial", "--operation", "pop", "--gesture", trace, "--size", "200x300", "--scale", "\(app.session.scale)", "--out", replayed,
+            ],
             registry: try EffectBench.registry(effects: []), output: { playOutput.append($0) }, errorOutput: { playOutput.append($0) })
         #expect(status == 0, "\(playOutput)")
         #expect(playOutput.first?.hasPrefix("finished: radial pop, stack depth 2 → 1") == true, "\(playOutput)")

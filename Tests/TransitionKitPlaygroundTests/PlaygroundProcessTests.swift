@@ -45,7 +45,9 @@ import Testing
         let lines = playgroundLines(r.stderr)
         try #require(lines.count == 1, "\(r.stderr)")
         // Without SDL2 the first missing thing is the library, with it the display.
-        #expect(lines[0].contains("xvfb-run") && lines[0].contains("SDL_VIDEODRIVER=offscreen") || lines[0].contains("apt-get install libsdl2-dev"), "\(lines[0])")
+        #expect(
+            lines[0].contains("xvfb-run") && lines[0].contains("SDL_VIDEODRIVER=offscreen") || lines[0].contains("apt-get install libsdl2-dev"),
+            "\(lines[0])")
     }
 
     @Test func badArgumentsExitWithStatus2() throws {

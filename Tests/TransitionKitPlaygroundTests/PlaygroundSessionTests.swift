@@ -71,9 +71,11 @@ import TransitionKitRender
     @Test func familiesFollowTheEffectsOperations() throws {
         let registry = try EffectBench.registry(effects: [])
         let fade = try #require(registry.entry(named: "fade"))
-        #expect(PlaygroundSession.families(of: fade) == PlaygroundSession.Family.allCases.filter { f in
-            f.operations.contains { fade.supportedOperations.contains($0) }
-        })
+        #expect(
+            PlaygroundSession.families(of: fade)
+                == PlaygroundSession.Family.allCases.filter { f in
+                    f.operations.contains { fade.supportedOperations.contains($0) }
+                })
         let modal = try Self.session("dragdismiss", .modal)
         #expect(modal.depth == 1)
         modal.apply(.reverse)
