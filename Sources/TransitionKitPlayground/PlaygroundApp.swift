@@ -61,7 +61,7 @@ package final class PlaygroundApp {
     var lastTimestamp: TimeInterval?
     var frameTimes: [Double] = []
     var last = (model: 0.0, render: 0.0, upload: 0.0, present: 0.0)
-    var uploadTotal = 0.0
+    var uploadTotal = 0.0, renderTotal = 0.0, presentTotal = 0.0
     var endedSeen = 0
     var quit = false
 
@@ -192,6 +192,8 @@ package final class PlaygroundApp {
         }
         last = (m1 - m0, r1 - m1, presented.times.upload, presented.times.present)
         uploadTotal += presented.times.upload
+        renderTotal += last.render
+        presentTotal += last.present
         frameTimes.append(last.model + last.render + last.upload)
         if frameTimes.count > 400 { frameTimes.removeFirst(frameTimes.count - 400) }
         afterPresent?(
