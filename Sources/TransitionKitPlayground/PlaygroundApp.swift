@@ -167,13 +167,15 @@ package final class PlaygroundApp {
             if let step = modelStep(link) { inputs.append(.advance(step)) }
         }
         for input in inputs { session.apply(input) }
-        if loops && recorder == nil && session.isIdle && session.transitionsEnded > endedSeen && session.lastOutcome == "finished" {
+        // Report the transition that ended before the loop starts the next one (which
+        // becomes the last operation).
+        let ended = reportEnds()
+        if loops && recorder == nil && ended && session.isIdle && session.lastOutcome == "finished" {
             inputs.append(.reverse)
             session.apply(.reverse)
         }
         remember(inputs)
         let m1 = Self.now()
-        reportEnds()
         render()
         let r1 = Self.now()
         if recorder != nil, inputs.contains(where: { if case .advance = $0 { true } else { false } }) {
@@ -267,13 +269,16 @@ package final class PlaygroundApp {
     }
 
     /// Prints one JSON line per transition that ended (scripts read them).
-    func reportEnds() {
-        guard session.transitionsEnded > endedSeen else { return }
+    /// - Returns: whether one ended since the last call.
+    @discardableResult
+    func reportEnds() -> Bool {
+        guard session.transitionsEnded > endedSeen else { return false }
         endedSeen = session.transitionsEnded
         let op = session.lastOperation?.rawValue ?? "none"
         output(
             "{\"event\":\"ended\",\"effect\":\"\(session.effectName)\",\"operation\":\"\(op)\",\"outcome\":\"\(session.lastOutcome ?? "none")\",\"depth\":\(session.depth),\"frame\":\(frameIndex)}"
         )
+        return true
     }
 
     static func now() -> TimeInterval { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }

@@ -27,7 +27,9 @@ enum SDLTestGate {
 struct PlaygroundOffscreenTests {
     static let size = CGSize(width: 200, height: 300)
 
-    static func app(frames: Int, recordDirectory: String = NSTemporaryDirectory(), output: @escaping (String) -> Void) throws -> PlaygroundApp {
+    static func app(
+        frames: Int, recordDirectory: String = NSTemporaryDirectory(), loop: Bool = false, output: @escaping (String) -> Void
+    ) throws -> PlaygroundApp {
         try #require(SDLTestGate.loads, SDLTestGate.reason)
         setenv("SDL_VIDEODRIVER", "offscreen", 1)
         var options = PlaygroundOptions()
@@ -35,6 +37,7 @@ struct PlaygroundOffscreenTests {
         options.size = size
         options.frames = frames
         options.recordDirectory = recordDirectory
+        options.loop = loop
         return try PlaygroundApp(options: options, registry: try EffectBench.registry(effects: []), output: output)
     }
 
@@ -90,6 +93,19 @@ struct PlaygroundOffscreenTests {
         #expect(app.session.depth == 1 && headless.depth == 1)
         #expect(lines.contains { $0.contains("\"operation\":\"pop\",\"outcome\":\"finished\",\"depth\":1") }, "\(lines)")
         #expect(distinct.count > 20, "the transition should show many different frames, got \(distinct.count)")
+    }
+
+    /// `--loop` from the stack [to, from]: pop, push, pop, ... each line naming the operation
+    /// that ended and the depth it left.
+    @Test func loopAlternatesPopAndPushAndReportsEach() throws {
+        var lines: [String] = []
+        let app = try Self.app(frames: 75, loop: true) { lines.append($0) }
+        app.run()
+        app.close()
+        let ended = lines.filter { $0.hasPrefix("{\"event\":\"ended\"") }
+        try #require(ended.count >= 2, "\(lines)")
+        #expect(ended[0].contains("\"operation\":\"pop\",\"outcome\":\"finished\",\"depth\":1"), "\(ended[0])")
+        #expect(ended[1].contains("\"operation\":\"push\",\"outcome\":\"finished\",\"depth\":2"), "\(ended[1])")
     }
 
     @Test func aRecordedGestureReplaysWithPlayToTheSameFrames() throws {
