@@ -108,6 +108,37 @@ struct PlaygroundOffscreenTests {
         #expect(ended[1].contains("\"operation\":\"push\",\"outcome\":\"finished\",\"depth\":2"), "\(ended[1])")
     }
 
+    /// A resize of the window mid-drag is a container resize: the scene follows the window's
+    /// new size and every frame still equals the headless session given the same inputs
+    /// (the resize among them).
+    @Test func theSceneFollowsAWindowResizeLive() throws {
+        let app = try Self.app(frames: 60) { _ in }
+        let script = Self.edgeDrag(start: 5)
+        app.readsBack = true
+        app.beforeFrame = { i in
+            for t in script[i] ?? [] { app.display.post(t) }
+            if i == 15 { app.display.requestSize(CGSize(width: HUD.width + 240, height: 340)) }
+        }
+        var frames: [PlaygroundFrame] = []
+        app.afterPresent = { frames.append($0) }
+        app.run()
+        app.close()
+        try #require(frames.count == 60)
+        let resizes = frames.flatMap(\.inputs).filter { if case .resize = $0 { true } else { false } }
+        #expect(resizes == [.resize(CGSize(width: 240, height: 340))])
+        #expect(app.session.size == CGSize(width: 240, height: 340))
+        let headless = try Self.headless(scale: app.session.scale)
+        let compositor = Compositor(options: RenderOptions(scale: app.session.scale, background: .black))
+        var compared = 0
+        for frame in frames {
+            for input in frame.inputs { headless.apply(input) }
+            let expected = try compositor.render(headless.stage.snapshot(), size: headless.size)
+            #expect(frame.readBack == expected, "frame \(frame.index) differs from the headless render")
+            compared += 1
+        }
+        #expect(compared == 60 && frames.last?.readBack?.width == 240)
+    }
+
     @Test func aRecordedGestureReplaysWithPlayToTheSameFrames() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("playground-rec-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
