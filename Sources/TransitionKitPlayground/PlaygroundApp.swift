@@ -134,12 +134,13 @@ package final class PlaygroundApp {
         clock.run { [unowned self] in quit || (options.frames.map { frameIndex >= $0 } ?? false) }
         if let recorder { finishRecording(recorder, complete: false) }
         let seconds = max(1e-9, clock.now - start)
+        let perFrame = { (total: Double) in self.frameIndex > 0 ? total / Double(self.frameIndex) * 1000 : 0 }
         output(
             String(
                 format:
-                    "playground: %d frames in %.2f s (%.1f per second), %d missed at %.0f Hz (%@, %@ renderer, vsync %@), upload %.3f ms per frame",
+                    "playground: %d frames in %.2f s (%.1f per second), %d missed at %.0f Hz (%@, %@ renderer, vsync %@); per frame: render %.2f ms, upload %.3f ms, present %.2f ms",
                 frameIndex, seconds, Double(frameIndex) / seconds, clock.framesMissed, clock.refreshRate, display.videoDriver, display.rendererName,
-                display.presentsOnVsync ? "on" : "off", frameIndex > 0 ? uploadTotal / Double(frameIndex) * 1000 : 0))
+                display.presentsOnVsync ? "on" : "off", perFrame(renderTotal), perFrame(uploadTotal), perFrame(presentTotal)))
     }
 
     /// Closes the window.
