@@ -51,7 +51,9 @@ package final class PlaygroundApp {
     var logComplete = true
     let imageProvider: PlaygroundSession.ImageProvider
     var scrub: (stage: TransitionStage, progress: Double, operation: TransitionOperation)?
-    var panelTouch = false
+    /// Where the touch that is down began: the scene (nil), the HUD's timeline or elsewhere on the HUD.
+    var panelTouch: PanelTouch?
+    enum PanelTouch { case timeline, ignored }
     var parameterIndex = 0
     var recorder: PlaygroundRecorder?
     var note: String?
@@ -231,18 +233,16 @@ package final class PlaygroundApp {
 
     /// Sends `touch` to the timeline when it began on the HUD panel, else to the session.
     func route(_ touch: Touch, sessionTouches: inout [Touch]) {
-        if touch.phase == .began { panelTouch = options.hud && touch.location.x >= sceneWidth }
-        guard panelTouch else {
-            sessionTouches.append(touch)
-            return
-        }
         let p = CGPoint(x: touch.location.x - sceneWidth, y: touch.location.y)
-        if touch.phase == .began && !HUD.isOnTimeline(p, height: session.size.height) {
-            panelTouch = touch.phase == .began
-            return
+        if touch.phase == .began {
+            panelTouch = !options.hud || touch.location.x < sceneWidth ? nil : HUD.isOnTimeline(p, height: session.size.height) ? .timeline : .ignored
         }
-        setScrub(HUD.progress(atPanelX: p.x))
-        if touch.phase.isTerminal { panelTouch = false }
+        switch panelTouch {
+        case nil: sessionTouches.append(touch)
+        case .timeline: setScrub(HUD.progress(atPanelX: p.x))
+        case .ignored: break
+        }
+        if touch.phase.isTerminal { panelTouch = nil }
     }
 
     func resized(into inputs: inout [PlaygroundSession.Input]) {

@@ -80,3 +80,36 @@ struct PlaygroundControlsTests {
         #expect(session.depth == 2 && session.isIdle && session.transitionsEnded == 0)
     }
 }
+
+/// The pointer on the HUD: on the timeline it scrubs to the point's share of the bar; above
+/// it (the text) it does nothing, however it is dragged; neither reaches the scene.
+@MainActor
+@Suite(.serialized, .enabled(if: SDLTestGate.enabled, SDLTestGate.reason))
+struct PlaygroundTimelineTests {
+    @Test func theTimelineScrubsAndTheRestOfTheHUDDoesNot() throws {
+        let app = try PlaygroundOffscreenTests.app(frames: 12) { _ in }
+        // The bar spans panel x 10...320 (HUD.width 330 less 10 each side).
+        let x0 = PlaygroundOffscreenTests.size.width
+        let script: [Int: [Touch]] = [
+            2: [Touch(timestamp: 0, location: CGPoint(x: x0 + 30, y: 50), phase: .began)],
+            3: [Touch(timestamp: 0, location: CGPoint(x: x0 + 200, y: 280), phase: .moved)],
+            4: [Touch(timestamp: 0, location: CGPoint(x: x0 + 200, y: 280), phase: .ended)],
+            7: [Touch(timestamp: 0, location: CGPoint(x: x0 + 10 + 0.5 * 310, y: 280), phase: .began)],
+            8: [Touch(timestamp: 0, location: CGPoint(x: x0 + 10 + 0.2 * 310, y: 285), phase: .ended)],
+        ]
+        var scrubbed: [Int: Double?] = [:]
+        var sessionTouches = 0
+        app.beforeFrame = { i in for t in script[i] ?? [] { app.display.post(t) } }
+        app.afterPresent = { frame in
+            scrubbed[frame.index] = .some(app.scrub?.progress)
+            sessionTouches += frame.inputs.filter { if case .touch = $0 { true } else { false } }.count
+        }
+        app.run()
+        app.close()
+        try #require(scrubbed.count == 12)
+        #expect(scrubbed[5]! == nil, "a drag that began above the timeline scrubbed")
+        // Posted points are whole: 155 and 62 of the bar's 310 points.
+        #expect(scrubbed[7]!.map { abs($0 - 0.5) < 1e-12 } == true && scrubbed[8]!.map { abs($0 - 0.2) < 1e-12 } == true, "\(scrubbed)")
+        #expect(sessionTouches == 0)
+    }
+}
