@@ -17,6 +17,9 @@ let package = Package(
         .library(name: "TransitionKitTesting", targets: ["TransitionKitTesting"]),
         .library(name: "CAllocationCounter", targets: ["CAllocationCounter"]),
         .executable(name: "effect-bench", targets: ["effect-bench"]),
+        .library(name: "TransitionKitDisplay", targets: ["TransitionKitDisplay"]),
+        .library(name: "TransitionKitPlayground", targets: ["TransitionKitPlayground"]),
+        .executable(name: "playground", targets: ["playground"]),
     ],
     targets: [
         // System libraries (Debian: zlib1g-dev, libpng-dev; both present on a fresh machine of this kind).
@@ -51,6 +54,16 @@ let package = Package(
         ),
         .executableTarget(name: "effect-bench", dependencies: ["EffectBenchKit"]),
 
+        // The display backend (a window presenting compositor frames, a display-driven frame clock,
+        // pointer and touch input as Touch) and the playground over it. SDL2 is loaded at run time
+        // with dlopen (CSDL2Runtime declares the part of its C ABI used): `swift build` and
+        // `swift test` build every target, so a .systemLibrary SDL2 target would break them on a
+        // machine without libsdl2-dev; this way nothing links SDL at build time.
+        .target(name: "CSDL2Runtime", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "TransitionKitDisplay", dependencies: ["TransitionKitCore", "CSDL2Runtime"]),
+        .target(name: "TransitionKitPlayground", dependencies: ["TransitionKitDisplay", "EffectBenchKit", "TransitionKitCore", "TransitionKitRender"]),
+        .executableTarget(name: "playground", dependencies: ["TransitionKitPlayground"]),
+
         // The law checks, golden images, trace builders and scene helper for effect authors.
         .target(name: "TransitionKitTesting", dependencies: ["TransitionKitCore", "TransitionKitRender", "CAllocationCounter"]),
 
@@ -81,6 +94,10 @@ let package = Package(
         .testTarget(name: "EffectBenchKitUsageTests", dependencies: ["EffectBenchKit", "TransitionKitCore", "TransitionKitRender"]),
         .testTarget(
             name: "TransitionKitTestingTests", dependencies: ["TransitionKitTesting", "RadialEffect"], exclude: ["__Snapshots__"]
+        ),
+        .testTarget(
+            name: "TransitionKitPlaygroundTests",
+            dependencies: ["TransitionKitPlayground", "TransitionKitDisplay", "EffectBenchKit", "TransitionKitCore", "TransitionKitRender"]
         ),
         .testTarget(
             name: "RobustnessTests",

@@ -20,6 +20,8 @@ let package = Package(
             exclude: ["__Snapshots__"]
         ),
         .executableTarget(name: "iris-bench", dependencies: ["IrisEffect", .product(name: "EffectBenchKit", package: transitionKit)]),
+        .executableTarget(
+            name: "iris-playground", dependencies: ["IrisEffect", .product(name: "TransitionKitPlayground", package: transitionKit)]),
     ],
     swiftLanguageModes: [.v6]
 )
