@@ -186,7 +186,7 @@ public final class DisplayWindow {
 
     private func readPixels(width: Int, height: Int) throws(DisplayError) -> Bitmap {
         var bitmap: Bitmap
-        do { bitmap = try Bitmap(width: width, height: height) } catch { throw .failed(call: "Bitmap", reason: "\(error)") }
+        do { bitmap = try Bitmap(validatingWidth: width, height: height) } catch { throw .failed(call: "Bitmap", reason: "\(error)") }
         let stride = bitmap.rowStride
         var rect = tk_sdl_rect(x: 0, y: 0, w: Int32(width), h: Int32(height))
         let status = bitmap.withUnsafeMutablePixels { p in

@@ -91,15 +91,14 @@ extension PlaygroundApp {
             scrub = (current.stage, p, op)
             return
         }
-        do {
-            let images = session.images
-            let stage = try TransitionStage(
-                operation: op, size: session.size, scale: session.scale, modalPresentationStyle: session.entry.modalPresentationStyle,
-                fromImage: images.from, toImage: images.to)
-            stage.begin(animator: session.effect.makeAnimator(for: op), interactive: true)
-            stage.setProgress(CGFloat(p))
-            scrub = (stage, p, op)
-        } catch { note = error.description }
+        // The session's size and scale were checked when the session was made.
+        let images = session.images
+        let stage = TransitionStage(
+            operation: op, size: session.size, scale: session.scale, modalPresentationStyle: session.entry.modalPresentationStyle,
+            fromImage: images.from, toImage: images.to)
+        stage.begin(animator: session.effect.makeAnimator(for: op), interactive: true)
+        stage.setProgress(CGFloat(p))
+        scrub = (stage, p, op)
     }
 
     /// `d`: renders the current state headless, in a session of its own built from the

@@ -110,8 +110,9 @@ package final class PlaygroundApp {
                 registry: registry, effect: options.effect ?? registry.names.first ?? "radial", family: options.family,
                 settings: options.settings, size: sceneSize, scale: scale, images: provider)
             compositor = Compositor(options: RenderOptions(scale: scale, background: .black))
-            scene = try Bitmap(width: Self.pixels(sceneSize.width, scale), height: Self.pixels(sceneSize.height, scale))
-            panel = options.hud ? try Bitmap(width: Self.pixels(hudWidth, scale), height: Self.pixels(sceneSize.height, scale)) : nil
+            scene = try Bitmap(validatingWidth: Self.pixels(sceneSize.width, scale), height: Self.pixels(sceneSize.height, scale))
+            panel =
+                options.hud ? try Bitmap(validatingWidth: Self.pixels(hudWidth, scale), height: Self.pixels(sceneSize.height, scale)) : nil
         } catch {
             display.close()
             throw .failure(error.description)
@@ -254,8 +255,8 @@ package final class PlaygroundApp {
         inputs.append(.resize(size))
         let scale = display.scale
         // Both sides are >= 16 points at a scale the window reported (>= 0.5).
-        scene = try! Bitmap(width: Self.pixels(size.width, scale), height: Self.pixels(size.height, scale))
-        if options.hud { panel = try! Bitmap(width: Self.pixels(hudWidth, scale), height: Self.pixels(size.height, scale)) }
+        scene = Bitmap(width: Self.pixels(size.width, scale), height: Self.pixels(size.height, scale))
+        if options.hud { panel = Bitmap(width: Self.pixels(hudWidth, scale), height: Self.pixels(size.height, scale)) }
     }
 
     /// Renders the scene: the scrub stage while scrubbing, else the session.
@@ -263,8 +264,7 @@ package final class PlaygroundApp {
         let snapshot = scrub?.stage.snapshot() ?? session.stage.snapshot()
         if scene.width != Self.pixels(session.size.width, display.scale) || scene.height != Self.pixels(session.size.height, display.scale) {
             // The session's size changed (a resize): follow it.
-            scene =
-                (try? Bitmap(width: Self.pixels(session.size.width, display.scale), height: Self.pixels(session.size.height, display.scale))) ?? scene
+            scene = Bitmap(width: Self.pixels(session.size.width, display.scale), height: Self.pixels(session.size.height, display.scale))
         }
         compositor.render(snapshot, into: &scene)
     }

@@ -60,7 +60,7 @@ final class PlaygroundRecorder {
     /// Adds a presented frame (after a model step).
     func append(_ scene: Bitmap) {
         do {
-            if apng == nil { apng = try APNGEncoder(width: scene.width, height: scene.height) }
+            if apng == nil { apng = APNGEncoder(width: scene.width, height: scene.height) }
             try apng?.append(scene, delay: 1.0 / 60)
             frames += 1
         } catch {

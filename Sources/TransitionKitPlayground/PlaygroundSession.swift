@@ -146,7 +146,8 @@ public final class PlaygroundSession {
     private static func makeStage(
         _ family: Family, entry: EffectRegistry.Entry, size: CGSize, scale: CGFloat, images: (from: Bitmap, to: Bitmap)
     ) throws(TransitionKitError) -> TransitionStage {
-        try TransitionStage(
+        try TransitionStage.check(size: size, scale: scale)
+        return TransitionStage(
             operation: family.stageOperation, size: size, scale: scale, modalPresentationStyle: entry.modalPresentationStyle,
             fromImage: images.from, toImage: images.to)
     }

@@ -67,7 +67,7 @@ struct PlaygroundControlsTests {
         let p = try #require(scrubProgress)
         #expect(p > 0 && p < 1)
         let session = app.session
-        let stage = try TransitionStage(
+        let stage = TransitionStage(
             operation: .push, size: session.size, scale: session.scale, modalPresentationStyle: session.entry.modalPresentationStyle,
             fromImage: session.images.from, toImage: session.images.to)
         stage.begin(animator: try EffectBench.registry(effects: []).makeEffect(named: "radial").makeAnimator(for: .push), interactive: true)

@@ -74,7 +74,7 @@ struct PlaygroundOffscreenTests {
 
         let headless = try Self.headless(scale: app.session.scale)
         let compositor = Compositor(options: RenderOptions(scale: app.session.scale, background: .black))
-        var expected = try Bitmap(width: Int(Self.size.width * app.session.scale), height: Int(Self.size.height * app.session.scale))
+        var expected = Bitmap(width: Int(Self.size.width * app.session.scale), height: Int(Self.size.height * app.session.scale))
         var distinct: Set<Int> = []
         var compared = 0
         for frame in frames {
