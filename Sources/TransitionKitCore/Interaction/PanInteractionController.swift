@@ -243,6 +243,9 @@ public final class PanInteractionController {
     }
 
     private func began() {
+        // A hold whose transition ended meanwhile (its window went away, scenario U8) holds
+        // nothing: this pan starts afresh.
+        if isPausedByTouch, !isTransitionRunning { isPausedByTouch = false }
         if isPausedByTouch {
             // Re-grab (or a touch that caught a running transition): continue from the
             // progress on screen, measured from here.
@@ -341,6 +344,7 @@ public final class PanInteractionController {
     // MARK: Re-grab
 
     private func touchDown() {
+        if isPausedByTouch, !isTransitionRunning { isPausedByTouch = false }
         guard !isTracking, !isPausedByTouch else { return }
         guard let interactionController else {
             catchRunningTransition()

@@ -13,8 +13,10 @@ import Foundation
 /// transition finished (after `viewDidAppear(_:)`); one leaving hears `willMove(toParent: nil)`
 /// and then `didMove(toParent: nil)`. After a cancelled transition each hears `didMove(toParent:)`
 /// with the parent it keeps: this controller for those that stay (a cancelled interactive pop),
-/// nil for those that were to join. `navigationController` and `parent` of a view controller change
-/// with the stack, when the transition finishes (in UIKit at its start).
+/// nil for those that were to join. A joining view controller's `navigationController` and
+/// `parent` are this controller from its request's start, as in UIKit (so its `viewWillAppear(_:)`
+/// can reach them), and nil again if the transition is cancelled; a leaving one keeps them until
+/// the transition finishes. `viewControllers` itself changes only when the transition finishes.
 @MainActor
 open class NavigationController: ViewController {
     /// The stack, root first. Never empty.
@@ -213,8 +215,14 @@ open class NavigationController: ViewController {
         let leaving = old.filter { vc in !stack.contains { $0 === vc } }
         let joining = stack.filter { vc in !old.contains { $0 === vc } }
         for vc in leaving { vc.willMove(toParent: nil) }
-        for vc in joining { vc.willMove(toParent: self) }
+        for vc in joining {
+            vc.willMove(toParent: self)
+            vc.navigationController = self
+        }
         return { [weak self] finished in
+            if !finished {
+                for vc in joining where !(self?.viewControllers.contains { $0 === vc } ?? false) { vc.navigationController = nil }
+            }
             for vc in leaving { vc.didMove(toParent: finished ? nil : self) }
             for vc in joining { vc.didMove(toParent: finished ? self : nil) }
             completion?(finished)

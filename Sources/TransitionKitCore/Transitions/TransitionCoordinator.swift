@@ -51,7 +51,12 @@ public final class TransitionCoordinator: TransitionCoordinatorContext {
     private let fromViewController: ViewController
     private let toViewController: ViewController
     /// The running driver; set by the driver when it is made (weak: the driver owns this).
-    weak var driver: TransitionDriver?
+    weak var driver: TransitionDriver? {
+        didSet { startedInteractive = driver?.interactionController != nil }
+    }
+    /// Whether the driver had an interaction controller when it was made: a time-based
+    /// transition that a finger catches later (scenario I1) did not start interactive.
+    private var startedInteractive = false
     /// The view controllers whose `transitionCoordinator` is this one until the end.
     private var attached: [ViewController] = []
     private var ended: State?
@@ -134,11 +139,9 @@ public final class TransitionCoordinator: TransitionCoordinatorContext {
     /// `completionVelocity` and the `percentComplete` at the release; the run-out has not
     /// started yet. A re-grab makes the transition interactive again without a call; its next
     /// release calls again (UIKit calls on every change from interactive to non-interactive).
-    /// Never called for a time-based transition, nor after the transition ended.
-    ///
-    /// A `DisplayLinkInteractiveTransition` plays its linear run-out itself while the
-    /// transition is still interactive, and ends the interaction when that run-out arrives:
-    /// the call then comes at the end of the run-out, with `percentComplete` 1 or 0.
+    /// Never called for a time-based transition that no finger caught, nor after the
+    /// transition ended. A `DisplayLinkInteractiveTransition` is no different: its run-out
+    /// runs on the driver after the release, so the call comes at the release.
     public func notifyWhenInteractionChanges(_ handler: @escaping Handler) {
         guard ended == nil else { return }
         interactionHandlers.append(handler)
@@ -151,7 +154,7 @@ public final class TransitionCoordinator: TransitionCoordinatorContext {
         guard let driver else { return State() }
         let interaction = driver.interactionController
         return State(
-            isInteractive: driver.context.isInteractive, initiallyInteractive: interaction != nil,
+            isInteractive: driver.context.isInteractive, initiallyInteractive: startedInteractive,
             isInterruptible: interaction is GestureDrivenTransitioning, isCancelled: driver.context.transitionWasCancelled,
             percentComplete: driver.percentComplete, progress: driver.animatorProgress, transitionDuration: driver.duration,
             completionVelocity: interaction?.completionVelocity ?? 0, completionCurve: driver.completionCurve)

@@ -18,9 +18,10 @@ public protocol TransitionCoordinatorContext: AnyObject {
     /// Whether the transition started driven by an interaction controller (an edge-swipe pop,
     /// a drag dismissal); never changes once it started. False before it starts.
     var initiallyInteractive: Bool { get }
-    /// Whether the transition can be caught again during its run-out: true when its
-    /// interaction controller is a `GestureDrivenTransitioning` (re-grab); a time-based
-    /// transition cannot be interrupted.
+    /// Whether a finger can catch the transition now: true when its interaction controller is
+    /// a `GestureDrivenTransitioning` (a re-grab during the run-out, or a time-based transition
+    /// caught by a touch, scenario I1, from the catch on); false for a time-based transition
+    /// until a finger catches it.
     var isInterruptible: Bool { get }
     /// Whether the transition was cancelled: true from a release that cancels (or a refusal
     /// to start) on; back to false if a re-grab catches a cancelling run-out.

@@ -28,20 +28,7 @@ public final class Window {
         }
         didSet {
             guard oldValue !== rootViewController else { return }
-            if let old = oldValue {
-                // Tear down the presentation chain, top first.
-                var chain: [ViewController] = []
-                var vc = old.presentedViewController
-                while let p = vc { chain.append(p); vc = p.presentedViewController }
-                for p in chain.reversed() {
-                    p.endAppearance(animated: false)
-                    p.view.removeFromSuperview()
-                    p.presentingViewController?.presentedViewController = nil
-                    p.presentingViewController = nil
-                }
-                old.endAppearance(animated: false)
-                old.view.removeFromSuperview()
-            }
+            if let old = oldValue { Self.takeOffScreen(old) }
             if let new = rootViewController {
                 new.view.frame = rootView.bounds
                 new.sendAppearance(.viewWillAppear(animated: false))
@@ -57,6 +44,25 @@ public final class Window {
     /// screen (scenario U8).
     isolated deinit {
         transitionQueue.abandonCurrent()
+        // Nothing is on screen any more: the root and what it presents disappear, as when the
+        // root is replaced, so they can be shown in another window.
+        if let root = rootViewController { Self.takeOffScreen(root) }
+    }
+
+    /// Ends the appearance of `root` and of its presentation chain (top first, each dismissed
+    /// without animation) and takes their views out of the window.
+    private static func takeOffScreen(_ root: ViewController) {
+        var chain: [ViewController] = []
+        var vc = root.presentedViewController
+        while let p = vc { chain.append(p); vc = p.presentedViewController }
+        for p in chain.reversed() {
+            p.endAppearance(animated: false)
+            p.view.removeFromSuperview()
+            p.presentingViewController?.presentedViewController = nil
+            p.presentingViewController = nil
+        }
+        root.endAppearance(animated: false)
+        root.view.removeFromSuperview()
     }
 
     /// The largest accepted width or height, points: 1e9, far above any screen. Effects scale,
