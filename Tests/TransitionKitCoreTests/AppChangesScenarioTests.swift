@@ -29,8 +29,8 @@ import TransitionKitTesting
 
         /// The `clearsSelectionOnViewWillAppear` idiom and a banner, in `viewWillAppear`.
         func clearSelectionAndAddBannerOnWillAppear() {
-            controller.appearanceObserver = { [unowned self] _, callback in
-                guard case .viewWillAppear = callback, banner == nil else { return }
+            controller.appearanceObserver = { [weak self] _, callback in
+                guard let self, case .viewWillAppear = callback, banner == nil else { return }
                 row.backgroundColor = .white
                 let banner = View(frame: CGRect(x: 0, y: 0, width: 320, height: 30), name: "banner")
                 controller.view.addSubview(banner)

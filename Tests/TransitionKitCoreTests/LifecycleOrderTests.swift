@@ -160,7 +160,8 @@ final class AppTabBarController: TabBarController {
 
     @Test func rootLoadsAndAppearsInUIKitOrder() {
         let log = LifecycleLog()
-        _ = Scene(log)
+        let scene = Scene(log)
+        defer { withExtendedLifetime(scene) {} }  // a released window takes the root off screen (U8)
         #expect(
             log.events == [
                 "R willMove(toParent: navigation)", "R didMove(toParent: navigation)", "R loadView", "R viewDidLoad", "R viewWillAppear(false)",

@@ -40,10 +40,16 @@ public final class TransitionQueue {
         drain()
     }
 
-    /// Ends the running transition as cancelled (its window went away, scenario U8); the
-    /// requests waiting behind it then run, as after any end.
-    func abandonCurrent() {
+    /// Ends the running transition as cancelled (its window went away, scenario U8), then
+    /// runs `beforeTheRest` (the window takes its view controllers off screen), and only then
+    /// the requests waiting behind it, which so run with nothing on screen.
+    func abandonCurrent(beforeTheRest: () -> Void = {}) {
+        let wasDraining = draining
+        draining = true
         current?.abandon()
+        beforeTheRest()
+        draining = wasDraining
+        drain()
     }
 
     private func drain() {

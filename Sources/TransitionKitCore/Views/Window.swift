@@ -28,7 +28,7 @@ public final class Window {
         }
         didSet {
             guard oldValue !== rootViewController else { return }
-            if let old = oldValue { Self.takeOffScreen(old) }
+            if let old = oldValue { Self.takeOffScreen(old, unlinking: true) }
             if let new = rootViewController {
                 new.view.frame = rootView.bounds
                 new.sendAppearance(.viewWillAppear(animated: false))
@@ -43,21 +43,24 @@ public final class Window {
     /// and the requests waiting behind it then run, without animation since nothing is on
     /// screen (scenario U8).
     isolated deinit {
-        transitionQueue.abandonCurrent()
-        // Nothing is on screen any more: the root and what it presents disappear, as when the
-        // root is replaced, so they can be shown in another window.
-        if let root = rootViewController { Self.takeOffScreen(root) }
+        // Nothing is on screen any more: the running transition ends, then the root and what it
+        // presents disappear, as when the root is replaced (so they can be shown in another
+        // window), and then what waited runs off screen.
+        let root = rootViewController
+        // The presentation links stay: requests still waiting may name those view controllers.
+        transitionQueue.abandonCurrent { if let root { Self.takeOffScreen(root, unlinking: false) } }
     }
 
-    /// Ends the appearance of `root` and of its presentation chain (top first, each dismissed
-    /// without animation) and takes their views out of the window.
-    private static func takeOffScreen(_ root: ViewController) {
+    /// Ends the appearance of `root` and of its presentation chain (top first) and takes their
+    /// views out of the window; `unlinking` also dismisses the chain (without animation).
+    private static func takeOffScreen(_ root: ViewController, unlinking: Bool) {
         var chain: [ViewController] = []
         var vc = root.presentedViewController
         while let p = vc { chain.append(p); vc = p.presentedViewController }
         for p in chain.reversed() {
             p.endAppearance(animated: false)
             p.view.removeFromSuperview()
+            guard unlinking else { continue }
             p.presentingViewController?.presentedViewController = nil
             p.presentingViewController = nil
         }

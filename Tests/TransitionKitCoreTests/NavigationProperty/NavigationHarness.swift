@@ -74,7 +74,7 @@ final class NavigationHarness {
         navigation.title = "nav"
         navigation.delegate = delegate
         for vc in [navigation] + stackPool + modalPool {
-            vc.appearanceObserver = { [unowned self] vc, callback in self.appearance.record(vc.title ?? "?", callback) }
+            vc.appearanceObserver = { [weak self] vc, callback in self?.appearance.record(vc.title ?? "?", callback) }  // weak: a released window ends appearances (U8)
         }
         window.rootViewController = navigation
     }
@@ -157,8 +157,8 @@ final class NavigationHarness {
         let refused = model.isRefusedWhenCalled(spec.kind, headRunning: completionDepth == 0)
         if !refused { model.queue.append(NavigationModel.Pending(id: id, spec: spec)) }
         let transition = makeTransition(spec, id: id)
-        let completion: @MainActor (Bool) -> Void = { [unowned self] value in
-            self.completed(id, spec, value, refusedWhenCalled: refused)
+        let completion: @MainActor (Bool) -> Void = { [weak self] value in
+            self?.completed(id, spec, value, refusedWhenCalled: refused)
         }
         let outerCall = callingRequestID
         callingRequestID = id
