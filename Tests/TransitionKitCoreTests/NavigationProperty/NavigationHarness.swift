@@ -74,7 +74,8 @@ final class NavigationHarness {
         navigation.title = "nav"
         navigation.delegate = delegate
         for vc in [navigation] + stackPool + modalPool {
-            vc.appearanceObserver = { [weak self] vc, callback in self?.appearance.record(vc.title ?? "?", callback) }  // weak: a released window ends appearances (U8)
+            // weak: a released window ends appearances (U8), maybe after the harness
+            vc.appearanceObserver = { [weak self] vc, callback in self?.appearance.record(vc.title ?? "?", callback) }
         }
         window.rootViewController = navigation
     }
