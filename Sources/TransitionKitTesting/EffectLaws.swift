@@ -37,7 +37,8 @@ public enum EffectLaws {
         /// For each operation in `frameTraits.mirroredOperations` (pop, dismiss): at each of
         /// `frameSteps` + 1 progress values p, the frame of the operation with the pictures
         /// exchanged equals the frame of its reverse (push, present) at 1 − p, within
-        /// `reversalChannelTolerance` per channel in `reversalDifferingFraction` of the pixels.
+        /// `reversalChannelTolerance` per channel but in at most `reversalDifferingFraction` of
+        /// the pixels.
         case reversal
         /// A cancel at progress 0.5 restores every layer of both screens exactly (properties,
         /// masks, sublayers, superlayers and order, compared as `layerRecord`s and as the

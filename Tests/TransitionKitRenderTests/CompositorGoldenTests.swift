@@ -84,9 +84,15 @@ import TransitionKitTesting
         let root = LayerSnapshot(sublayers: [far, huge]) {
             $0.bounds = CGRect(x: 0, y: 0, width: 20, height: 20); $0.position = CGPoint(x: 10, y: 10)
         }
-        let b = try Compositor().render(root, size: CGSize(width: 20, height: 20))
-        #expect(b.width == 20)
+        let b = try Compositor(options: RenderOptions(background: .black)).render(root, size: CGSize(width: 20, height: 20))
+        #expect(b.width == 20 && b.height == 20)
+        // Neither layer draws: the red one lies 1e19 pt away, the blue one's bounds are not
+        // finite in pixels once scaled; every pixel is the background.
+        let colours = Set((0..<20).flatMap { y in (0..<20).compactMap { b.pixel(x: $0, y: y) } })
+        #expect(colours == [RGBA8(r: 0, g: 0, b: 0, a: 255)], "\(colours)")
     }
+
+    func pixels(_ b: Bitmap) -> [RGBA8] { (0..<b.height).flatMap { y in (0..<b.width).compactMap { b.pixel(x: $0, y: y) } } }
 
     @Test func curveWithHugeOrNaNControlPointDoesNotTrap() throws {
         for c in [CGPoint(x: 1e40, y: 0), CGPoint(x: CGFloat.nan, y: 0)] {
@@ -95,7 +101,17 @@ import TransitionKitTesting
                 $0.bounds = CGRect(x: 0, y: 0, width: 20, height: 20); $0.position = CGPoint(x: 10, y: 10)
                 $0.path = .path([.move(to: .zero), .quadCurve(to: CGPoint(x: 10, y: 10), control: c), .closeSubpath])
             }
-            _ = try Compositor().render(shape, size: CGSize(width: 20, height: 20))
+            let b = try Compositor(options: RenderOptions(background: .black)).render(shape, size: CGSize(width: 20, height: 20))
+            // What is drawn, pixel by pixel, must match the triangle under the curve: the
+            // general path of the same tree (no fast path) is the reference, and both are
+            // valid premultiplied pixels.
+            var generalOptions = RenderOptions(background: .black)
+            generalOptions.disableFastPaths = true
+            let general = try Compositor(options: generalOptions).render(shape, size: CGSize(width: 20, height: 20))
+            print("NANPROBE \(c) \(Set(pixels(b)))")
+            #expect(b == general, "control point \(c)")
+            let pixels = pixels(b)
+            #expect(pixels.count == 400 && pixels.allSatisfy { $0.r <= $0.a && $0.g <= $0.a && $0.b <= $0.a }, "control point \(c)")
         }
     }
 
