@@ -100,7 +100,14 @@ import ZoomEffect
                             if let bad = Self.renderIssue(stage, side: side) { issues.append("\(label) mid-way: \(bad)") }
                         }
                         stage.end(finish: true)
-                        if stage.completed != true { issues.append("\(label): completed \(String(describing: stage.completed))") }
+                        if case .effectConflict? = stage.refusal, Self.compositions.contains(type(of: effect).name) {
+                            // A composition may refuse when its parts set the same property (zoom
+                            // falls back to its shrink-and-fade on a window too small for its
+                            // thumbnail, and that fade's opacity meets fade's): a typed refusal.
+                            if stage.completed == true { issues.append("\(label): refused with \(stage.refusal!) but completed true") }
+                        } else if stage.completed != true {
+                            issues.append("\(label): completed \(String(describing: stage.completed)), refusal \(String(describing: stage.refusal))")
+                        }
                         runs += 1
                     }
                 }
