@@ -26,13 +26,14 @@ import ZoomEffect
         return frames(a) == frames(b)
     }
 
-    /// The frames of every supported operation on a 60x100 pt scene: interactive at progress
+    /// The frames of every supported operation on a 120x200 pt scene (the default scene, where
+    /// zoom's 120x120 pt thumbnail leaves the dimmed presenter in sight): interactive at progress
     /// 0.3 and 0.7 (the geometry) and time-based after 6 frames of 60 Hz (the duration and
     /// timing curve, which an interactive frame does not show).
     static func frames(_ effect: any TransitionEffect) -> [Bitmap] {
         func of<E: TransitionEffect>(_ e: E) -> [Bitmap] {
             // Valid by construction: whole points at scale 1.
-            let scene = try! EffectScene(size: CGSize(width: 60, height: 100), scale: 1)
+            let scene = try! EffectScene(size: CGSize(width: 120, height: 200), scale: 1)
             return E.supportedOperations.flatMap { operation in
                 let interactive = [0.3, 0.7].map { try! scene.frame(e, operation, progress: $0) }
                 let stage = try! scene.makeStage(operation, modalPresentationStyle: E.modalPresentationStyle)

@@ -24,8 +24,8 @@ import ZoomEffect
 ///
 /// Seeded (`TestBudget`): `TRANSITIONKIT_SEED` picks the run seed, each sequence has its own
 /// seed (a failure names it; `TRANSITIONKIT_CASE_SEED=0x…` reruns that sequence alone). CI
-/// runs 60 sequences of 40 steps; `TRANSITIONKIT_STRESS_SEQUENCES=N` runs N (a long run:
-/// 2000 in the README's note). `TRANSITIONKIT_STRESS_WINDOW_RELEASE=1` adds window releases
+/// runs 200 sequences of 40 steps; `TRANSITIONKIT_STRESS_SEQUENCES=N` runs N (a long run:
+/// 20000 sequences). `TRANSITIONKIT_STRESS_WINDOW_RELEASE=1` adds window releases
 /// at random frames (a sequence ends with one in a tenth of the sequences); off in CI while
 /// a released window does not end its running transition (no completion).
 @MainActor
@@ -167,7 +167,7 @@ import ZoomEffect
     }
 
     @Test func randomInterleavingsKeepTheModel() {
-        let count = TestBudget.count("TRANSITIONKIT_STRESS_SEQUENCES", ciDefault: 60)
+        let count = TestBudget.count("TRANSITIONKIT_STRESS_SEQUENCES", ciDefault: 200)
         let windowRelease = ProcessInfo.processInfo.environment["TRANSITIONKIT_STRESS_WINDOW_RELEASE"] == "1"
         let runSeed = TestBudget.seed(fallback: Self.runSeed)
         let start = Date()
@@ -190,7 +190,8 @@ import ZoomEffect
                 + "\(totals.touches) touches in \(String(format: "%.1f", Date().timeIntervalSince(start))) s; window releases "
                 + "\(windowRelease ? "on" : "off"); run seed 0x\(String(runSeed, radix: 16))")
         #expect(failures.isEmpty, "\(failures.count) failing sequences; first: \(failures.first ?? "")")
-        // The run must reach what it claims to stress.
+        // The run must reach what it claims to stress (when it ran to the end).
+        guard failures.isEmpty, TestBudget.rerunCaseSeed == nil else { return }
         #expect(totals.steps >= count * Self.stepsPerSequence / 2 && totals.requests > count && totals.touches > count)
     }
 }

@@ -34,14 +34,18 @@ final class StressWorld {
     private var completions: [Int: (what: String, calls: Int)] = [:]
     /// Applied to the model when a request completes with true, by serial.
     private var onFinish: [Int: @MainActor () -> Void] = [:]
-    /// The modal's transitioning delegate while presented (the app keeps it).
-    private var modalDelegate: TransitioningDelegate?
+    /// Each modal's transitioning delegate, kept while it may be presented (the app keeps it:
+    /// the modal holds it weakly, and a dismiss without it runs another animation that does
+    /// not undo what the effect's present did to the presenter).
+    private var modalDelegates: [ObjectIdentifier: TransitioningDelegate] = [:]
     /// The programmatic interaction running, if any.
     private(set) var interaction: PercentDrivenInteractiveTransition?
     private var serial = 0
     private var touchTime: TimeInterval = 0
     /// Frames checked, requests made, touches sent.
     private(set) var frames = 0, requests = 0, touches = 0
+    /// Touches since the last idle check (each may have popped once by gesture).
+    private var touchesSinceCheck = 0
 
     init() {
         let window = try! Window(size: CGSize(width: 320, height: 480), frameClock: clock)
@@ -51,6 +55,7 @@ final class StressWorld {
         self.window = window
         self.tabs = tabs
         stacks = navigations.map { $0.viewControllers.map(ObjectIdentifier.init) }
+        for n in navigations { titles[ObjectIdentifier(n.viewControllers[0])] = n.viewControllers[0].title }
         installGestures(radial: Radial(), zoom: Zoom())
     }
 
@@ -69,6 +74,9 @@ final class StressWorld {
     var navigation: NavigationController { navigations[selected] }
 
     // MARK: Requests
+
+    /// The titles of the view controllers pushed, for messages.
+    private var titles: [ObjectIdentifier: String] = [:]
 
     private func track(_ object: AnyObject?, _ what: String) {
         if let object { tracked.append(Tracked(object: object, what: "\(what) #\(serial)")) }
@@ -96,6 +104,7 @@ final class StressWorld {
         let tab = selected
         let vc = ViewController(title: "vc\(serial + 1)")
         track(vc, "pushed view controller")
+        titles[ObjectIdentifier(vc)] = vc.title
         let p = interactive ? PercentDrivenInteractiveTransition() : nil
         let animator = effect.makeAnimator(for: .push)
         track(animator, "\(type(of: effect).name) push animator")
@@ -140,7 +149,7 @@ final class StressWorld {
         let delegate = EffectTransitioningDelegate(effect: effect, modalViewController: modal)
         track(delegate, "transitioning delegate")
         if effect.interaction(for: .dismiss) != nil { track(delegate.enableDragToDismiss(), "drag-to-dismiss controller") }
-        modalDelegate = delegate
+        modalDelegates[ObjectIdentifier(modal)] = delegate
         tabs.present(modal, animated: true, completion: completion("present") { [unowned self] in presented = ObjectIdentifier(modal) })
     }
 
@@ -148,7 +157,7 @@ final class StressWorld {
     /// `dismissalInteractionController`).
     func dismiss(interactive: Bool) {
         guard let modal = tabs?.presentedViewController else { return }
-        if interactive, let delegate = modalDelegate as? AnyDismissInteractionSettable {
+        if interactive, let delegate = modalDelegates[ObjectIdentifier(modal)] as? AnyDismissInteractionSettable {
             let p = PercentDrivenInteractiveTransition()
             delegate.setDismissalInteraction(p)
             interaction = p
@@ -179,6 +188,7 @@ final class StressWorld {
     func touch(_ points: [CGPoint], speed: CGFloat, end: TouchPhase, extraFingerAt extra: Int? = nil) {
         guard let window, let first = points.first else { return }
         touches += 1
+        touchesSinceCheck += 1
         func send(_ location: CGPoint, _ phase: TouchPhase) {
             window.send(Touch(timestamp: touchTime, location: location, phase: phase))
         }
@@ -229,12 +239,19 @@ final class StressWorld {
     func check() {
         guard isIdle, let tabs else { return }
         let actualStacks = navigations.map { $0.viewControllers.map(ObjectIdentifier.init) }
-        // A gesture's pop has no completion of ours: it either popped the top or nothing.
+        // A gesture's pop has no completion of ours: since the last check each touch (a
+        // touch during a run-out is a second one) either popped the then top or nothing, and
+        // requests queued behind it pushed on what was left; so the stack is the model with at
+        // most that many view controllers taken out (never the root), the others in order.
         for t in 0..<2 where actualStacks[t] != stacks[t] {
-            if actualStacks[t] == Array(stacks[t].dropLast()) && stacks[t].count > 1 {
+            let popped = stacks[t].count - actualStacks[t].count
+            if popped > 0, popped <= touchesSinceCheck, actualStacks[t].first == stacks[t].first,
+                Self.isSubsequence(actualStacks[t], of: stacks[t])
+            {
                 stacks[t] = actualStacks[t]
             } else {
-                issues.append("tab \(t): stack \(actualStacks[t].count) view controllers, model \(stacks[t].count)")
+                let model = stacks[t].map { titles[$0] ?? "?" }, actual = navigations[t].viewControllers.map { $0.title ?? "?" }
+                issues.append("tab \(t): stack \(actual), model \(model)")
             }
         }
         if tabs.selectedIndex != selected { issues.append("selected tab \(tabs.selectedIndex), model \(selected)") }
@@ -243,21 +260,33 @@ final class StressWorld {
             // A drag to dismiss has no completion of ours either.
             if actualPresented == nil { presented = nil } else { issues.append("presented view controller differs from the model") }
         }
-        if presented == nil { modalDelegate = nil }
+        modalDelegates = modalDelegates.filter { $0.key == actualPresented }
+        touchesSinceCheck = 0
         for (id, c) in completions where c.calls != 1 { issues.append("\(c.what) #\(id): \(c.calls) completions once idle") }
         completions = [:]
         if let window, window.clock(idle: clock) == false { issues.append("a display link still runs while idle") }
-        if let window, let bad = Self.notAtRest(window.rootView.layer) { issues.append("at rest: \(bad)") }
+        // A presenter may stay changed while its modal is up (drag-dismiss's card pushes the
+        // screen behind back): its own layer is not checked then, its sublayers are.
+        let presenter = presented != nil ? tabs.view.layer : nil
+        if let window, let bad = Self.notAtRest(window.rootView.layer, except: presenter) { issues.append("at rest: \(bad)") }
+    }
+
+    /// Whether `a` is `b` with some elements taken out, the rest in order.
+    static func isSubsequence(_ a: [ObjectIdentifier], of b: [ObjectIdentifier]) -> Bool {
+        var i = a.startIndex
+        for x in b where i < a.endIndex && a[i] == x { i += 1 }
+        return i == a.endIndex
     }
 
     /// The first layer that an effect left changed: at rest every layer is opaque (opacity 1),
-    /// shown, untransformed and unmasked (the app's views set none of these).
-    static func notAtRest(_ layer: Layer) -> String? {
+    /// shown, untransformed and unmasked (the app's views set none of these), `except`'s own
+    /// properties excepted.
+    static func notAtRest(_ layer: Layer, except: Layer? = nil) -> String? {
         let p = layer.properties
-        if p.opacity != 1 || p.isHidden || p.transform != .identity || layer.mask != nil {
+        if layer !== except && (p.opacity != 1 || p.isHidden || p.transform != .identity || layer.mask != nil) {
             return "layer '\(layer.name ?? "")': opacity \(p.opacity), hidden \(p.isHidden), transform \(p.transform == .identity ? "identity" : "\(p.transform)"), mask \(layer.mask != nil)"
         }
-        for s in layer.sublayers { if let bad = notAtRest(s) { return bad } }
+        for s in layer.sublayers { if let bad = notAtRest(s, except: except) { return bad } }
         return nil
     }
 
@@ -267,7 +296,7 @@ final class StressWorld {
     func releaseWindow() {
         window = nil
         tabs = nil
-        modalDelegate = nil
+        modalDelegates = [:]
         interaction = nil
         clock.advance(frames: 120)
         for (id, c) in completions where c.calls != 1 {
@@ -285,7 +314,7 @@ final class StressWorld {
         check()
         tabs?.presentedViewController?.dismiss(animated: false)
         for n in navigations { n.popToRoot(animated: false) }
-        modalDelegate = nil
+        modalDelegates = [:]
         clock.runUntilIdle(maxFrames: 20_000)
     }
 
