@@ -166,6 +166,18 @@ import ZoomEffect
         return (steps, world)
     }
 
+    /// The first sequence the stress test found failing with window releases on: the window
+    /// (and its tab bar controller) released while a push runs, three completions (two pushes
+    /// and a tab switch) never come. Runs when `TRANSITIONKIT_STRESS_WINDOW_RELEASE=1`, until
+    /// a released window ends its running transition.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["TRANSITIONKIT_STRESS_WINDOW_RELEASE"] == "1"))
+    func windowReleasedMidTransition_seed0x29ee794699081791() {
+        let (steps, world) = Self.run(seed: 0x29ee_7946_9908_1791, windowRelease: true)
+        #expect(steps.last == "release the window", "\(steps)")
+        #expect(world.issues == [], "\(world.issues)")
+        #expect(world.survivors == [], "\(world.survivors)")
+    }
+
     @Test func randomInterleavingsKeepTheModel() {
         let count = TestBudget.count("TRANSITIONKIT_STRESS_SEQUENCES", ciDefault: 200)
         let windowRelease = ProcessInfo.processInfo.environment["TRANSITIONKIT_STRESS_WINDOW_RELEASE"] == "1"

@@ -22,7 +22,7 @@ final class StressWorld {
     let clock = try! ManualFrameClock(framesPerSecond: 60)
     private(set) var window: Window?
     private(set) var tabs: TabBarController?
-    let navigations: [NavigationController]
+    private(set) var navigations: [NavigationController]
     private(set) var issues: [String] = []
     /// Everything that must be gone once the world is torn down, weakly.
     private(set) var tracked: [Tracked] = []
@@ -71,7 +71,6 @@ final class StressWorld {
     }
 
     var isIdle: Bool { window?.transitionQueue.isIdle ?? true }
-    var navigation: NavigationController { navigations[selected] }
 
     // MARK: Requests
 
@@ -294,8 +293,12 @@ final class StressWorld {
     /// does), runs the clock on, and checks that every completion came exactly once and no
     /// display link is left.
     func releaseWindow() {
+        track(window, "released window")
+        track(tabs, "tab bar controller of the released window")
+        for n in navigations { track(n, "navigation controller of the released window") }
         window = nil
         tabs = nil
+        navigations = []
         modalDelegates = [:]
         interaction = nil
         clock.advance(frames: 120)
@@ -309,6 +312,7 @@ final class StressWorld {
     /// Ends everything (finishes the interaction, runs the clock out, dismisses and pops to
     /// the roots without animation) and checks the model a last time.
     func tearDown() {
+        guard window != nil else { return }
         endInteraction(finish: true)
         if clock.runUntilIdle(maxFrames: 20_000) == 20_000 { issues.append("the clock never went idle") }
         check()
