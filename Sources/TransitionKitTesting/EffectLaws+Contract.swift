@@ -91,7 +91,8 @@ extension EffectLaws {
                     let (x, y) = (try scene.frame(a, operation, progress: p), try scene.frame(b, operation, progress: p))
                     if x != y {
                         let s = GoldenImage.statistics(x, y)
-                        return "\(operation.rawValue) at \(p): \(s.map { "\($0.differing) pixels differ, by up to \($0.maxDifference)/255" } ?? "sizes differ")"
+                        return
+                            "\(operation.rawValue) at \(p): \(s.map { "\($0.differing) pixels differ, by up to \($0.maxDifference)/255" } ?? "sizes differ")"
                     }
                 } catch {
                     return "\(operation.rawValue) at \(p): the frame could not be rendered: \(error)"

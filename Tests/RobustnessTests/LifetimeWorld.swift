@@ -3,10 +3,10 @@ import FadeEffect
 import Foundation
 import PushBack3DEffect
 import RadialEffect
-import ZoomEffect
 import TransitionKitCore
 import TransitionKitTestSupport
 import TransitionKitTesting
+import ZoomEffect
 
 @testable import TransitionKitCore
 
@@ -90,7 +90,9 @@ final class LifetimeWorld {
         var out: [LifetimeTransition] = [.fadePresent, .dragDismissPresent, .zoomPresent]
         if navigation.viewControllers.count < 6 { out += [.radialPush, .fadePush, .pushBackPush, .zoomPush, .parallelPush, .staggerPush] }
         if navigation.viewControllers.count > 1 {
-            out += [.radialPop, .radialSwipe, .fadePopInteractive, .pushBackPopInteractive, .pushBackSwipe, .zoomPopInteractive, .sequencePopInteractive]
+            out += [
+                .radialPop, .radialSwipe, .fadePopInteractive, .pushBackPopInteractive, .pushBackSwipe, .zoomPopInteractive, .sequencePopInteractive,
+            ]
         }
         return out
     }

@@ -199,7 +199,8 @@ final class StressWorld {
             let n = max(1, Int((d / (speed * 0.008)).rounded(.up)))
             let start = location
             for k in 1...n {
-                location = CGPoint(x: start.x + (target.x - start.x) * CGFloat(k) / CGFloat(n), y: start.y + (target.y - start.y) * CGFloat(k) / CGFloat(n))
+                location = CGPoint(
+                    x: start.x + (target.x - start.x) * CGFloat(k) / CGFloat(n), y: start.y + (target.y - start.y) * CGFloat(k) / CGFloat(n))
                 touchTime += 0.008
                 send(location, .moved)
                 samples += 1
@@ -283,7 +284,8 @@ final class StressWorld {
     static func notAtRest(_ layer: Layer, except: Layer? = nil) -> String? {
         let p = layer.properties
         if layer !== except && (p.opacity != 1 || p.isHidden || p.transform != .identity || layer.mask != nil) {
-            return "layer '\(layer.name ?? "")': opacity \(p.opacity), hidden \(p.isHidden), transform \(p.transform == .identity ? "identity" : "\(p.transform)"), mask \(layer.mask != nil)"
+            return
+                "layer '\(layer.name ?? "")': opacity \(p.opacity), hidden \(p.isHidden), transform \(p.transform == .identity ? "identity" : "\(p.transform)"), mask \(layer.mask != nil)"
         }
         for s in layer.sublayers { if let bad = notAtRest(s, except: except) { return bad } }
         return nil

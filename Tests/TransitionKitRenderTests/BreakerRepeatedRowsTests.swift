@@ -210,7 +210,9 @@ import TransitionKitTestSupport
             for y in clipBounds.y0..<clipBounds.y1 {
                 for x in clipBounds.x0..<clipBounds.x1 where clip.bounds.contains(x: x, y: y) != (clipCov(x, y) == 255) { bad += 1 }
             }
-            if bad > 0 { failures.append("rectangle clip \(clip.bounds) in \(clipBounds) disagrees with the coverage in \(bad) px; polys \(polygons)") }
+            if bad > 0 {
+                failures.append("rectangle clip \(clip.bounds) in \(clipBounds) disagrees with the coverage in \(bad) px; polys \(polygons)")
+            }
             return
         }
         stats.shapeClips += 1

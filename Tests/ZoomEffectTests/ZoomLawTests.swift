@@ -67,7 +67,8 @@ struct ZoomEndpointExceptionTests {
         let atSource = operation.insertsIncomingAbove
         let frame = try scene.frame(Zoom(), operation, progress: atSource ? 0 : 1)
         let style = Zoom.modalPresentationStyle
-        let reference = atSource ? try scene.untouched(operation, modalPresentationStyle: style) : try scene.final(operation, modalPresentationStyle: style)
+        let reference =
+            atSource ? try scene.untouched(operation, modalPresentationStyle: style) : try scene.final(operation, modalPresentationStyle: style)
         let thumbnail = CGRect(x: 0, y: 80, width: 240, height: 240)
         let found = Self.differingPixels(frame, reference)
         let box = try #require(found.box, "the zoomed screen does not show at the thumbnail")
