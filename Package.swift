@@ -102,7 +102,7 @@ let package = Package(
         .testTarget(
             name: "RobustnessTests",
             dependencies: [
-                "RadialEffect", "FadeEffect", "PushBack3DEffect", "DragDismissEffect", "TransitionKitRender", "TransitionKitTestSupport", "TransitionKitTesting",
+                "RadialEffect", "FadeEffect", "ZoomEffect", "PushBack3DEffect", "DragDismissEffect", "TransitionKitRender", "TransitionKitTestSupport", "TransitionKitTesting",
             ]
         ),
     ],

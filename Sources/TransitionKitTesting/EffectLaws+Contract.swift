@@ -32,8 +32,14 @@ extension EffectLaws {
         }
     }
 
+    /// Progress values at which `Law.registryRoundTrip` compares the two effects' frames:
+    /// away from the endpoints, where many configurations draw the same untouched or final
+    /// scene, and from the middle, where a symmetric difference could cancel.
+    static let roundTripProgresses: [CGFloat] = [0.3, 0.7]
+
     /// `Law.registryRoundTrip`.
-    static func checkRegistryRoundTrip<Effect: TransitionEffect>(_: Effect.Type, _ log: inout ViolationLog) {
+    @MainActor
+    static func checkRegistryRoundTrip<Effect: TransitionEffect>(_: Effect.Type, _ scene: EffectScene, _ log: inout ViolationLog) {
         var registry = EffectRegistry()
         do {
             try registry.register(Effect.self)
@@ -69,7 +75,31 @@ extension EffectLaws {
                 continue
             }
             if let same = sameValue(typed, direct), !same { log.add("makeEffect(named:) \(how) differs from init(parameters:) with defaults") }
+            if let difference = frameDifference(typed, direct, scene) {
+                log.add("makeEffect(named:) \(how) draws other frames than init(parameters:) with defaults: \(difference)")
+            }
         }
+    }
+
+    /// Where the animators of `a` and `b` draw different frames (the first operation and
+    /// progress of `roundTripProgresses` found), or nil when every compared frame is the same.
+    @MainActor
+    static func frameDifference<Effect: TransitionEffect>(_ a: Effect, _ b: Effect, _ scene: EffectScene) -> String? {
+        for operation in Effect.supportedOperations {
+            for p in roundTripProgresses {
+                do {
+                    let (x, y) = (try scene.frame(a, operation, progress: p), try scene.frame(b, operation, progress: p))
+                    if x != y {
+                        let s = GoldenImage.statistics(x, y)
+                        return
+                            "\(operation.rawValue) at \(p): \(s.map { "\($0.differing) pixels differ, by up to \($0.maxDifference)/255" } ?? "sizes differ")"
+                    }
+                } catch {
+                    return "\(operation.rawValue) at \(p): the frame could not be rendered: \(error)"
+                }
+            }
+        }
+        return nil
     }
 
     /// Whether two values are equal, when their type is `Equatable`; nil otherwise.

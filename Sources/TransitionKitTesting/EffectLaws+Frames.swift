@@ -22,6 +22,9 @@ extension EffectLaws {
         // The view that leaves is out of sight afterwards, so no render shows what the effect
         // left on it; a presenter may keep state from `finalizeTransition` until dismissed.
         let leaving = operation == .present ? nil : layerState(end.fromViewController.view.layer)
+        // The incoming view before the transition is as the final scene (an untouched stage)
+        // has it: what the effect set on it must not outlive the transition.
+        let arriving = layerState(end.toViewController.view.layer)
         var container: (view: View, properties: String)?
         let probe = ProbeAnimator(effect.makeAnimator(for: operation)) { context in
             container = (context.containerView, "\(context.containerView.layer.properties)")
@@ -36,6 +39,7 @@ extension EffectLaws {
         if let leaving {
             log.compare(leaving, layerState(end.fromViewController.view.layer), "after finishing, the outgoing view's layers differ" + suffix)
         }
+        log.compare(arriving, layerState(end.toViewController.view.layer), "after finishing, the incoming view's layers differ" + suffix)
         if let container, "\(container.view.layer.properties)" != container.properties {
             log.add("after finishing, the container's properties differ\(suffix): \(container.properties)\n  vs \(container.view.layer.properties)")
         }

@@ -23,8 +23,23 @@ public enum EffectLaws {
         /// swapped), with no pixel differing at all (0/255); after finishing, the container's
         /// own properties are as before, and so is every layer of the outgoing view (out of
         /// sight then; not checked for present, whose presenter may keep state from
-        /// `finalizeTransition` until dismissed).
+        /// `finalizeTransition` until dismissed), and every layer of the incoming view is as
+        /// before the transition, the state it has in the final scene (an untouched stage), so
+        /// nothing the effect set on it is left for the next transition to find.
         case endpoints
+        /// Between progress 0 and 1, at `frameSteps` + 1 progress values of one interactive
+        /// run, no frame differs from the next by more than `continuityRate` × the step in mean
+        /// absolute difference (`meanDifference`), a step over it being halved up to three
+        /// times before it counts as a jump; a step containing one of `frameTraits.cuts` is not
+        /// checked. No frame is blank (one colour everywhere) unless both screens' pictures
+        /// are, or its progress is in one of `frameTraits.blankRanges`.
+        case continuity
+        /// For each operation in `frameTraits.mirroredOperations` (pop, dismiss): at each of
+        /// `frameSteps` + 1 progress values p, the frame of the operation with the pictures
+        /// exchanged equals the frame of its reverse (push, present) at 1 − p, within
+        /// `reversalChannelTolerance` per channel but in at most `reversalDifferingFraction` of
+        /// the pixels.
+        case reversal
         /// A cancel at progress 0.5 restores every layer of both screens exactly (properties,
         /// masks, sublayers, superlayers and order, compared as `layerRecord`s and as the
         /// window's `LayerSnapshot`), the stack or presentation, and completes with false.
@@ -34,9 +49,11 @@ public enum EffectLaws {
         /// the stack or presentation is unchanged, and no completion reports true.
         case refusal
         /// Registering the type and making it by name with default parameters (and with the
-        /// default texts) gives the effect its own initialiser makes from default parameters
-        /// (compared when the effect is `Equatable`), with the same name, summary, parameters,
-        /// operations and presentation style.
+        /// default texts) gives the effect its own initialiser makes from default parameters,
+        /// with the same name, summary, parameters, operations and presentation style: compared
+        /// as values when the effect is `Equatable`, and in every case by their animators'
+        /// frames (at progress 0.3 and 0.7 of every supported operation, byte for byte), so an
+        /// effect that is not `Equatable` is compared too.
         case registryRoundTrip
         /// `updateTransition` and rendering its frame (the window's snapshot written into a
         /// kept `LayerSnapshot`, composited into a kept bitmap) make no heap allocation in steady
@@ -58,6 +75,8 @@ public enum EffectLaws {
         public var description: String {
             switch self {
             case .endpoints: return "endpoints"
+            case .continuity: return "continuity"
+            case .reversal: return "reversal"
             case .cancelRestores: return "cancel restores"
             case .refusal: return "refusal"
             case .registryRoundTrip: return "registry round trip"
@@ -132,6 +151,8 @@ public enum EffectLaws {
                     case .endpoints:
                         try checkEndpoints(effect, operation, style, stageScene, &log)
                         if let oddScene { try checkEndpoints(effect, operation, style, oddScene, &log, on: "the odd-sized scene") }
+                    case .continuity: try checkContinuity(effect, operation, style, stageScene, &log)
+                    case .reversal: try checkReversal(effect, operation, style, stageScene, &log)
                     case .cancelRestores: try checkCancelRestores(effect, operation, style, stageScene, &log)
                     case .refusal: try checkRefusal(effect, operation, style, stageScene, &log)
                     case .noAllocationPerFrame: try checkNoAllocation(effect, operation, style, stageScene, &log)
@@ -146,7 +167,7 @@ public enum EffectLaws {
         if laws.contains(.registryRoundTrip) {
             log.operation = nil
             log.law = .registryRoundTrip
-            checkRegistryRoundTrip(Effect.self, &log)
+            checkRegistryRoundTrip(Effect.self, stageScene, &log)
         }
         if laws.contains(.interactions) {
             log.law = .interactions

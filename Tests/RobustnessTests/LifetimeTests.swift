@@ -55,7 +55,7 @@ import TransitionKitTestSupport
             #expect(c.finished > 0, "\(kind) never finished")
             let interactive =
                 [LifetimeTransition.radialSwipe, .fadePopInteractive, .fadeDismissInteractive, .pushBackPopInteractive]
-                + [.pushBackSwipe, .dragDismissDrag]
+                + [.pushBackSwipe, .dragDismissDrag, .zoomPopInteractive, .sequencePopInteractive]
             if interactive.contains(kind) { #expect(c.cancelled > 0, "\(kind) never cancelled") }
         }
     }

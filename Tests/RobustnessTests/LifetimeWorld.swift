@@ -6,6 +6,7 @@ import RadialEffect
 import TransitionKitCore
 import TransitionKitTestSupport
 import TransitionKitTesting
+import ZoomEffect
 
 @testable import TransitionKitCore
 
@@ -21,10 +22,13 @@ enum LifetimeTransition: String, CaseIterable {
     case fadePush, fadePopInteractive, fadePresent, fadeDismissInteractive
     case pushBackPush, pushBackPopInteractive, pushBackSwipe
     case dragDismissPresent, dragDismissDismiss, dragDismissDrag
+    case zoomPush, zoomPopInteractive, zoomPresent
+    case parallelPush, sequencePopInteractive, staggerPush
 }
 
 /// A 320x480 window on a manual 60 Hz clock with a navigation controller, running
-/// transitions of every effect (radial, fade, pushback3d, dragdismiss), interactive and not,
+/// transitions of every effect (radial, fade, pushback3d, dragdismiss, zoom) and of the
+/// compositions (radial+fade, pushback3d>fade, staggered fade), interactive and not,
 /// finished and cancelled, and keeping only weak references to everything they create:
 /// animators, interaction controllers, drivers, edge-pan and drag controllers, transitioning
 /// delegates and the view controllers they remove.
@@ -83,9 +87,13 @@ final class LifetimeWorld {
             return presented === cardDelegate?.modalViewController
                 ? [.dragDismissDismiss, .dragDismissDrag] : [.fadeDismissInteractive]
         }
-        var out: [LifetimeTransition] = [.fadePresent, .dragDismissPresent]
-        if navigation.viewControllers.count < 6 { out += [.radialPush, .fadePush, .pushBackPush] }
-        if navigation.viewControllers.count > 1 { out += [.radialPop, .radialSwipe, .fadePopInteractive, .pushBackPopInteractive, .pushBackSwipe] }
+        var out: [LifetimeTransition] = [.fadePresent, .dragDismissPresent, .zoomPresent]
+        if navigation.viewControllers.count < 6 { out += [.radialPush, .fadePush, .pushBackPush, .zoomPush, .parallelPush, .staggerPush] }
+        if navigation.viewControllers.count > 1 {
+            out += [
+                .radialPop, .radialSwipe, .fadePopInteractive, .pushBackPopInteractive, .pushBackSwipe, .zoomPopInteractive, .sequencePopInteractive,
+            ]
+        }
         return out
     }
 
@@ -133,6 +141,28 @@ final class LifetimeWorld {
             navigation.presentedViewController?.dismiss(
                 animated: true, transition: TransitionOverride(animator: FadeAnimator(), interactionController: interaction), completion: completion)
             drive(interaction, finish: finish)
+        case .zoomPush, .parallelPush, .staggerPush:
+            let animator: any AnimatedTransitioning =
+                switch kind {
+                case .zoomPush: effectAnimator(Zoom(), .push)
+                case .parallelPush: effectAnimator(ParallelEffect(Radial(duration: duration), Fade(duration: duration)), .push)
+                default: effectAnimator(StaggeredEffect(Fade(duration: duration)), .push)
+                }
+            navigation.perform(.push(newViewController()), animated: true, transition: TransitionOverride(animator: animator), completion: completion)
+            interactive = false
+        case .zoomPresent:
+            let animator = effectAnimator(Zoom(), .present)
+            navigation.present(newViewController(), animated: true, transition: TransitionOverride(animator: animator), completion: completion)
+            interactive = false
+        case .zoomPopInteractive, .sequencePopInteractive:
+            trackTop()
+            let interaction = PercentDrivenInteractiveTransition()
+            let animator =
+                kind == .zoomPopInteractive
+                ? effectAnimator(Zoom(), .pop) : effectAnimator(SequentialEffect(PushBack3D(), Fade(), split: 0.4), .pop)
+            navigation.perform(
+                .pop, animated: true, transition: TransitionOverride(animator: animator, interactionController: interaction), completion: completion)
+            drive(interaction, finish: finish)
         case .radialSwipe, .pushBackSwipe:
             trackTop()
             swipe(radial: kind == .radialSwipe, finish: finish)
@@ -178,6 +208,13 @@ final class LifetimeWorld {
     private func fade(_ duration: TimeInterval) -> FadeAnimator {
         let animator = FadeAnimator(Fade(duration: duration))
         track(animator, "fade animator")
+        return animator
+    }
+
+    /// `effect`'s animator for `operation`, tracked.
+    private func effectAnimator<Effect: TransitionEffect>(_ effect: Effect, _ operation: TransitionOperation) -> any AnimatedTransitioning {
+        let animator = effect.makeAnimator(for: operation)
+        track(animator, "\(Effect.name) animator")
         return animator
     }
 

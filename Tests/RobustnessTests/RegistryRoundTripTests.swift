@@ -5,6 +5,8 @@ import PushBack3DEffect
 import RadialEffect
 import Testing
 import TransitionKitCore
+import TransitionKitTesting
+import ZoomEffect
 
 /// Registry round trip for every registered effect: its parameters at their defaults make
 /// the configuration its struct's own initialiser makes with no arguments (the two places
@@ -14,12 +16,33 @@ import TransitionKitCore
 @Suite struct RegistryRoundTripTests {
     /// The default configuration of each built-in effect, from its own initialiser.
     static let structDefaults: [String: any TransitionEffect] = [
-        Radial.name: Radial(), Fade.name: Fade(), PushBack3D.name: PushBack3D(), DragDismiss.name: DragDismiss(),
+        Radial.name: Radial(), Fade.name: Fade(), PushBack3D.name: PushBack3D(), DragDismiss.name: DragDismiss(), Zoom.name: Zoom(),
     ]
 
+    /// Whether two configurations are the same: equal values when both are `Hashable`, else
+    /// (zoom, whose options hold closures) the same frames (`frames(_:)`).
     static func same(_ a: any TransitionEffect, _ b: any TransitionEffect) -> Bool {
-        guard let a = a as? any Hashable, let b = b as? any Hashable else { return false }
-        return AnyHashable(a) == AnyHashable(b)
+        if let a = a as? any Hashable, let b = b as? any Hashable { return AnyHashable(a) == AnyHashable(b) }
+        return frames(a) == frames(b)
+    }
+
+    /// The frames of every supported operation on a 120x200 pt scene (the default scene, where
+    /// zoom's 120x120 pt thumbnail leaves the dimmed presenter in sight): interactive at progress
+    /// 0.3 and 0.7 (the geometry) and time-based after 6 frames of 60 Hz (the duration and
+    /// timing curve, which an interactive frame does not show).
+    static func frames(_ effect: any TransitionEffect) -> [Bitmap] {
+        func of<E: TransitionEffect>(_ e: E) -> [Bitmap] {
+            // Valid by construction: whole points at scale 1.
+            let scene = try! EffectScene(size: CGSize(width: 120, height: 200), scale: 1)
+            return E.supportedOperations.flatMap { operation in
+                let interactive = [0.3, 0.7].map { try! scene.frame(e, operation, progress: $0) }
+                let stage = try! scene.makeStage(operation, modalPresentationStyle: E.modalPresentationStyle)
+                stage.begin(animator: e.makeAnimator(for: operation), interactive: false)
+                stage.clock.advance(frames: 6)
+                return interactive + [try! scene.render(stage)]
+            }
+        }
+        return of(effect)
     }
 
     @Test func defaultsMakeTheStructDefaults() throws {

@@ -42,7 +42,7 @@ import TransitionKitTestSupport
         var totals = Totals()
         var failure: String?
         for index in 0..<count {
-            let seed = SplitMix64.caseSeed(run: runSeed, index: index)
+            let seed = TestBudget.caseSeed(run: runSeed, index: index)
             var generator = NavigationGenerator(seed: seed)
             let h = NavigationHarness()
             let steps = generator.generateAndRun(on: h)

@@ -120,7 +120,7 @@ import TransitionKitTestSupport
         return polygons
     }
 
-    static func runCase(_ g: inout SplitMix64, stats: inout (replayed: Int, checks: Int), failures: inout [String]) {
+    static func runCase(_ g: inout SplitMix64, stats: inout Stats, failures: inout [String]) {
         let frame = PixelRect(x0: 0, y0: 0, x1: 10 + g.index(110), y1: 10 + g.index(200))
         let polygons = shape(&g, frame: frame)
         let rule: ShapePath.FillRule = g.chance(0.5) ? .evenOdd : .nonZero
@@ -187,12 +187,35 @@ import TransitionKitTestSupport
             clipBounds = PixelRect(x0: clipBounds.x0, y0: y, x1: clipBounds.x1, y1: y + 1 + g.index(band.y1 - y))
         }
         let renderer = BandRenderer(band: band, width: W, height: frame.height)
-        guard let clip = renderer.intersect(Clip(bounds: clipBounds, mask: nil), with: polygons, rule: rule, alpha: 255), clip.shape != nil
-        else { return }
         // The shape's reference coverage in the clip bounds the shape was given (shape.box).
         func clipCov(_ x: Int, _ y: Int) -> UInt8 {
             clipBounds.contains(x: x, y: y) ? ref[y * W + x] : 0
         }
+        // No shape clip is a result to check too, not a case to skip: no clip at all when the
+        // shape covers nothing of the clip bounds; a plain rectangle when the shape is one
+        // pixel-aligned rectangle (its pixels fully covered, the others not at all).
+        guard let clip = renderer.intersect(Clip(bounds: clipBounds, mask: nil), with: polygons, rule: rule, alpha: 255) else {
+            stats.checks += 1
+            let covered = (clipBounds.y0..<clipBounds.y1).contains { y in (clipBounds.x0..<clipBounds.x1).contains { clipCov($0, y) > 0 } }
+            if covered { failures.append("intersect gave no clip though the shape covers pixels of \(clipBounds); polys \(polygons)") }
+            return
+        }
+        guard clip.shape != nil else {
+            stats.checks += 1
+            stats.rectangleClips += 1
+            guard PixelRect.aligned(polygons) != nil, clip.mask == nil else {
+                return failures.append("intersect gave a clip without a shape for a shape that is not one aligned rectangle; polys \(polygons)")
+            }
+            var bad = 0
+            for y in clipBounds.y0..<clipBounds.y1 {
+                for x in clipBounds.x0..<clipBounds.x1 where clip.bounds.contains(x: x, y: y) != (clipCov(x, y) == 255) { bad += 1 }
+            }
+            if bad > 0 {
+                failures.append("rectangle clip \(clip.bounds) in \(clipBounds) disagrees with the coverage in \(bad) px; polys \(polygons)")
+            }
+            return
+        }
+        stats.shapeClips += 1
         // 2a. Drawn: aligned rectangle (clip(rect:) or the direct fill), or a non-aligned polygon.
         for attempt in 0..<5 {
             let drawn: [[CGPoint]]
@@ -263,17 +286,28 @@ import TransitionKitTestSupport
         let count = TestBudget.count("TRANSITIONKIT_REPEATED_ROW_CASES", ciDefault: 300)
         let runSeed = TestBudget.seed(fallback: 0xB4EA_4E55)
         var failures: [String] = []
-        var stats = (replayed: 0, checks: 0)
+        var stats = Stats()
         for index in 0..<count {
-            let seed = SplitMix64.caseSeed(run: runSeed, index: index)
+            let seed = TestBudget.caseSeed(run: runSeed, index: index)
             var g = SplitMix64(seed: seed)
             var found: [String] = []
             Self.runCase(&g, stats: &stats, failures: &found)
-            failures += found.map { "seed 0x\(String(seed, radix: 16)) \($0)" }
+            failures += found.map { "seed 0x\(String(seed, radix: 16)) (TRANSITIONKIT_CASE_SEED) \($0)" }
         }
         #expect(failures.isEmpty, "\(failures.count) failures, first: \(failures.prefix(2))")
         // The cases must reach the code under test: rows replayed and pixels compared.
         #expect(stats.replayed > 0 && stats.checks > 0, "\(stats.replayed) rows replayed, \(stats.checks) checks")
+        // The second half (the shape clip) must run in most cases: at most a quarter may end
+        // at a checked rectangle or empty clip (about 1 in 10 here with the fallback seed).
+        guard TestBudget.rerunCaseSeed == nil else { return }  // one case rerun: no share to check
+        #expect(stats.shapeClips * 4 >= count * 3, "\(stats.shapeClips) of \(count) cases reached the shape clip")
+        #expect(stats.rectangleClips <= count / 4, "\(stats.rectangleClips) rectangle clips")
+    }
+
+    /// What the cases reached: rows replayed, comparisons made, and how many built a shape
+    /// clip (the second half) or ended at a rectangle clip.
+    struct Stats {
+        var replayed = 0, checks = 0, shapeClips = 0, rectangleClips = 0
     }
 }
 

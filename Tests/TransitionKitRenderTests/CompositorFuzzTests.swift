@@ -94,7 +94,7 @@ import TransitionKitTestSupport
         var rendered = 0
         var banded = 0
         for index in 0..<count {
-            let seed = SplitMix64.caseSeed(run: runSeed, index: index)
+            let seed = TestBudget.caseSeed(run: runSeed, index: index)
             if let failure = try Self.check(seed: seed, checkedBands: &banded) {
                 failures.append("case seed 0x\(String(seed, radix: 16)): \(failure)")
             }

@@ -84,9 +84,15 @@ import TransitionKitTesting
         let root = LayerSnapshot(sublayers: [far, huge]) {
             $0.bounds = CGRect(x: 0, y: 0, width: 20, height: 20); $0.position = CGPoint(x: 10, y: 10)
         }
-        let b = try Compositor().render(root, size: CGSize(width: 20, height: 20))
-        #expect(b.width == 20)
+        let b = try Compositor(options: RenderOptions(background: .black)).render(root, size: CGSize(width: 20, height: 20))
+        #expect(b.width == 20 && b.height == 20)
+        // Neither layer draws: the red one lies 1e19 pt away, the blue one's bounds are not
+        // finite in pixels once scaled; every pixel is the background.
+        let colours = Set((0..<20).flatMap { y in (0..<20).compactMap { b.pixel(x: $0, y: y) } })
+        #expect(colours == [RGBA8(r: 0, g: 0, b: 0, a: 255)], "\(colours)")
     }
+
+    func pixels(_ b: Bitmap) -> [RGBA8] { (0..<b.height).flatMap { y in (0..<b.width).compactMap { b.pixel(x: $0, y: y) } } }
 
     @Test func curveWithHugeOrNaNControlPointDoesNotTrap() throws {
         for c in [CGPoint(x: 1e40, y: 0), CGPoint(x: CGFloat.nan, y: 0)] {
@@ -94,8 +100,34 @@ import TransitionKitTesting
             let shape = LayerSnapshot {
                 $0.bounds = CGRect(x: 0, y: 0, width: 20, height: 20); $0.position = CGPoint(x: 10, y: 10)
                 $0.path = .path([.move(to: .zero), .quadCurve(to: CGPoint(x: 10, y: 10), control: c), .closeSubpath])
+                $0.fillColor = .red
             }
-            _ = try Compositor().render(shape, size: CGSize(width: 20, height: 20))
+            let b = try Compositor(options: RenderOptions(background: .black)).render(shape, size: CGSize(width: 20, height: 20))
+            // The general path of the same tree (no fast path) draws the same.
+            var generalOptions = RenderOptions(background: .black)
+            generalOptions.disableFastPaths = true
+            let general = try Compositor(options: generalOptions).render(shape, size: CGSize(width: 20, height: 20))
+            #expect(b == general, "control point \(c)")
+            if c.x.isNaN {
+                // A NaN point: the shape is skipped, the background only.
+                #expect(Set(pixels(b)) == [RGBA8(r: 0, g: 0, b: 0, a: 255)], "control point \(c)")
+            } else {
+                // B(t) = 2t(1 − t)·c + t²·(10, 10): for 0 < y = 10t² < 10 the curve is at
+                // x ≈ 2·1e40·t, far right of the window, so on screen the shape is the region
+                // between y = 0, y = 10 and the closing line y = x: the polygon
+                // (0,0) (40,0) (40,10) (10,10), drawn as a reference with straight lines.
+                let reference = LayerSnapshot {
+                    $0.bounds = CGRect(x: 0, y: 0, width: 20, height: 20); $0.position = CGPoint(x: 10, y: 10)
+                    $0.path = .path([
+                        .move(to: .zero), .line(to: CGPoint(x: 40, y: 0)), .line(to: CGPoint(x: 40, y: 10)), .line(to: CGPoint(x: 10, y: 10)),
+                        .closeSubpath,
+                    ])
+                    $0.fillColor = .red
+                }
+                let expected = try Compositor(options: RenderOptions(background: .black)).render(reference, size: CGSize(width: 20, height: 20))
+                let comparison = GoldenImage.compare(b, expected, tolerance: .rounding)
+                #expect(comparison.passed, "\(comparison.summary)")
+            }
         }
     }
 

@@ -57,7 +57,7 @@ import TransitionKitTestSupport
         var failures: [String] = []
         var oldSchemeDiffers = 0
         for index in 0..<cases {
-            let seed = SplitMix64.caseSeed(run: runSeed, index: index)
+            let seed = TestBudget.caseSeed(run: runSeed, index: index)
             var g = SplitMix64(seed: seed)
             let polygons = Self.shape(&g)
             let rule: ShapePath.FillRule = g.chance(0.5) ? .nonZero : .evenOdd

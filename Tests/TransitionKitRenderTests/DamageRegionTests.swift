@@ -212,3 +212,64 @@ import TransitionKitTestSupport
         #expect(failures.isEmpty, "\(failures.count) failures, first: \(failures.prefix(3))")
     }
 }
+
+/// The damage region computed from two trees (`DamageRegion(from:to:size:options:)`), fuzzed:
+/// a frame rendered from one random tree and then redrawn over the region computed from it
+/// and a second tree must be, byte for byte, the full render of the second tree. The second
+/// tree is either the first with some layers changed (moved, faded, recoloured, transformed,
+/// hidden, reshaped: what a transition frame changes) or an unrelated random tree.
+@Suite struct DamageRegionFromTreesTests {
+    /// `tree` with each layer changed with probability 1/3 in one property `g` picks.
+    static func perturbed(_ tree: LayerSnapshot, _ g: inout SplitMix64) -> LayerSnapshot {
+        var t = tree
+        if g.chance(1.0 / 3) {
+            var p = t.properties
+            switch g.index(7) {
+            case 0: p.position.x += CGFloat(g.index(41) - 20) / 4
+            case 1: p.opacity = Float(g.index(11)) / 10
+            case 2: p.backgroundColor = Color(red: CGFloat(g.index(5)) / 4, green: 0.5, blue: CGFloat(g.index(3)) / 2, alpha: 0.8)
+            case 3: p.transform = p.transform.concatenating(Transform3D(rotationAngle: CGFloat(g.index(61) - 30) / 100, x: 0, y: 0, z: 1))
+            case 4: p.isHidden.toggle()
+            case 5: p.bounds.size.width *= CGFloat(50 + g.index(100)) / 100
+            default: p.cornerRadius = CGFloat(g.index(12))
+            }
+            t.properties = p
+        }
+        t.sublayers = t.sublayers.map { perturbed($0, &g) }
+        if let mask = t.mask, g.chance(0.5) { t.mask = perturbed(mask, &g) }
+        return t
+    }
+
+    @Test func damageFromTwoRandomTreesRedrawsTheSecond() throws {
+        var kinds = (perturbed: 0, unrelated: 0, partial: 0)
+        let (count, checked, failures) = try RandomTreeCase.run(ciDefault: 200, fallbackSeed: 0xDA3A_7EE5) { c in
+            let unrelated = c.g.chance(0.25)
+            let second: LayerSnapshot
+            if unrelated {
+                var trees = RandomLayerTree(seed: c.g.next(), size: c.size, extreme: false)
+                second = trees.tree()
+                guard second.depth <= LayerSnapshot.maximumDepth, CompositorFuzzTests.magnitude(second, parent: .identity) < 1e9 else { return nil }
+                kinds.unrelated += 1
+            } else {
+                second = Self.perturbed(c.root, &c.g)
+                guard CompositorFuzzTests.magnitude(second, parent: .identity) < 1e9 else { return nil }
+                kinds.perturbed += 1
+            }
+            var options = RenderOptions(scale: c.scale, background: c.g.chance(0.5) ? .black : .transparent, threads: 1 + c.g.index(3))
+            options.choosesBandCount = false
+            let compositor = Compositor(options: options)
+            var frame = try compositor.render(c.root, size: c.size)
+            let expected = try compositor.render(second, size: c.size)
+            let region = DamageRegion(from: c.root, to: second, size: c.size, options: options)
+            if region.pixelCount < frame.width * frame.height { kinds.partial += 1 }
+            compositor.render(second, into: &frame, damage: region)
+            return frame != expected ? "region \(region.rects.count) rects: \(FastPathTests.compare(frame, expected))" : nil
+        }
+        #expect(checked * 2 >= count, "only \(checked) of \(count) trees checked")
+        #expect(failures.isEmpty, "\(failures.count) failures, first: \(failures.prefix(3))")
+        // Both kinds ran, and some regions were less than the whole frame (a region of the
+        // whole frame always passes).
+        #expect(kinds.perturbed > 0 && kinds.unrelated > 0 && kinds.partial > 0, "\(kinds)")
+        print("DamageRegionFromTreesTests: \(count) cases, \(checked) checked, \(kinds)")
+    }
+}

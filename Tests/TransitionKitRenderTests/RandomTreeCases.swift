@@ -32,7 +32,7 @@ struct RandomTreeCase {
         var failures: [String] = []
         var checked = 0
         for index in 0..<count {
-            let seed = SplitMix64.caseSeed(run: runSeed, index: index)
+            let seed = TestBudget.caseSeed(run: runSeed, index: index)
             var g = SplitMix64(seed: seed)
             let frame = CGSize(width: sides.lowerBound + g.index(sides.count), height: sides.lowerBound + g.index(sides.count))
             let scale = g.pick([1, 2, 3] as [CGFloat])

@@ -76,7 +76,7 @@ import TransitionKitTestSupport
         var failures: [String] = []
         var replayed = 0
         for index in 0..<TestBudget.count("TRANSITIONKIT_RENDER_FUZZ_CASES", ciDefault: ciDefault) {
-            let seed = SplitMix64.caseSeed(run: runSeed, index: index)
+            let seed = TestBudget.caseSeed(run: runSeed, index: index)
             var g = SplitMix64(seed: seed)
             var found: [String] = []
             replayed += check(index, &g, &found)

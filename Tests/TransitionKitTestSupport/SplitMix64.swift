@@ -30,7 +30,8 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     public mutating func pick<T>(_ choices: [T]) -> T { choices[index(choices.count)] }
 
     /// The seed of case `index` of a run seeded with `runSeed`: cases are independent, so one
-    /// failing case reproduces alone from its own seed.
+    /// failing case reproduces alone from its own seed (`TestBudget.caseSeed(run:index:)`
+    /// gives it back when `TRANSITIONKIT_CASE_SEED` is set to it).
     public static func caseSeed(run runSeed: UInt64, index: Int) -> UInt64 {
         var g = SplitMix64(seed: runSeed ^ UInt64(truncatingIfNeeded: index) &* 0xD1B5_4A32_D192_ED03)
         return g.next()
@@ -38,12 +39,35 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 }
 
 /// How many cases a long-running test runs: its CI default unless an environment variable
-/// asks for more (or fewer), e.g. `TRANSITIONKIT_PROPERTY_SEQUENCES=100000`.
+/// asks for more (or fewer), e.g. `TRANSITIONKIT_PROPERTY_SEQUENCES=100000`; and which seeds.
+///
+/// A failing case is reported with its own case seed (`seed 0x…`). To rerun that case alone,
+/// set `TRANSITIONKIT_CASE_SEED` to it: every seeded test then runs one case (`count` is 1)
+/// with exactly that seed (`caseSeed(run:index:)`). `TRANSITIONKIT_SEED` is the seed of a
+/// whole run, from which each case's seed is derived: setting it to a case seed runs other
+/// cases, not that one.
 public enum TestBudget {
-    /// The positive integer in the environment variable `name`, else `ciDefault`.
+    /// The case seed in `TRANSITIONKIT_CASE_SEED` (decimal or 0x-hex), nil when unset.
+    /// - Precondition: the variable, when set, is a 64-bit number.
+    public static var rerunCaseSeed: UInt64? {
+        guard let text = ProcessInfo.processInfo.environment["TRANSITIONKIT_CASE_SEED"], !text.isEmpty else { return nil }
+        let value = text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
+        guard let value else { preconditionFailure("TRANSITIONKIT_CASE_SEED='\(text)' is not a 64-bit number") }
+        return value
+    }
+
+    /// The seed of case `index` of a run seeded with `runSeed`
+    /// (`SplitMix64.caseSeed(run:index:)`), or `rerunCaseSeed` when one case is rerun.
+    public static func caseSeed(run runSeed: UInt64, index: Int) -> UInt64 {
+        rerunCaseSeed ?? SplitMix64.caseSeed(run: runSeed, index: index)
+    }
+
+    /// The positive integer in the environment variable `name`, else `ciDefault`; 1 when
+    /// `TRANSITIONKIT_CASE_SEED` reruns one case.
     /// - Precondition: the variable, when set, is a positive integer (a typo must not turn a
     ///   long run into a short one silently).
     public static func count(_ name: String, ciDefault: Int) -> Int {
+        if rerunCaseSeed != nil { return 1 }
         guard let text = ProcessInfo.processInfo.environment[name], !text.isEmpty else { return ciDefault }
         guard let n = Int(text), n > 0 else { preconditionFailure("\(name)='\(text)' is not a positive integer") }
         return n
@@ -59,15 +83,16 @@ public enum TestBudget {
 
     /// The failures `check` reports over `count(name, ciDefault:)` cases, case k given the seed
     /// `SplitMix64.caseSeed(run: seed(fallback: fallbackSeed), index: k)`; each failure is
-    /// prefixed with its case's seed (rerun one case with `TRANSITIONKIT_SEED`).
+    /// prefixed with its case's seed (rerun that case alone with `TRANSITIONKIT_CASE_SEED` set
+    /// to it).
     public static func failures(
         _ name: String, ciDefault: Int, fallbackSeed: UInt64, _ check: (UInt64) throws -> [String]
     ) rethrows -> [String] {
         let runSeed = seed(fallback: fallbackSeed)
         var failures: [String] = []
         for index in 0..<count(name, ciDefault: ciDefault) {
-            let caseSeed = SplitMix64.caseSeed(run: runSeed, index: index)
-            failures += try check(caseSeed).map { "seed 0x\(String(caseSeed, radix: 16)): \($0)" }
+            let caseSeed = caseSeed(run: runSeed, index: index)
+            failures += try check(caseSeed).map { "seed 0x\(String(caseSeed, radix: 16)) (TRANSITIONKIT_CASE_SEED): \($0)" }
         }
         return failures
     }

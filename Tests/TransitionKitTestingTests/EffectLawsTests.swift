@@ -22,6 +22,10 @@ import TransitionKitTesting
         (.retainsItself, .interactions),
         (.dimsOutgoingViewAfterFinish, .endpoints),
         (.tintsContainerAfterFinish, .endpoints),
+        (.raisesIncomingAfterFinish, .endpoints),
+        (.jumpsHalfway, .continuity),
+        (.blanksHalfway, .continuity),
+        (.easesTheWayBack, .reversal),
     ])
     func aBrokenEffectFailsItsLaw(flaw: LawProbeEffect.Flaw, law: EffectLaws.Law) {
         if law == .noAllocationPerFrame && !EffectLaws.allocationCounterIsActive { return }  // not countable here
@@ -29,7 +33,13 @@ import TransitionKitTesting
         #expect(!found.isEmpty && found.allSatisfy { $0.law == law && $0.effect == "lawprobe" }, "\(found)")
         if law != .interactions {
             // A presenter may keep state after a finished present, so its view is not checked.
-            let operations = flaw == .dimsOutgoingViewAfterFinish ? [.push, .pop, .dismiss] : LawProbeEffect.supportedOperations
+            // The reversal law runs on the operations declared mirrored (pop and dismiss).
+            let operations: [TransitionOperation] =
+                switch flaw {
+                case .dimsOutgoingViewAfterFinish: [.push, .pop, .dismiss]
+                case .easesTheWayBack: [.pop, .dismiss]
+                default: LawProbeEffect.supportedOperations
+                }
             #expect(Set(found.compactMap(\.operation)) == Set(operations), "\(found)")
         }
         withKnownIssue {
@@ -52,6 +62,10 @@ import TransitionKitTesting
             // The drag-to-dismiss check presents with the effect first, dimming the presenter.
             case .dimsOutgoingViewAfterFinish: [.endpoints, .interactions]
             case .tintsContainerAfterFinish: [.endpoints]
+            // The pop gesture's revealed screen is the incoming view, raised after the finish.
+            case .raisesIncomingAfterFinish: [.endpoints, .interactions]
+            case .jumpsHalfway, .blanksHalfway: [.continuity]
+            case .easesTheWayBack: [.reversal]
             }
         let found = EffectLaws.violations(of: LawProbeEffect(flaw: flaw), laws: Set(EffectLaws.Law.allCases).subtracting(broken))
         #expect(found == [], "\(found)")
@@ -68,6 +82,42 @@ import TransitionKitTesting
                 "custom gesture 'second' is a second gesture for pop; only the first declared is installed",
             ], "\(found)")
         #expect(found.allSatisfy { $0.law == .interactions })
+    }
+
+    /// A cut declared in `frameTraits.cuts` is not a violation: the half-way jump passes the
+    /// continuity law once the probe declares it (and fails it otherwise, above).
+    @Test func aDeclaredCutKeepsTheContinuity() {
+        #expect(EffectLaws.violations(of: LawProbeEffect(flaw: .jumpsHalfway, declaresCut: true), laws: [.continuity]) == [])
+    }
+
+    /// The blank frames of `.blanksHalfway` are named with their progress (10/24 ... 14/24,
+    /// the grid points in 0.4...0.6) for every operation.
+    @Test func blankFramesAreNamedWithTheirProgress() {
+        let found = EffectLaws.violations(of: LawProbeEffect(flaw: .blanksHalfway), laws: [.continuity])
+        let blanks = found.filter { $0.detail.contains("is blank") }
+        #expect(blanks.count == 5 * LawProbeEffect.supportedOperations.count, "\(found)")
+        #expect(blanks.contains { $0.detail.hasPrefix("the frame at progress 0.5 is blank") }, "\(found)")
+    }
+
+    /// The mean absolute difference is 0 for equal frames and 1 between opaque white and
+    /// transparent black (every channel differs by 255), and half of that for half the pixels.
+    @Test func meanDifferenceRunsFromZeroToOne() throws {
+        let white = try Bitmap(width: 4, height: 2, fill: RGBA8(r: 255, g: 255, b: 255, a: 255))
+        var half = try Bitmap(width: 4, height: 2, fill: .transparent)
+        #expect(EffectLaws.meanDifference(white, white) == 0)
+        #expect(EffectLaws.meanDifference(white, half) == 1)
+        for x in 0..<4 { half.setPixel(RGBA8(r: 255, g: 255, b: 255, a: 255), x: x, y: 0) }
+        #expect(EffectLaws.meanDifference(white, half) == 0.5)
+    }
+
+    /// An effect that is not `Equatable` is still compared by the registry round trip: the
+    /// registry's and the initialiser's `CounterDissolveEffect` draw different frames, with no
+    /// settings and with the default texts.
+    @Test func aNonEquatableEffectThatDrawsOtherFramesFailsTheRegistryRoundTrip() {
+        let found = EffectLaws.violations(of: CounterDissolveEffect(parameters: EffectParameters([])), laws: [.registryRoundTrip])
+        #expect(found.count == 2, "\(found)")
+        #expect(found.allSatisfy { $0.law == .registryRoundTrip && $0.detail.contains("draws other frames than init(parameters:)") }, "\(found)")
+        #expect(found.first?.detail.hasPrefix("makeEffect(named:) with no settings") == true, "\(found)")
     }
 
     /// A name the registry refuses breaks the registry round trip.

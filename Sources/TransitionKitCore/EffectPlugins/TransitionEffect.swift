@@ -32,6 +32,10 @@ public protocol TransitionEffect: Sendable {
     /// down (container coordinates, points). Default: `makeAnimator(for:)` alone; an effect
     /// whose look follows the finger (radial's reveal centre) returns `fingerMoved` too.
     @MainActor func makeInteractiveAnimation(for operation: TransitionOperation, touchDown: CGPoint) -> InteractiveAnimation
+    /// What this configuration's frames between progress 0 and 1 are declared to do, for the
+    /// frame laws of `TransitionKitTesting` (default `.continuous`: no cut, no blank frame, no
+    /// operation declared the mirror of another); see `EffectFrameTraits`.
+    var frameTraits: EffectFrameTraits { get }
 }
 
 extension TransitionEffect {
