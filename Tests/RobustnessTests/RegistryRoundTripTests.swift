@@ -33,7 +33,7 @@ import ZoomEffect
     static func frames(_ effect: any TransitionEffect) -> [Bitmap] {
         func of<E: TransitionEffect>(_ e: E) -> [Bitmap] {
             // Valid by construction: whole points at scale 1.
-            let scene = try! EffectScene(size: CGSize(width: 120, height: 200), scale: 1)
+            let scene = EffectScene(size: CGSize(width: 120, height: 200), scale: 1)
             return E.supportedOperations.flatMap { operation in
                 let interactive = [0.3, 0.7].map { try! scene.frame(e, operation, progress: $0) }
                 let stage = try! scene.makeStage(operation, modalPresentationStyle: E.modalPresentationStyle)

@@ -19,7 +19,7 @@ import ZoomEffect
 /// rest state; `checkFrame()` looks for a non-finite layer property.
 @MainActor
 final class StressWorld {
-    let clock = try! ManualFrameClock(framesPerSecond: 60)
+    let clock = ManualFrameClock(framesPerSecond: 60)
     private(set) var window: Window?
     private(set) var tabs: TabBarController?
     private(set) var navigations: [NavigationController]
@@ -48,9 +48,9 @@ final class StressWorld {
     private var touchesSinceCheck = 0
 
     init() {
-        let window = try! Window(size: CGSize(width: 320, height: 480), frameClock: clock)
+        let window = Window(size: CGSize(width: 320, height: 480), frameClock: clock)
         navigations = (0..<2).map { NavigationController(rootViewController: ViewController(title: "root\($0)")) }
-        let tabs = try! TabBarController(viewControllers: navigations)
+        let tabs = TabBarController(viewControllers: navigations)
         window.rootViewController = tabs
         self.window = window
         self.tabs = tabs

@@ -102,8 +102,8 @@ import TransitionKitTesting
     /// The mean absolute difference is 0 for equal frames and 1 between opaque white and
     /// transparent black (every channel differs by 255), and half of that for half the pixels.
     @Test func meanDifferenceRunsFromZeroToOne() throws {
-        let white = try Bitmap(width: 4, height: 2, fill: RGBA8(r: 255, g: 255, b: 255, a: 255))
-        var half = try Bitmap(width: 4, height: 2, fill: .transparent)
+        let white = Bitmap(width: 4, height: 2, fill: RGBA8(r: 255, g: 255, b: 255, a: 255))
+        var half = Bitmap(width: 4, height: 2, fill: .transparent)
         #expect(EffectLaws.meanDifference(white, white) == 0)
         #expect(EffectLaws.meanDifference(white, half) == 1)
         for x in 0..<4 { half.setPixel(RGBA8(r: 255, g: 255, b: 255, a: 255), x: x, y: 0) }

@@ -63,7 +63,7 @@ struct ZoomEndpointExceptionTests {
     /// 57600 pixels for the corners).
     @Test(arguments: [TransitionOperation.push, .present, .pop, .dismiss])
     func defaultEndpointsDifferOnlyInsideTheThumbnail(operation: TransitionOperation) throws {
-        let scene = try EffectScene()
+        let scene = EffectScene()
         let atSource = operation.insertsIncomingAbove
         let frame = try scene.frame(Zoom(), operation, progress: atSource ? 0 : 1)
         let style = Zoom.modalPresentationStyle
