@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
 // TransitionKit: iOS-style view-controller transitions, headless, on every platform Swift runs on.
-// Layout and dependency direction: see README.md ("Layout"). No outside Swift packages.
+// Layout and dependency direction: see CONTRIBUTING.md ("Layout"). No outside Swift packages.
 import PackageDescription
 
 let package = Package(

@@ -5,7 +5,8 @@ import TransitionKitCore
 import TransitionKitRender
 import TransitionKitTestSupport
 
-/// The code of README.md's "Using it" section, verbatim but for the output path, so the README
+/// The code of README.md's "A first transition" section, verbatim but for the output path and
+/// `print` (collected in `log`), so the README
 /// cannot drift from the API. Expected pixels from the radial formula: at 0.2 s of the
 /// 0.33 s easeIn reveal from the right-edge midpoint, the circle covers the right edge's
 /// middle and not the left edge.

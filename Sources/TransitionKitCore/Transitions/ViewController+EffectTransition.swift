@@ -5,6 +5,10 @@ extension ViewController.Transition {
     /// its declared gestures (`TransitionEffect.interactions`) on the view controller's view,
     /// and its interactive runs (`makeInteractiveAnimation(for:touchDown:)`).
     ///
+    /// Every transition of the view controller gets the effect's animator, also for an operation
+    /// outside the effect's `supportedOperations` (a `Transition` has no way to decline one):
+    /// give it to view controllers whose transitions the effect supports.
+    ///
     /// A declared pop gesture and a plain dismiss drag in the same direction share one
     /// recognizer (it pops or dismisses, whichever the view controller's place allows), so two
     /// pans never compete for one touch.
