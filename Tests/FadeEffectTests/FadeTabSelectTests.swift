@@ -1,5 +1,5 @@
-import Foundation
 import FadeEffect
+import Foundation
 import Testing
 import TransitionKitCore
 

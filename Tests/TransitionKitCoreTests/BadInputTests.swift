@@ -40,11 +40,9 @@ import TransitionKitTestSupport
         #expect(w.size == CGSize(width: 10, height: 10))
     }
 
-    /// The same sizes as a literal `resize(to:)` are a programmer error: it traps naming the size.
-    @Test(arguments: [
-        CGSize(width: CGFloat.nan, height: 10), CGSize(width: 10, height: CGFloat.infinity), CGSize(width: -1, height: 10),
-        CGSize(width: 0, height: 0),
-    ])
+    /// Sizes as a literal `resize(to:)` are a programmer error: it traps naming the size (finite
+    /// cases only: an exit test's captures are JSON-encoded, which has no nan or inf).
+    @Test(arguments: [CGSize(width: -1, height: 10), CGSize(width: 0, height: 0), CGSize(width: 10, height: 2e9)])
     func windowResizeTraps(size: CGSize) async throws {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [size] in
             await MainActor.run { Window(size: CGSize(width: 10, height: 10), frameClock: ManualFrameClock()).resize(to: size) }
