@@ -44,7 +44,8 @@ extension EffectLaws {
         let stage = try scene.makeStage(.pop)
         let nav = stage.navigationController!
         let (root, top) = (stage.toViewController, stage.fromViewController)
-        let controller = try nav.enableInteractivePop(effect, mode: mode).interaction
+        _ = try NavigationController.popGesture(of: effect)  // an effect under test is reported, not trapped on
+        let controller = nav.enableInteractivePop(effect, mode: mode).interaction
         let before = layerRecords(root, top) + [layerRecord(stage.window.rootView.layer)]
         let rootState = layerState(root.view.layer)
         let container = top.view.superview

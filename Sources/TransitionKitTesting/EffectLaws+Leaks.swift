@@ -63,7 +63,7 @@ extension EffectLaws {
                     // Both tabs stay in the tab bar controller: nothing leaves.
                     let tabs = TabBarController(viewControllers: [root, other])
                     window.rootViewController = tabs
-                    try tabs.select(1, animated: true, transition: transition)
+                    tabs.select(1, animated: true, transition: transition)
                 }
                 leavingExpected = operation != .tab && finish == (operation == .pop || operation == .dismiss)
                 if leavingExpected { leaving = other }

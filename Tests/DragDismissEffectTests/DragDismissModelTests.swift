@@ -146,7 +146,7 @@ import TransitionKitTestSupport
         let nc = scene.navigationController
         nc.present(modal)
         #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
-        try scene.window.resize(to: CGSize(width: 844, height: 390))
+        scene.window.resize(to: CGSize(width: 844, height: 390))
         #expect(nc.view.transform3D == Transform3D(scaleX: 0.9, y: 0.9))  // still shrunk behind the modal
         let interaction = PercentDrivenInteractiveTransition()
         delegate.dismissalInteractionController = interaction

@@ -63,7 +63,7 @@ import TransitionKitTesting
         finger.down(at: CGPoint(x: 160, y: 100))
         finger.move(to: CGPoint(x: 160, y: 220))
         #expect(resized.window.transitionQueue.current != nil)
-        try resized.window.resize(to: Self.large)
+        resized.window.resize(to: Self.large)
         freshFinger.down(at: CGPoint(x: 160, y: 100))
         freshFinger.move(to: CGPoint(x: 160, y: 356))
         var differences = layerStateDifferences(layerState(resized.window.rootView.layer), layerState(fresh.window.rootView.layer))

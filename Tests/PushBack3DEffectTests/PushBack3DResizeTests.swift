@@ -46,11 +46,11 @@ import TransitionKitTesting
         for (releaseX, finishes) in [(302.0, false), (702, true)] {
             let (resized, a, controller) = TestScene.withStack { $0.enablePushBack3DSwipe(mode: mode) }
             let (fresh, _, _) = TestScene.withStack { $0.enablePushBack3DSwipe(mode: mode) }
-            try fresh.window.resize(to: Self.large)
+            fresh.window.resize(to: Self.large)
             let finger = Finger(resized, mode: mode), freshFinger = Finger(fresh, mode: mode)
             finger.down(at: CGPoint(x: 2, y: 240))
             finger.move(to: CGPoint(x: 102, y: 240))
-            try resized.window.resize(to: Self.large)
+            resized.window.resize(to: Self.large)
             freshFinger.down(at: CGPoint(x: 2, y: 240))
             freshFinger.move(to: CGPoint(x: 242, y: 240))  // 240 / 768 = 100 / 320
             var differences = layerStateDifferences(layerState(resized.window.rootView.layer), layerState(fresh.window.rootView.layer))

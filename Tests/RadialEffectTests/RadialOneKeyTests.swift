@@ -21,13 +21,13 @@ struct RadialOneKeyTests {
         let scene = TestScene()
         let nav = scene.navigationController
         let swipe = nav.enableRadialSwipe()
-        let pop = try nav.enableInteractivePop(Radial())
+        let pop = nav.enableInteractivePop(Radial())
         #expect(pop === swipe, "the second call reconfigures the first one's pop")
         #expect(Self.edgePans(nav) == 1)
         nav.disableRadialSwipe()
         #expect(nav.interactivePopController == nil && Self.edgePans(nav) == 0)
 
-        try nav.enableInteractivePop(Radial())
+        nav.enableInteractivePop(Radial())
         #expect(nav.radialSwipeController === nav.interactivePopController && nav.interactivePopController != nil)
         nav.disableRadialSwipe()
         #expect(nav.interactivePopController == nil && Self.edgePans(nav) == 0)

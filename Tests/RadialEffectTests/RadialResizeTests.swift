@@ -46,7 +46,7 @@ import TransitionKitTesting
         finger.down(at: CGPoint(x: 2, y: 240))
         finger.move(to: CGPoint(x: 102, y: 240))
         #expect(resized.navigationController.isTransitioning)
-        try resized.window.resize(to: Self.large)
+        resized.window.resize(to: Self.large)
         // 100/320 = 240/768 = 0.3125: the fresh swipe at the same progress.
         freshFinger.down(at: CGPoint(x: 2, y: 240))
         freshFinger.move(to: CGPoint(x: 242, y: 240))
@@ -94,7 +94,7 @@ import TransitionKitTesting
         _ = start(fresh, freshA)
         resized.clock.advance(by: 0.1)
         fresh.clock.advance(by: 0.1)
-        try resized.window.resize(to: Self.large)
+        resized.window.resize(to: Self.large)
         expectSameFrame(resized, fresh, "\(kind) right after the resize")
         #expect(animator.currentGeometry?.containerBounds == CGRect(origin: .zero, size: Self.large))
         resized.clock.advance(by: 0.1)
@@ -119,7 +119,7 @@ import TransitionKitTesting
         scene.navigationController.perform(
             push ? .push(a) : .pop, animated: true, transition: TransitionOverride(animator: animator, interactionController: interaction))
         interaction.update(0.3)
-        try scene.window.resize(to: Self.large)
+        scene.window.resize(to: Self.large)
         interaction.update(1)
         #expect(try ScreenColors.pixels(of: scene.window, differingFrom: ScreenColors.incomingPixel) == 0, "\(kind)")
         interaction.finish()

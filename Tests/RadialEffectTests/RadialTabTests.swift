@@ -26,7 +26,7 @@ import TransitionKitTesting
     func T_G1_revealStartsAtTheTappedItem(target: Int) throws {
         let (tabs, clock, window) = try tabs()
         defer { withExtendedLifetime(window) {} }
-        try tabs.radialSelect(target)
+        tabs.radialSelect(target)
         clock.step()
         let animator = try #require(tabs.transitionAnimator as? RadialAnimator)
         let g = try #require(animator.currentGeometry)
@@ -61,8 +61,8 @@ import TransitionKitTesting
         let delegate = AppDelegate()
         tabs.delegate = delegate
         var calls: [Int] = []
-        try tabs.radialSelect(0, duration: 0.5) { _ in calls.append(tabs.selectedIndex) }
-        try tabs.radialSelect(2) { _ in calls.append(tabs.selectedIndex) }
+        tabs.radialSelect(0, duration: 0.5) { _ in calls.append(tabs.selectedIndex) }
+        tabs.radialSelect(2) { _ in calls.append(tabs.selectedIndex) }
         #expect(clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(tabs.delegate === delegate)
         #expect(delegate.log == ["should A", "did A", "should C", "did C"])
@@ -72,7 +72,7 @@ import TransitionKitTesting
     /// The interactive switch with the radial effect reveals from the item, not the finger.
     @Test func interactiveSwitchRevealsFromTheItem() throws {
         let (tabs, clock, window) = try tabs()
-        try tabs.enableInteractiveSwitch(Radial())
+        tabs.enableInteractiveSwitch(Radial())
         let finger = Finger(window: window, clock: clock, stepsClock: false)
         finger.down(at: CGPoint(x: 250, y: 100))
         finger.move(to: CGPoint(x: 150, y: 130))
@@ -81,5 +81,21 @@ import TransitionKitTesting
         finger.rest(for: 0.15)
         finger.lift()
         #expect(clock.runUntilIdle(maxFrames: 10_000) < 10_000)
+    }
+
+    /// `radialSelect` with a tab index out of range traps as `select(_:)` does, naming the
+    /// index and the range 0...2.
+    @Test(arguments: [3, -1])
+    func indexOutOfRangeTraps(index: Int) async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [index] in
+            await MainActor.run {
+                let window = Window(size: CGSize(width: 320, height: 480), frameClock: ManualFrameClock())
+                let tabs = TabBarController(viewControllers: ["A", "B", "C"].map { ViewController(title: $0) })
+                window.rootViewController = tabs
+                tabs.radialSelect(index)
+            }
+        }
+        let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+        #expect(message.contains("invalid tab index: \(Double(index)); accepted: 0...2"), "\(message)")
     }
 }

@@ -21,9 +21,9 @@ import TransitionKitCore
         // --- README begins
         let tabs = TabBarController(viewControllers: [inbox, search, settings])
         window.rootViewController = tabs
-        try tabs.radialSelect(2) { print("selected: \($0)") }  // a circle rising from the third item
-        try tabs.select(0)  // queued behind the reveal, then immediate
-        try tabs.enableInteractiveSwitch(Radial())  // pan left or right in the content area
+        tabs.radialSelect(2) { print("selected: \($0)") }  // a circle rising from the third item
+        tabs.select(0)  // queued behind the reveal, then immediate
+        tabs.enableInteractiveSwitch(Radial())  // pan left or right in the content area
         clock.runUntilIdle()  // "selected: true"; tab 0 is on screen
         // --- README ends
         #expect(log == ["selected: true"])

@@ -130,7 +130,7 @@ import ZoomEffect
         #expect(throws: TransitionKitError.self) { try Window(validatingSize: CGSize(width: 10, height: side), frameClock: clock) }
         let window = Window(size: CGSize(width: 320, height: 480), frameClock: clock)
         do {
-            try window.resize(to: CGSize(width: side, height: side))
+            try window.resize(validatingSize: CGSize(width: side, height: side))
             Issue.record("resize to \(side) accepted")
         } catch {
             #expect(error.description.contains("1e9") || side <= 0 || !side.isFinite, "\(error)")

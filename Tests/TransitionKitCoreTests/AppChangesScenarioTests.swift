@@ -114,12 +114,12 @@ import TransitionKitTesting
         delegate.animator = RecordingAnimator()
         scene.tabs.delegate = delegate
         var completions: [Bool] = []
-        try scene.tabs.select(0) { completions.append($0) }
+        scene.tabs.select(0) { completions.append($0) }
         #expect(delegate.log == ["shouldSelect A", "didSelect A"])
         #expect(completions == [false])
         #expect(!scene.tabs.isTransitioning && scene.clock.activeLinkCount == 0 && scene.appearanceLog.isEmpty)
         delegate.allows = false
-        try scene.tabs.select(0) { completions.append($0) }
+        scene.tabs.select(0) { completions.append($0) }
         #expect(delegate.log == ["shouldSelect A", "didSelect A", "shouldSelect A"])
         #expect(completions == [false, false] && scene.tabs.selectedIndex == 0)
     }

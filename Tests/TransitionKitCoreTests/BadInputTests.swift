@@ -36,8 +36,19 @@ import TransitionKitTestSupport
         let clock = ManualFrameClock()
         #expect(throws: TransitionKitError.self) { _ = try Window(validatingSize: size, frameClock: clock) }
         let w = Window(size: CGSize(width: 10, height: 10), frameClock: clock)
-        #expect(throws: TransitionKitError.self) { try w.resize(to: size) }
+        #expect(throws: TransitionKitError.self) { try w.resize(validatingSize: size) }
         #expect(w.size == CGSize(width: 10, height: 10))
+    }
+
+    /// Sizes as a literal `resize(to:)` are a programmer error: it traps naming the size (finite
+    /// cases only: an exit test's captures are JSON-encoded, which has no nan or inf).
+    @Test(arguments: [CGSize(width: -1, height: 10), CGSize(width: 0, height: 0), CGSize(width: 10, height: 2e9)])
+    func windowResizeTraps(size: CGSize) async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [size] in
+            await MainActor.run { Window(size: CGSize(width: 10, height: 10), frameClock: ManualFrameClock()).resize(to: size) }
+        }
+        let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+        #expect(message.contains("window size") && message.contains("\(size.width)"), "\(message)")
     }
 
     @Test func windowScaleRejected() throws {
@@ -113,7 +124,7 @@ import TransitionKitTestSupport
             .push(scene.makeViewController("A")), animated: true,
             transition: TransitionOverride(animator: RecordingAnimator(), interactionController: interaction))
         interaction.update(0.3)
-        try scene.window.resize(to: CGSize(width: 480, height: 320))
+        scene.window.resize(to: CGSize(width: 480, height: 320))
         interaction.cancel()
         #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(scene.root.view.frame == CGRect(x: 0, y: 0, width: 480, height: 320))

@@ -61,7 +61,7 @@ import TransitionKitTestSupport
     @Test func interactivePopThroughTheEffect() throws {
         let scene = TestScene()
         scene.navigationController.push(scene.makeViewController("A"), animated: false)
-        try scene.navigationController.enableInteractivePop(Slide())
+        scene.navigationController.enableInteractivePop(Slide())
         #expect(scene.window.replay(try Fixtures.trace("slow-drag"), on: scene.clock).reachedIdle)
         #expect(scene.stackTitles == ["root"])
     }

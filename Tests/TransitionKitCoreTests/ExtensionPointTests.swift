@@ -88,7 +88,8 @@ import TransitionKitTestSupport
 
     /// `enableInteractivePop` asks the effect: the left-edge pan and a custom pan (a plain
     /// horizontal pan) both pop on the slow-drag trace (finishes at 95 %); an effect that
-    /// declares no pop is a typed error and installs nothing.
+    /// declares no pop is refused by the check (`enableInteractivePop` traps on it, see
+    /// `enableInteractivePopTrapsWithoutAPopGesture`).
     @Test(arguments: [false, true])
     func enableInteractivePopAsksTheEffect(custom: Bool) throws {
         let scene = TestScene()
@@ -98,7 +99,7 @@ import TransitionKitTestSupport
             custom
             ? .custom(CustomGestureInteraction(operation: .pop, direction: .right) { PanGestureRecognizer(axis: .horizontal) })
             : .leftEdgePanPop
-        let controller = try nc.enableInteractivePop(Declaring(interactions: [interaction]))
+        let controller = nc.enableInteractivePop(Declaring(interactions: [interaction]))
         #expect((controller.recognizer is ScreenEdgePanGestureRecognizer) == !custom)
         #expect(nc.edgePanPop(key: NavigationController.interactivePopKey(for: Declaring.self)) === controller)
         #expect(scene.window.replay(try Fixtures.trace("slow-drag"), on: scene.clock).reachedIdle)
@@ -106,9 +107,23 @@ import TransitionKitTestSupport
         nc.disableInteractivePop(Declaring.self)
         #expect(nc.view.gestureRecognizers.isEmpty)
         #expect(throws: TransitionKitError.invalidOperation("effect 'declaring' declares no interactive pop gesture")) {
-            try nc.enableInteractivePop(Declaring(interactions: [.dragToDismiss(.down)]))
+            _ = try NavigationController.popGesture(of: Declaring(interactions: [.dragToDismiss(.down)]))
         }
         #expect(nc.view.gestureRecognizers.isEmpty)
+    }
+
+    /// An effect that declares no pop gesture (none, or only a drag to dismiss) is a programmer
+    /// error for `enableInteractivePop`: it traps naming the effect.
+    @Test(arguments: [false, true])
+    func enableInteractivePopTrapsWithoutAPopGesture(dragOnly: Bool) async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [dragOnly] in
+            await MainActor.run {
+                let scene = TestScene()
+                _ = scene.navigationController.enableInteractivePop(Declaring(interactions: dragOnly ? [.dragToDismiss(.down)] : []))
+            }
+        }
+        let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+        #expect(message.contains("effect 'declaring' declares no interactive pop gesture"), "\(message)")
     }
 
     /// The generic delegate installs the declared drag-to-dismiss (down, the vertical trace

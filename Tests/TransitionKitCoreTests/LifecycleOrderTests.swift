@@ -225,7 +225,7 @@ final class AppTabBarController: TabBarController {
         )
         window.rootViewController = tabs
         log.clear()
-        #expect(throws: Never.self) { try tabs.select(1, transition: TransitionOverride(animator: RecordingAnimator())) }
+        tabs.select(1, transition: TransitionOverride(animator: RecordingAnimator()))
         #expect(clock.runUntilIdle(maxFrames: 1000) < 1000)
         // B's view is sized to the content area (320×431) while off screen: its layout pass
         // follows its viewWillAppear.
@@ -289,7 +289,7 @@ final class AppTabBarController: TabBarController {
         child.autoresizingMask = [.flexibleWidth]
         root.view.addSubview(child)
         log.clear()
-        try window.resize(to: CGSize(width: 480, height: 320))
+        window.resize(to: CGSize(width: 480, height: 320))
         #expect(log.events == ["R viewWillLayoutSubviews", "R viewDidLayoutSubviews"])
         #expect(child.frame.width == 480 && nav.view.bounds.size == CGSize(width: 480, height: 320))
     }

@@ -364,7 +364,7 @@ import TransitionKitTestSupport
     @Test func rootViewFillsWindowAndFollowsResize() throws {
         let scene = TestScene(size: CGSize(width: 390, height: 844))
         #expect(scene.root.view.frame == CGRect(x: 0, y: 0, width: 390, height: 844))
-        try scene.window.resize(to: CGSize(width: 844, height: 390))
+        scene.window.resize(to: CGSize(width: 844, height: 390))
         #expect(scene.root.view.frame == CGRect(x: 0, y: 0, width: 844, height: 390))
     }
 

@@ -70,7 +70,7 @@ import TransitionKitTestSupport
         modal.modalPresentationStyle = .overFullScreen
         nc.present(modal)
         #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
-        try scene.window.resize(to: CGSize(width: 480, height: 320))
+        scene.window.resize(to: CGSize(width: 480, height: 320))
         let animator = BehindViewAnimator()
         modal.dismiss(animated: true, transition: TransitionOverride(animator: animator))
         #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)

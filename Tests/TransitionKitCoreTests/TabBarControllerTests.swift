@@ -28,7 +28,7 @@ import TransitionKitTesting
         }
         check(320, 480)
         #expect(tabs.tabBar.items.map(\.title) == ["A", "B", "C"])
-        try scene.window.resize(to: CGSize(width: 768, height: 1024))
+        scene.window.resize(to: CGSize(width: 768, height: 1024))
         check(768, 1024)
     }
 
@@ -55,13 +55,26 @@ import TransitionKitTesting
         }
     }
 
-    /// A bad `select` index is a typed error and queues nothing.
-    @Test func badSelectIndexIsATypedError() throws {
-        let scene = TabBarTestScene()
-        #expect(throws: TransitionKitError.invalidValue(name: "tab index", value: 3, accepted: "0...2")) { try scene.tabs.select(3) }
-        #expect(throws: TransitionKitError.self) { try scene.tabs.select(-1) }
-        #expect(scene.tabs.transitionQueue.isIdle)
-        #expect(scene.a.tabBarController === scene.tabs)
+    /// `slideSelect` traps on an index out of range (as `select(_:)`) and on a duration that
+    /// is not finite and >= 0, naming the value.
+    @Test(arguments: [(3, 0.35, "invalid tab index: 3.0; accepted: 0...2"), (1, -1, "slide duration -1.0 s"), (1, -0.5, "slide duration -0.5 s")])
+    func badSlideSelectTraps(index: Int, duration: Double, expected: String) async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [index, duration] in
+            await MainActor.run { TabBarTestScene().tabs.slideSelect(index, duration: duration) }
+        }
+        let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+        #expect(message.contains(expected), "\(message)")
+    }
+
+    /// A `select` index out of range is a programmer error and traps, as UIKit's
+    /// `selectedIndex` out of range does; the message names the index and the range.
+    @Test(arguments: [3, -1])
+    func badSelectIndexTraps(index: Int) async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [index] in
+            await MainActor.run { TabBarTestScene().tabs.select(index) }
+        }
+        let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+        #expect(message.contains("invalid tab index: \(Double(index)); accepted: 0...2"), "\(message)")
     }
 
     /// `shouldSelect` false: nothing changes, no animator is asked, completion(false) once.
@@ -72,7 +85,7 @@ import TransitionKitTesting
         delegate.animator = RecordingAnimator()
         scene.tabs.delegate = delegate
         var done: [Bool] = []
-        try scene.tabs.select(2) { done.append($0) }
+        scene.tabs.select(2) { done.append($0) }
         #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
         #expect(done == [false])
         #expect(delegate.log == ["shouldSelect C"])
@@ -89,7 +102,7 @@ import TransitionKitTesting
         let animator = RecordingAnimator()
         animator.failPrepare = true
         var done: [Bool] = []
-        try scene.tabs.select(1, transition: TransitionOverride(animator: animator)) { done.append($0) }
+        scene.tabs.select(1, transition: TransitionOverride(animator: animator)) { done.append($0) }
         #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
         #expect(done == [false])
         #expect(scene.tabs.selectedIndex == 0 && scene.contentTitles == ["A.view"])
@@ -104,7 +117,7 @@ import TransitionKitTesting
         let delegate = TabLoggingDelegate()
         scene.tabs.delegate = delegate
         var done: [Bool] = []
-        try scene.tabs.select(1) { done.append($0) }
+        scene.tabs.select(1) { done.append($0) }
         #expect(done == [true])
         #expect(scene.tabs.selectedIndex == 1 && scene.contentTitles == ["B.view"])
         #expect(scene.appearanceLog == ["A willDisappear", "B willAppear", "A didDisappear", "B didAppear"])
@@ -123,7 +136,7 @@ import TransitionKitTesting
         for target in [2, 0] {
             let animator = DirectionRecordingAnimator()
             delegate.animator = animator
-            try scene.tabs.select(target)
+            scene.tabs.select(target)
             scene.clock.step()
             order.append(scene.contentTitles)
             #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
@@ -143,7 +156,7 @@ import TransitionKitTesting
         let delegate = TabLoggingDelegate()
         delegate.animator = DirectionRecordingAnimator()
         scene.tabs.delegate = delegate
-        try scene.tabs.select(1)
+        scene.tabs.select(1)
         let coordinator = try #require(scene.tabs.transitionCoordinator)
         let (a, b) = (scene.tabs.viewControllers[0], scene.tabs.viewControllers[1])
         #expect(a.transitionCoordinator === coordinator && b.transitionCoordinator === coordinator)
@@ -166,7 +179,7 @@ import TransitionKitTesting
     func slideMovesByIndexOrder(_ c: (from: Int, to: Int, sign: CGFloat)) throws {
         let scene = TabBarTestScene(selectedIndex: c.from)
         let interaction = PercentDrivenInteractiveTransition()
-        try scene.tabs.select(c.to, transition: TransitionOverride(animator: SlideAnimator(), interactionController: interaction))
+        scene.tabs.select(c.to, transition: TransitionOverride(animator: SlideAnimator(), interactionController: interaction))
         interaction.update(0.25)
         let w: CGFloat = 320, p: CGFloat = 0.25
         let to = scene.tabs.viewControllers[c.to].view, from = scene.tabs.viewControllers[c.from].view
@@ -191,7 +204,7 @@ import TransitionKitTesting
         #expect(nav.transitionQueue === window.transitionQueue && tabs.transitionQueue === window.transitionQueue)
         var log: [String] = []
         nav.push(ViewController(title: "X")) { log.append("push \($0) \(tabs.selectedIndex)") }
-        try tabs.select(1, transition: TransitionOverride(animator: SlideAnimator())) { log.append("tab \($0) \(nav.viewControllers.count)") }
+        tabs.select(1, transition: TransitionOverride(animator: SlideAnimator())) { log.append("tab \($0) \(nav.viewControllers.count)") }
         #expect(window.transitionQueue.pendingCount == 1)
         #expect(clock.runUntilIdle(maxFrames: 10_000) < 10_000)
         #expect(log == ["push true 0", "tab true 2"])

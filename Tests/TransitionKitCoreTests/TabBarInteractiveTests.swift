@@ -85,11 +85,18 @@ import TransitionKitTesting
         #expect(scene.tabs.selectedIndex == 2)
     }
 
-    /// `enableInteractiveSwitch` refuses an effect without `.tab` (typed error).
-    @Test func enableRefusesAnEffectWithoutTab() {
-        let scene = TabBarTestScene()
-        #expect(throws: TransitionKitError.self) { try scene.tabs.enableInteractiveSwitch(PushOnlyEffect()) }
-        #expect(scene.tabs.interactiveSwitchController == nil)
+    /// `enableInteractiveSwitch` with an effect without `.tab` is a programmer error: it traps
+    /// naming the effect; the check the bench runs first throws the same message.
+    @Test func enableTrapsOnAnEffectWithoutTab() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run { _ = TabBarTestScene().tabs.enableInteractiveSwitch(PushOnlyEffect()) }
+        }
+        let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+        #expect(message.contains("effect 'pushonly' does not support .tab"), "\(message)")
+        #expect(throws: TransitionKitError.invalidOperation("effect 'pushonly' does not support .tab")) {
+            try TabBarController.checkSwitchable(PushOnlyEffect.self)
+        }
+        #expect(TabBarTestScene().tabs.interactiveSwitchController == nil)
     }
 }
 

@@ -17,8 +17,8 @@ import TransitionKitTesting
         let tabs = scene.tabs
         var completions: [String] = []
         var invalid: [String] = []
-        try tabs.select(1, transition: TransitionOverride(animator: RecordingAnimator())) { completions.append("B \($0)") }
-        try tabs.select(2, transition: TransitionOverride(animator: RecordingAnimator())) { completions.append("C \($0)") }
+        tabs.select(1, transition: TransitionOverride(animator: RecordingAnimator())) { completions.append("B \($0)") }
+        tabs.select(2, transition: TransitionOverride(animator: RecordingAnimator())) { completions.append("C \($0)") }
         for _ in 0..<120 {
             scene.clock.step()
             let content = scene.contentTitles
@@ -41,10 +41,10 @@ import TransitionKitTesting
         let tabs = scene.tabs
         let first = DirectionRecordingAnimator(), second = DirectionRecordingAnimator()
         var log: [String] = []
-        try tabs.select(1, transition: TransitionOverride(animator: first)) { log.append("B \($0) \(tabs.selectedIndex)") }
+        tabs.select(1, transition: TransitionOverride(animator: first)) { log.append("B \($0) \(tabs.selectedIndex)") }
         scene.clock.advance(frames: 5)
         #expect(tabs.isTransitioning)
-        try tabs.select(0, transition: TransitionOverride(animator: second)) { log.append("A \($0) \(tabs.selectedIndex)") }
+        tabs.select(0, transition: TransitionOverride(animator: second)) { log.append("A \($0) \(tabs.selectedIndex)") }
         #expect(tabs.transitionQueue.pendingCount == 1)
         #expect(tabs.selectedIndex == 0)  // atomic: unchanged until the first switch finishes
         #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
@@ -63,11 +63,11 @@ import TransitionKitTesting
         delegate.animator = RecordingAnimator()
         scene.tabs.delegate = delegate
         var completions: [String] = []
-        try scene.tabs.select(0) { completions.append("A \($0)") }
+        scene.tabs.select(0) { completions.append("A \($0)") }
         #expect(completions == ["A false"])
         #expect(!scene.tabs.isTransitioning && scene.clock.activeLinkCount == 0)
-        try scene.tabs.select(1) { completions.append("B \($0)") }
-        try scene.tabs.select(1) { completions.append("B again \($0)") }  // B by the time it runs
+        scene.tabs.select(1) { completions.append("B \($0)") }
+        scene.tabs.select(1) { completions.append("B again \($0)") }  // B by the time it runs
         #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
         #expect(completions == ["A false", "B true", "B again false"])
         #expect(delegate.log == ["shouldSelect A", "didSelect A", "shouldSelect B", "animator A→B", "didSelect B", "shouldSelect B", "didSelect B"])
@@ -105,7 +105,7 @@ import TransitionKitTesting
         let before = layerRecords(scene.a, scene.b), content = scene.contentTitles
         let interaction = PercentDrivenInteractiveTransition()
         var done: [Bool] = []
-        try scene.tabs.select(1, transition: TransitionOverride(animator: RecordingAnimator(), interactionController: interaction)) {
+        scene.tabs.select(1, transition: TransitionOverride(animator: RecordingAnimator(), interactionController: interaction)) {
             done.append($0)
         }
         interaction.update(0.6)
@@ -122,7 +122,7 @@ import TransitionKitTesting
                 "A willDisappear", "B willAppear", "B willDisappear", "B didDisappear", "A willAppear", "A didAppear",
             ])
         #expect(scene.a.appearanceState == .appeared && scene.b.appearanceState == .disappeared)
-        try scene.tabs.select(1, transition: TransitionOverride(animator: RecordingAnimator())) { done.append($0) }
+        scene.tabs.select(1, transition: TransitionOverride(animator: RecordingAnimator())) { done.append($0) }
         #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
         #expect(done == [false, true] && scene.tabs.selectedIndex == 1)
     }
@@ -154,7 +154,7 @@ import TransitionKitTesting
         for finish in [true, false] {
             do {
                 let animator = RecordingAnimator(), interaction = PercentDrivenInteractiveTransition()
-                try scene.tabs.select(
+                scene.tabs.select(
                     finish ? 1 : 2, transition: TransitionOverride(animator: animator, interactionController: interaction))
                 watch.add(animator, "animator \(finish)")
                 watch.add(interaction, "interaction \(finish)")
@@ -201,7 +201,7 @@ import TransitionKitTesting
         let delegate = TabLoggingDelegate()
         scene.tabs.delegate = delegate
         var calls: [Int] = []
-        try scene.tabs.slideSelect(2) { _ in calls.append(scene.tabs.selectedIndex) }
+        scene.tabs.slideSelect(2) { _ in calls.append(scene.tabs.selectedIndex) }
         #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
         #expect(scene.tabs.delegate === delegate)
         #expect(delegate.log == ["shouldSelect C", "didSelect C"])

@@ -47,7 +47,7 @@ public enum TimedResize {
         let resized = try start(small), fresh = try start(large)
         resized.clock.advance(by: resizeAt)
         fresh.clock.advance(by: resizeAt)
-        try resized.window.resize(to: large)
+        resized.window.resize(to: large)
         var out = layerStateDifferences(layerState(resized.window.rootView.layer), layerState(fresh.window.rootView.layer))
             .map { "right after the resize: \($0)" }
         resized.clock.advance(by: resizeAt)

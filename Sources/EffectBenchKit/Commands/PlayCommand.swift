@@ -65,11 +65,13 @@ enum PlayCommand {
         switch op {
         case .pop:
             let nav = stage.navigationController!
-            do { try nav.enableInteractivePop(effect) } catch { throw .usage(error.description + Self.playableHint(registry)) }
+            do { _ = try NavigationController.popGesture(of: effect) } catch { throw .usage(error.description + Self.playableHint(registry)) }
+            nav.enableInteractivePop(effect)
             depth = { nav.viewControllers.count }
         case .tab:
             let tabs = stage.tabBarController!
-            do { try tabs.enableInteractiveSwitch(effect) } catch { throw .usage(error.description) }
+            do { try TabBarController.checkSwitchable(type(of: effect)) } catch { throw .usage(error.description) }
+            tabs.enableInteractiveSwitch(effect)
             depth = { tabs.selectedIndex }
         default:
             guard effect.interaction(for: .dismiss) != nil else {

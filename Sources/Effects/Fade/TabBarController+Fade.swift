@@ -10,8 +10,9 @@ extension TabBarController {
     ///   - index: the tab, 0..<`viewControllers.count`.
     ///   - effect: the configuration (default `Fade()`: 0.3 s cross-dissolve).
     ///   - completion: `true` if the selection changed.
-    /// - Throws: `TransitionKitError.invalidValue` for an index outside the tabs.
-    public func fadeSelect(_ index: Int, effect: Fade = Fade(), completion: (@MainActor (Bool) -> Void)? = nil) throws(TransitionKitError) {
-        try select(index, animated: true, transition: TransitionOverride(animator: FadeAnimator(effect)), completion: completion)
+    /// - Precondition: `index` is in 0..<`viewControllers.count` (traps otherwise, as
+    ///   `select(_:animated:transition:completion:)`).
+    public func fadeSelect(_ index: Int, effect: Fade = Fade(), completion: (@MainActor (Bool) -> Void)? = nil) {
+        select(index, animated: true, transition: TransitionOverride(animator: FadeAnimator(effect)), completion: completion)
     }
 }

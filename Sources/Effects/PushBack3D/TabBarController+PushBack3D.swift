@@ -12,10 +12,11 @@ extension TabBarController {
     ///   - index: the tab, 0..<`viewControllers.count`.
     ///   - effect: the configuration (default: 10°, m34 = −1/300, 0.3 s easeInEaseOut).
     ///   - completion: `true` if the selection changed.
-    /// - Throws: `TransitionKitError.invalidValue` for an index outside the tabs.
+    /// - Precondition: `index` is in 0..<`viewControllers.count` (traps otherwise, as
+    ///   `select(_:animated:transition:completion:)`).
     public func pushBackSelect(
         _ index: Int, effect: PushBack3D = PushBack3D(), completion: (@MainActor (Bool) -> Void)? = nil
-    ) throws(TransitionKitError) {
-        try select(index, animated: true, transition: TransitionOverride(animator: PushBack3DAnimator(effect)), completion: completion)
+    ) {
+        select(index, animated: true, transition: TransitionOverride(animator: PushBack3DAnimator(effect)), completion: completion)
     }
 }

@@ -13,13 +13,14 @@ extension TabBarController {
     ///   - startFrame: container coordinates in points; nil → the centre of the tab's bar
     ///     item (`itemFrameInContainerView(at:)`, see `RadialAnimator`).
     ///   - completion: `true` if the selection changed.
-    /// - Throws: `TransitionKitError.invalidValue` for an index outside the tabs.
-    /// - Precondition: `duration` and `startFrame` are finite (as `Radial`'s initialiser).
+    /// - Precondition: `index` is in 0..<`viewControllers.count` (traps otherwise, as
+    ///   `select(_:animated:transition:completion:)`); `duration` and `startFrame` are finite
+    ///   (as `Radial`'s initialiser).
     public func radialSelect(
         _ index: Int, duration: TimeInterval = Radial.defaultDuration, startFrame: CGRect? = nil,
         completion: (@MainActor (Bool) -> Void)? = nil
-    ) throws(TransitionKitError) {
+    ) {
         let animator = RadialAnimator(Radial(duration: duration, startFrame: startFrame), operation: .tab)
-        try select(index, animated: true, transition: TransitionOverride(animator: animator), completion: completion)
+        select(index, animated: true, transition: TransitionOverride(animator: animator), completion: completion)
     }
 }

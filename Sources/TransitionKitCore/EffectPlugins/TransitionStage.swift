@@ -136,7 +136,7 @@ public final class TransitionStage {
         case .present: fromViewController.present(toViewController, animated: true, transition: override, completion: done)
         case .dismiss: fromViewController.dismiss(animated: true, transition: override, completion: done)
         // Index 1 is a valid tab of the two this stage made.
-        case .tab: try! tabBarController!.select(1, animated: true, transition: override, completion: done)
+        case .tab: tabBarController!.select(1, animated: true, transition: override, completion: done)
         }
     }
 

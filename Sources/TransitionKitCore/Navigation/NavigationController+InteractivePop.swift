@@ -18,21 +18,32 @@ extension NavigationController {
     ///   - policy: the release rule (default `.default`).
     ///   - mode: `.percentDriven` (default) or `.displayLinkDriven(runOutDuration:)`.
     /// - Returns: the installed controller (kept by this navigation controller).
-    /// - Throws: `TransitionKitError.invalidOperation` when `effect` declares no pop gesture.
+    /// - Precondition: `effect` declares a pop gesture (`interaction(for: .pop)` is
+    ///   `.leftEdgePanPop` or a `.custom` gesture). Which gestures an effect declares is part
+    ///   of its type's code, not input, so enabling a pop for an effect without one is a
+    ///   programmer error, like pushing a view controller that is already on the stack: it traps
+    ///   with the effect's name. For an effect picked by name at run time (registry text), ask
+    ///   `effect.interaction(for: .pop)` first.
     @discardableResult
     public func enableInteractivePop(
         _ effect: any TransitionEffect, policy: InteractionPolicy = .default, mode: InteractionMode = .percentDriven
-    ) throws(TransitionKitError) -> EdgePanPopController {
-        let gesture: CustomGestureInteraction?
-        switch effect.interaction(for: .pop) {
-        case .leftEdgePanPop: gesture = nil
-        case .custom(let custom): gesture = custom
-        case .dragToDismiss, nil:
-            let kind = type(of: effect)
-            throw .invalidOperation("effect '\(kind.name)' declares no interactive pop gesture")
-        }
+    ) -> EdgePanPopController {
+        var gesture: CustomGestureInteraction?
+        TransitionKitError.require { () throws(TransitionKitError) in gesture = try Self.popGesture(of: effect) }
         return installPop(key: Self.interactivePopKey(for: type(of: effect)), gesture: gesture, policy: policy, mode: mode) { touchDown, _ in
             effect.makeInteractiveAnimation(for: .pop, touchDown: touchDown)
+        }
+    }
+
+    /// The custom gesture of `effect`'s pop, nil for the left-edge pan.
+    /// - Throws: `TransitionKitError.invalidOperation` when `effect` declares no pop gesture
+    ///   (the bench checks an effect named on its command line with this).
+    package static func popGesture(of effect: any TransitionEffect) throws(TransitionKitError) -> CustomGestureInteraction? {
+        switch effect.interaction(for: .pop) {
+        case .leftEdgePanPop: return nil
+        case .custom(let custom): return custom
+        case .dragToDismiss, nil:
+            throw .invalidOperation("effect '\(type(of: effect).name)' declares no interactive pop gesture")
         }
     }
 

@@ -63,16 +63,27 @@ extension TabBarController {
     ///   - policy: the release rule (default `.default`).
     ///   - mode: `.percentDriven` (default) or `.displayLinkDriven(runOutDuration:)`.
     /// - Returns: the installed controller.
-    /// - Throws: `TransitionKitError.invalidOperation` when `effect` does not support `.tab`.
+    /// - Precondition: `effect`'s `supportedOperations` contain `.tab`. An effect's operations
+    ///   are part of its type's code, not input, so a switch with an effect that cannot play a
+    ///   tab switch is a programmer error: it traps with the effect's name. For an effect
+    ///   picked by name at run time (registry text), check
+    ///   `type(of: effect).supportedOperations.contains(.tab)` first.
     @discardableResult
     public func enableInteractiveSwitch(
         _ effect: any TransitionEffect, policy: InteractionPolicy = .default, mode: InteractionMode = .percentDriven
-    ) throws(TransitionKitError) -> TabSwitchPanController {
+    ) -> TabSwitchPanController {
         let kind = type(of: effect)
-        guard kind.supportedOperations.contains(.tab) else { throw .invalidOperation("effect '\(kind.name)' does not support .tab") }
+        TransitionKitError.require { () throws(TransitionKitError) in try Self.checkSwitchable(kind) }
         return installInteractiveSwitch(key: Self.interactiveSwitchKey(for: kind), policy: policy, mode: mode) { touchDown, _, _ in
             effect.makeInteractiveAnimation(for: .tab, touchDown: touchDown)
         }
+    }
+
+    /// Throws unless `effect` plays `.tab`.
+    /// - Throws: `TransitionKitError.invalidOperation` naming the effect (the bench checks an
+    ///   effect named on its command line with this).
+    package static func checkSwitchable(_ effect: any TransitionEffect.Type) throws(TransitionKitError) {
+        guard effect.supportedOperations.contains(.tab) else { throw .invalidOperation("effect '\(effect.name)' does not support .tab") }
     }
 
     /// The animator of the tab switch running on this tab bar controller now, nil when none

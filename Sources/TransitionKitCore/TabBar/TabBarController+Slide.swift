@@ -11,12 +11,11 @@ extension TabBarController {
     ///   - index: the tab, 0..<`viewControllers.count`.
     ///   - duration: seconds, finite and >= 0 (default 0.35, `SlideAnimator`'s).
     ///   - completion: `true` if the selection changed.
-    /// - Throws: `TransitionKitError.invalidValue` for an index outside the tabs or a duration
-    ///   that is not finite and >= 0.
-    public func slideSelect(_ index: Int, duration: TimeInterval = 0.35, completion: (@MainActor (Bool) -> Void)? = nil)
-        throws(TransitionKitError)
-    {
-        try TransitionKitError.check(duration, "slide duration", in: 0...Double.greatestFiniteMagnitude, accepted: "finite, >= 0 seconds")
-        try select(index, animated: true, transition: TransitionOverride(animator: SlideAnimator(duration: duration)), completion: completion)
+    /// - Precondition: `index` is in 0..<`viewControllers.count` (as
+    ///   `select(_:animated:transition:completion:)`) and `duration` is finite and >= 0; either
+    ///   traps with the value.
+    public func slideSelect(_ index: Int, duration: TimeInterval = 0.35, completion: (@MainActor (Bool) -> Void)? = nil) {
+        precondition(duration.isFinite && duration >= 0, "slide duration \(duration) s: accepted finite, >= 0 seconds")
+        select(index, animated: true, transition: TransitionOverride(animator: SlideAnimator(duration: duration)), completion: completion)
     }
 }

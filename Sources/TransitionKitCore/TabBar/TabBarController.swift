@@ -136,12 +136,13 @@ open class TabBarController: ViewController {
     ///   - transition: the animator and interaction controller of this one request (the
     ///     category-style `radialSelect` and friends use it); the delegate is not asked for them.
     ///   - completion: `true` if the selection changed.
-    /// - Throws: `TransitionKitError.invalidValue` when `index` is outside
-    ///   0..<`viewControllers.count` (nothing is queued then).
+    /// - Precondition: `index` is in 0..<`viewControllers.count`, as UIKit's
+    ///   `selectedIndex` (an index out of range is a programmer error and traps with the index
+    ///   and the count; check `viewControllers.indices` first for an index read from outside).
     public func select(
         _ index: Int, animated: Bool = true, transition: TransitionOverride? = nil, completion: (@MainActor (Bool) -> Void)? = nil
-    ) throws(TransitionKitError) {
-        try Self.checkIndex(index, count: viewControllers.count)
+    ) {
+        TransitionKitError.require { () throws(TransitionKitError) in try Self.checkIndex(index, count: viewControllers.count) }
         let queue = transitionQueue
         queue.enqueue { [self] in
             self.run(index, animated: animated, transition: transition, queue: queue, completion: completion)

@@ -73,9 +73,9 @@ extension TransitionRunner {
                     operation: .tab, container: tabs.containerView, queue: tabs.transitionQueue,
                     target: .init(leaving: tabs.viewControllers[index], tabIndex: index)
                 ) { override in
-                    // `index` is valid (checked above), so `select` does not throw; a refused
-                    // `shouldSelect` leaves no transition running.
-                    try? tabs.select(index, animated: true, transition: override)
+                    // `index` is valid (checked above), so `select`'s precondition holds; a
+                    // refused `shouldSelect` leaves no transition running.
+                    tabs.select(index, animated: true, transition: override)
                 })
         }
     }

@@ -114,10 +114,25 @@ public final class Window {
     /// Resizes the window (rotation, status-bar change): every full-screen view controller
     /// view in it is resized to the new bounds (scenario G3), and a running transition goes on
     /// at the new size from this moment (R1).
+    /// - Parameter size: points; both sides finite, > 0 and at most `maximumSide`.
+    /// - Precondition: `size` is valid as above (a programmer error otherwise: traps with the
+    ///   size; use `resize(validatingSize:)` for a size read from outside, such as a host
+    ///   window's).
+    public func resize(to size: CGSize) {
+        TransitionKitError.require { () throws(TransitionKitError) in try Self.checkSize(size) }
+        apply(size)
+    }
+
+    /// Resizes the window to a size read from outside (a host window, a command line, a
+    /// file), as `resize(to:)` does.
     /// - Throws: `TransitionKitError.invalidSize` for a side that is not finite, not > 0 or
-    ///   above `maximumSide` (the window keeps its size).
-    public func resize(to size: CGSize) throws(TransitionKitError) {
+    ///   above `maximumSide` (the window keeps its size then).
+    public func resize(validatingSize size: CGSize) throws(TransitionKitError) {
         try Self.checkSize(size)
+        apply(size)
+    }
+
+    private func apply(_ size: CGSize) {
         rootView.frame = CGRect(origin: .zero, size: size)
         var vc = rootViewController
         while let c = vc {

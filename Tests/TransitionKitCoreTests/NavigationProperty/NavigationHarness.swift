@@ -94,7 +94,7 @@ final class NavigationHarness {
         case .advance(let seconds): clock.advance(by: seconds)
         case .tick(let seconds): clock.step(by: seconds)
         case .resize(let w, let h):
-            do { try window.resize(to: CGSize(width: w, height: h)) } catch { record("resize to \(w)x\(h) threw \(error)") }
+            do { try window.resize(validatingSize: CGSize(width: w, height: h)) } catch { record("resize to \(w)x\(h) threw \(error)") }
         }
         NavigationInvariants.check(self)
     }
