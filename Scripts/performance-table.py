@@ -25,8 +25,16 @@ def fail(message, status=1):
     sys.exit(status)
 
 
+# Short names for the peer and floor cases (Documentation/Performance.md describes each).
+SHORT = {
+    "pixman radial": "pixman", "cairo radial": "cairo", "pixman fade": "pixman", "cairo fade": "cairo",
+    "pixman same frame (y-axis tilt)": "pixman same frame", "pixman sub-pixel slide": "pixman slide",
+    "pixman same frame (scale + slide)": "pixman same frame", "read-two-write-one": "r2w1",
+}
+
+
 def ratios(cells):
-    return "; ".join(f"{c['ratio']:.2f}x {c['label']}" for c in cells) or "-"
+    return ", ".join(f"{c['ratio']:.2f}x {SHORT.get(c['label'], c['label'])}" for c in cells) or "-"
 
 
 def render(report):
@@ -35,12 +43,11 @@ def render(report):
     h, frame = report["heading"], report["frame"]
     lines = [
         f"One run of `Scripts/compare-peers.sh` ({h.get('date', '?')}, commit {h.get('commit', '?')}): "
-        f"{h.get('machine', '?')}; {h.get('toolchain', '?')}; {h.get('peers', '?')}; pinned: {h.get('pinned', '?')}; "
-        f"frames of {frame['width_pixels']}x{frame['height_pixels']} px ({frame['width_points']:g}x{frame['height_points']:g} pt "
-        f"at scale {frame['scale']:g}), {h.get('frames', '?')}, one thread. Each row is the effect's slowest operation; "
-        "a ratio below 1.0x means TransitionKit is faster.",
+        f"{h.get('machine', '?')}; {h.get('toolchain', '?')}; {h.get('peers', '?')}; "
+        f"{frame['width_pixels']}x{frame['height_pixels']} px frames, {h.get('frames', '?')}, one thread. "
+        "Each row is the effect's slowest operation; below 1.0x TransitionKit is faster.",
         "",
-        "| effect (slowest operation) | render p50 | vs peers | vs memory floor | p99 model + render | model p50 | allocations / frame | 2 threads |",
+        "| effect | render p50 | vs peers | vs floor | p99 | model | allocs | 2 threads |",
         "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for r in report["rows"]:

@@ -158,9 +158,16 @@ public final class PlaygroundSession {
         gestureNote = nil
         switch family {
         case .navigation:
-            do { try stage.navigationController!.enableInteractivePop(effect) } catch { gestureNote = error.description }
+            // An effect chosen by name may declare no pop gesture: say so instead of trapping.
+            do {
+                _ = try NavigationController.popGesture(of: effect)
+                stage.navigationController!.enableInteractivePop(effect)
+            } catch { gestureNote = error.description }
         case .tab:
-            do { try stage.tabBarController!.enableInteractiveSwitch(effect) } catch { gestureNote = error.description }
+            do {
+                try TabBarController.checkSwitchable(type(of: effect))
+                stage.tabBarController!.enableInteractiveSwitch(effect)
+            } catch { gestureNote = error.description }
         case .modal:
             func install<E: TransitionEffect>(_ effect: E) -> AnyObject {
                 let delegate = EffectTransitioningDelegate(effect: effect, modalViewController: stage.fromViewController)
@@ -295,7 +302,7 @@ public final class PlaygroundSession {
 
     private func resize(to size: CGSize) {
         // The loop passes the window's size in points, at least 1 x 1.
-        try? window.resize(to: size)
+        try? window.resize(validatingSize: size)
         self.size = window.size
     }
 
@@ -386,7 +393,7 @@ public final class PlaygroundSession {
     private func switchTab() {
         guard let tabs = stage.tabBarController else { return }
         // The stage has two tabs.
-        try! tabs.select(1 - tabs.selectedIndex, animated: true, transition: override(.tab))
+        tabs.select(1 - tabs.selectedIndex, animated: true, transition: override(.tab))
         noteStart()
     }
 }

@@ -62,12 +62,8 @@ final class StressWorld {
     /// The pops the touches drive: radial's left-edge pan on tab 0, zoom's pan down on tab 1
     /// (`enableInteractivePop` again with the same type reconfigures it).
     func installGestures(radial: Radial, zoom: Zoom) {
-        do {
-            try navigations[0].enableInteractivePop(radial)
-            try navigations[1].enableInteractivePop(zoom)
-        } catch {
-            issues.append("enableInteractivePop threw \(error)")
-        }
+        navigations[0].enableInteractivePop(radial)
+        navigations[1].enableInteractivePop(zoom)
     }
 
     var isIdle: Bool { window?.transitionQueue.isIdle ?? true }
@@ -131,13 +127,9 @@ final class StressWorld {
     func select(_ index: Int, _ effect: any TransitionEffect) {
         let animator = effect.makeAnimator(for: .tab)
         track(animator, "\(type(of: effect).name) tab animator")
-        do {
-            try tabs?.select(
-                index, animated: true, transition: TransitionOverride(animator: animator),
-                completion: completion("select \(index)") { [unowned self] in selected = index })
-        } catch {
-            issues.append("select(\(index)) threw \(error)")
-        }
+        tabs?.select(
+            index, animated: true, transition: TransitionOverride(animator: animator),
+            completion: completion("select \(index)") { [unowned self] in selected = index })
     }
 
     /// Presents a new modal over the tabs with `effect`, its delegate kept while presented.
@@ -176,7 +168,7 @@ final class StressWorld {
 
     /// Resizes the window (mid-transition or not).
     func resize(to size: CGSize) {
-        do { try window?.resize(to: size) } catch { issues.append("resize to \(size) threw \(error)") }
+        do { try window?.resize(validatingSize: size) } catch { issues.append("resize to \(size) threw \(error)") }
     }
 
     // MARK: Touches

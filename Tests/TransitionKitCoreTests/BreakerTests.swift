@@ -200,10 +200,10 @@ final class NoSuperViewController: ViewController {
         delegate.animator = RecordingAnimator()
         scene.tabs.delegate = delegate
         var completions: [Bool] = []
-        try scene.tabs.select(1) { completions.append($0) }
+        scene.tabs.select(1) { completions.append($0) }
         scene.clock.advance(frames: 5)
         #expect(scene.tabs.isTransitioning)
-        try scene.tabs.select(1) { completions.append($0) }
+        scene.tabs.select(1) { completions.append($0) }
         #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
         #expect(completions == [true, false])
         #expect(delegate.log == ["shouldSelect B", "animator A→B", "didSelect B", "shouldSelect B", "didSelect B"], "\(delegate.log)")

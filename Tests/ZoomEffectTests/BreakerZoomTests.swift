@@ -418,7 +418,7 @@ import ZoomEffect
         app.clock.advance(frames: 8)
         let driver = try #require(Self.driver(app))
         finger.down(at: try Self.visibleCentre(app))
-        try app.window.resize(to: CGSize(width: 400, height: 800))
+        app.window.resize(to: CGSize(width: 400, height: 800))
         let start = finger.location
         finger.move(to: CGPoint(x: start.x, y: start.y + 12))
         let began = driver.animatorProgress
