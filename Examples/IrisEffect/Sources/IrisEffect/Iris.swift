@@ -43,6 +43,10 @@ public struct Iris: TransitionEffect, Hashable {
     /// A left-edge pan pops through the iris.
     public var interactions: [EffectInteraction] { [.leftEdgePanPop] }
 
+    /// At progress 0.5 both circles are closed: that frame is all black by design (the laws'
+    /// continuity check would otherwise report it as a blank frame).
+    public var frameTraits: EffectFrameTraits { EffectFrameTraits(blankRanges: [0.5...0.5]) }
+
     /// The two circles' radii in points at `progress` (0...1) in a container of `bounds`.
     /// - Complexity: O(1), no allocation.
     public static func radii(at progress: CGFloat, in bounds: CGRect) -> (outgoing: CGFloat, incoming: CGFloat) {
