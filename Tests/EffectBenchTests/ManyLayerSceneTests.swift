@@ -53,8 +53,11 @@ import TransitionKitRender
     /// after the operation's own row; the many-layer tree has the flat tree's layers plus 200,
     /// its `vs_flat` is its render p50 ÷ the flat row's, and every rendered row has a floor.
     @Test func runAddsFlatAndManyLayerRows() throws {
-        guard case .run(let o) = try ArgumentParser.parse(["--size", "60x120", "--scale", "1", "--frames", "3", "--repeat", "1",
-            "--effects", "fade", "--many-layer"])
+        guard
+            case .run(let o) = try ArgumentParser.parse([
+                "--size", "60x120", "--scale", "1", "--frames", "3", "--repeat", "1",
+                "--effects", "fade", "--many-layer",
+            ])
         else { throw BenchError.usage("not a run") }
         let outcome = try RunCommand.run(o, registry: try EffectBench.registry(effects: []), progress: ProgressIndicator(enabled: false))
         let ops = try EffectBench.registry(effects: []).entry(named: "fade")?.supportedOperations.map(\.rawValue) ?? []

@@ -26,7 +26,8 @@ public enum TableReport {
                     + "(\(fmt(c.oneThread / c.twoThreads, 2))x); " + bandsDecision(c, pixels: s.widthPixels * s.heightPixels))
         }
         var header = [
-            "effect", "op", "model p50", "model p99", "render p50", "render p90", "render p99", "render max", "× floor", ">60Hz", ">120Hz", "allocs/frame",
+            "effect", "op", "model p50", "model p99", "render p50", "render p90", "render p99", "render max", "× floor", ">60Hz", ">120Hz",
+            "allocs/frame",
             "bytes/frame",
         ]
         // Damage rows (`run --damage`) add the redrawn fraction of the frame, p50.
@@ -43,7 +44,8 @@ public enum TableReport {
             rows.append([
                 r.effect, r.operation, nsText(r.modelNanoseconds.p50), nsText(r.modelNanoseconds.p99),
                 msText(r.renderMilliseconds.p50), msText(r.renderMilliseconds.p90), msText(r.renderMilliseconds.p99),
-                msText(r.renderMilliseconds.max), r.xFloor.map { "\(fmt($0, 2))x" } ?? "", "\(r.framesOver60hz)", "\(r.framesOver120hz)", allocs, bytes,
+                msText(r.renderMilliseconds.max), r.xFloor.map { "\(fmt($0, 2))x" } ?? "", "\(r.framesOver60hz)", "\(r.framesOver120hz)", allocs,
+                bytes,
             ])
             if damage { rows[rows.count - 1].append(r.damagedFraction.map { "\(fmt(100 * $0.p50, 1)) %" } ?? "") }
             if layered {

@@ -40,8 +40,9 @@ public enum ManyLayerScreen {
             let subtitle = CGRect(x: 16 + side, y: y + h * 0.56, width: w * 0.3, height: h * 0.14)
             layers.append(box(CGRect(x: 0, y: y, width: w, height: h), i % 2 == 0 ? .white : Color(red: 0.98, green: 0.98, blue: 0.98)))
             layers.append(
-                box(CGRect(x: 8, y: y + (h - side) / 2, width: side, height: side), Color(red: 0.3 + 0.7 * hue, green: 0.6, blue: 1 - 0.6 * hue))
-                { $0.cornerRadius = 4 })
+                box(CGRect(x: 8, y: y + (h - side) / 2, width: side, height: side), Color(red: 0.3 + 0.7 * hue, green: 0.6, blue: 1 - 0.6 * hue)) {
+                    $0.cornerRadius = 4
+                })
             layers.append(bar(title, ink))
             layers.append(bar(subtitle, grey))
             layers.append(box(CGRect(x: 16, y: y + h - 0.5, width: w - 16, height: 0.5), grey))
