@@ -164,7 +164,8 @@ public enum Sweep {
     /// the result's operation reads "push (damage)".
     /// With `fromLayers`, the outgoing view shows that tree's sublayers live on its background
     /// colour instead of `images.from` (`LayerScene`, the many-layer rows); with
-    /// `measuresLowering`, each frame is followed by `SweepBuffers.measureLowering(of:)`.
+    /// `measuresLowering` (and without `damage`, whose trees it would rewrite), each frame is
+    /// followed by `SweepBuffers.measureLowering(of:)`.
     /// Every rendered frame is followed by `SweepBuffers.measureFloor()` (the frame's memory
     /// floor, `FrameSample.floorMilliseconds`); neither is timed into the frame.
     /// - Throws: `BenchError` (usage) for `frames` or `threads` out of range, buffers made for
@@ -220,7 +221,7 @@ public enum Sweep {
             // Between frames, outside the timed intervals: the frame's memory floor, and in a
             // layer sweep the per-layer work (it rewrites the frame's one top-left pixel alike).
             let floor = renders ? buffers.measureFloor() : nil
-            let lowering = renders && measuresLowering ? buffers.measureLowering(of: stage) : nil
+            let lowering = renders && measuresLowering && !damage ? buffers.measureLowering(of: stage) : nil
             if lowering != nil { layers = max(layers ?? 0, buffers.snapshotLayerCount) }
             samples.append(
                 FrameSample(
