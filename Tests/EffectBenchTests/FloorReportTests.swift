@@ -104,6 +104,16 @@ import TransitionKitCore
         #expect(fallback.format().contains("REGRESSION (render ratio > 1.10)"))
     }
 
+    /// The floor ring holds at least twice the last-level cache in frame-sized buffers, 2...64:
+    /// a 1179x2556 px frame (12,054,096 bytes) with a 32 MiB cache needs ⌈67,108,864 ÷
+    /// 12,054,096⌉ = 6; a 64 MiB frame 2; a 4 kB frame would need 32,768, capped at 64.
+    @Test func floorRingExceedsTheCacheTwice() {
+        #expect(FloorRing.count(frameBytes: 1179 * 2556 * 4, cacheBytes: 32 << 20) == 6)
+        #expect(FloorRing.count(frameBytes: 64 << 20, cacheBytes: 32 << 20) == 2)
+        #expect(FloorRing.count(frameBytes: 4096, cacheBytes: 64 << 20) == 64)
+        #expect(FloorRing.lastLevelCacheBytes > 0)
+    }
+
     /// Layer rows: ns per layer = (model p50 + lowering p50) ÷ layers = (1000 + 9000) ÷ 200 = 50;
     /// vs flat = render p50 ÷ the flat row's = 5 ÷ 4 = 1.25. The JSON names them as documented.
     @Test func layerRowFigures() throws {

@@ -36,8 +36,9 @@ public struct FrameSample: Equatable, Codable, Sendable {
     /// 1 for the first frame, drawn in full); nil in a full-render sweep.
     public var damagedFraction: Double?
     /// The memory floor next to this frame: the fastest of `SweepBuffers.floorCopies` copies of
-    /// the frame's bytes into a frame-sized buffer (`memcpy`), made right after the frame and
-    /// not timed into it, milliseconds; nil in a sweep without rendering.
+    /// a frame's bytes between frame-sized buffers (`memcpy`, `SweepBuffers.measureFloor()`),
+    /// made right after the frame and not timed into it, milliseconds; nil in a sweep without
+    /// rendering.
     public var floorMilliseconds: Double?
     /// In a layer-scene sweep (`run --many-layer`), the work of this frame that grows with the
     /// layer count and not with the pixels: the presentation snapshot plus a render of the same

@@ -20,8 +20,9 @@ import Foundation
 ///                  "frames_over_60hz", "frames_over_120hz"   (render + model over 16.67 / 8.33 ms),
 ///                  "render_p50_spread" ((max − min) ÷ min of the repeats' render p50s; absent: 1 sweep),
 ///                  "floor_milliseconds": { same } (the memory floor next to each frame: the fastest of
-///                                    2 memcpys of the frame's bytes into a frame-sized buffer, made
-///                                    between frames, not timed into them; absent in older reports),
+///                                    2 memcpys of a frame's bytes between frame-sized buffers that
+///                                    together exceed the last-level cache, made between frames, not
+///                                    timed into them; absent in older reports),
 ///                  "x_floor" (render p50 ÷ floor p50: the row as a multiple of the frame memcpy,
 ///                            which moves with the machine's memory speed as the render does; what
 ///                            `--baseline` compares when both reports have it; absent in older reports),

@@ -66,7 +66,8 @@ public enum TableReport {
             let most = report.results.compactMap(\.floorMilliseconds).map(\.p50).max() ?? floor
             lines.append(
                 "× floor = render p50 ÷ the p50 of a frame-sized memcpy (\(report.scene.widthPixels)x\(report.scene.heightPixels) px × 4 bytes, "
-                    + "the fastest of \(SweepBuffers.floorCopies) after every frame, not timed into it; \(msText(floor))–\(msText(most)) over the rows): "
+                    + "the fastest of \(SweepBuffers.floorCopies) after every frame, not timed into it, between buffers that together exceed the "
+                    + "last-level cache; \(msText(floor))–\(msText(most)) over the rows): "
                     + "it moves with the machine's memory speed as the render does, so it is the figure to compare between runs")
         }
         if layered {
