@@ -38,10 +38,10 @@ import TransitionKitRender
         let s = Self.scene
         let list = ManyLayerScreen.list(s.size), flat = try ManyLayerScreen.flatImage(size: s.size, scale: s.scale)
         let to = try DemoScreens.render(size: s.size, scale: s.scale).to
-        let live = try TransitionStage(
+        let live = TransitionStage(
             operation: .push, size: s.size, scale: s.scale, fromContent: { LayerScene.show(list, in: $0) },
             toContent: { LayerScene.fill($0, with: to) })
-        let flatStage = try TransitionStage(operation: .push, size: s.size, scale: s.scale, fromImage: flat, toImage: to)
+        let flatStage = TransitionStage(operation: .push, size: s.size, scale: s.scale, fromImage: flat, toImage: to)
         let compositor = Compositor(options: RenderOptions(scale: s.scale, background: .black))
         let a = try compositor.render(live.snapshot(), size: s.size), b = try compositor.render(flatStage.snapshot(), size: s.size)
         #expect(a.width == 120 && a.height == 240)

@@ -168,7 +168,9 @@ public enum Sweep {
     /// `measuresLowering` (and without `damage`, whose trees it would rewrite), each frame is
     /// followed by `SweepBuffers.measureLowering(of:)`.
     /// Every rendered frame is followed by `SweepBuffers.measureFloor()` (the frame's memory
-    /// floor, `FrameSample.floorMilliseconds`); neither is timed into the frame.
+    /// floor, `FrameSample.floorMilliseconds`) and then by the same render again
+    /// (`SweepBuffers.redrawLastFrame`, so the next frame finds the caches as a sweep without
+    /// the floor would); neither is timed into the frame.
     /// - Throws: `BenchError` (usage) for `frames` or `threads` out of range, buffers made for
     ///   another size or thread count, or when the stage or frame cannot be made at this size,
     ///   or (failure) when the transition does not finish.
@@ -222,6 +224,9 @@ public enum Sweep {
             // Between frames, outside the timed intervals: the frame's memory floor, and in a
             // layer sweep the per-layer work (it rewrites the frame's one top-left pixel alike).
             let floor = renders ? buffers.measureFloor() : nil
+            // The floor's copies evict the caches a back-to-back sweep would find warm: the
+            // same render again, untimed, leaves them as the frame just drawn did.
+            if renders { buffers.redrawLastFrame(damage: damage, first: k == 0) }
             let lowering = renders && measuresLowering && !damage ? buffers.measureLowering(of: stage) : nil
             if lowering != nil { layers = max(layers ?? 0, buffers.snapshotLayerCount) }
             samples.append(
@@ -315,6 +320,20 @@ public final class SweepBuffers {
             }
         }
         return fastest
+    }
+
+    /// The last `renderFrame(of:damage:first:)` again on the same tree (and, with `damage`, the
+    /// same region): the bitmap's bytes do not change (a tree renders to the same pixels every
+    /// time; a damage render of the region just drawn rewrites those pixels alike), but the
+    /// caches and the compositor's pool are left as that frame left them, so the next timed
+    /// frame starts as in a sweep without `measureFloor()`.
+    /// - Complexity: one frame's render; no allocation.
+    func redrawLastFrame(damage: Bool, first: Bool) {
+        if damage && !first {
+            compositor.render(snapshot, into: &bitmap, damage: region)
+        } else {
+            compositor.render(snapshot, into: &bitmap)
+        }
     }
 
     /// Layers in the presentation tree last snapshotted (`LayerScene.count`).
