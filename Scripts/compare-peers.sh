@@ -13,6 +13,8 @@
 # gain (floor_memcpy p50 / floor_memcpy_threads2 p50) under the table, and effect-bench's own copy
 # test from its two-thread runs' JSON (`copy_scaling`: the one-time CopyScaling measurement that
 # decides whether copy-bound frames split into two bands; effect-bench's text output is not kept).
+# After the sizes, effect-bench's layer-count rows at the first size (`run --many-layer`: the 40-cell list
+# screen flattened, then as its 200 live layers; ratio_table.py --many-layer, JSON key "many_layer").
 #
 # Every peer case runs pinned to one core (CPU), except the cases whose name ends in _threads2,
 # which draw with two threads and run pinned to cores 0 and 1 (when pinning and the machine has
@@ -140,16 +142,21 @@ cpu_model=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 
 } >"$work/heading.txt"
 
 bench_jsons=()
-for entry in $SIZES; do
-    if [[ "$entry" == *@* ]]; then
+# A SIZES entry into width, height (pixels), scale and points (WIDTHxHEIGHT in points).
+parse_size() {
+    if [[ "$1" == *@* ]]; then
         # points at a given scale: the frame is points x scale pixels
-        scale=${entry#*@} points=${entry%@*}
+        scale=${1#*@} points=${1%@*}
         width=$((${points%x*} * scale)) height=$((${points#*x} * scale))
     else
-        width=${entry%x*} height=${entry#*x}
+        width=${1%x*} height=${1#*x}
         if ((width % 3 == 0 && height % 3 == 0)); then scale=3; else scale=1; fi
         points="$((width / scale))x$((height / scale))"
     fi
+}
+
+for entry in $SIZES; do
+    parse_size "$entry"
     size="${width}x${height}"
     lines="$work/peers-$size.txt"
     : >"$lines"
@@ -187,6 +194,13 @@ for entry in $SIZES; do
     python3 Scripts/peers/ratio_table.py "${json_args[@]}" "$work/heading-$size.txt" "$lines" "$work/bench-$size.json" "${pairs[@]}" ||
         fail "could not read the measurements of $size"
 done
+
+# the layer count: the 40-cell list screen as one bitmap and as its 200 live layers, at the first size
+parse_size "${SIZES%% *}"
+note "${width}x${height}: effect-bench run --many-layer --size $points --scale $scale --frames $FRAMES"
+"${pin[@]}" "$bench" run --many-layer --size "$points" --scale "$scale" --frames "$FRAMES" \
+    --json "$work/many-layer.json" >"$work/many-layer.txt" || fail "effect-bench run --many-layer failed (its error is above)"
+python3 Scripts/peers/ratio_table.py --many-layer --json "$JSON" "$work/many-layer.json" || fail "could not read the many-layer rows"
 
 if [ ${#bench_jsons[@]} -gt 1 ]; then
     python3 Scripts/peers/ratio_table.py --sizes --json "$JSON" "${bench_jsons[@]}" || fail "could not compare the sizes' costs per pixel"

@@ -3,6 +3,7 @@
 
 usage: ratio_table.py [--json OUT.json] HEADING.txt PEERS.txt BENCH.json [ONE.json TWO.json]...
        ratio_table.py --sizes [--json OUT.json] BENCH.json BENCH.json...
+       ratio_table.py --many-layer [--json OUT.json] BENCH.json
 
 --json OUT.json: also write the main table as JSON (schema transitionkit-performance/1: the heading's
              `key: value` lines, the frame, and one object per effect row with the same figures the table
@@ -15,6 +16,13 @@ usage: ratio_table.py [--json OUT.json] HEADING.txt PEERS.txt BENCH.json [ONE.js
              spread of each figure over the sizes, (highest − lowest) ÷ lowest, against the 10 % target.
              With --json OUT.json, OUT.json (a table this script wrote, or a new file) gets the key
              "per_megapixel": {"sizes": [...], "rows": [...]} with the same figures; other keys are kept.
+
+--many-layer: the layer-count rows of an `effect-bench run --many-layer` report (rows with a "variant": the
+             40-cell list screen flattened into one bitmap, then kept as its live layers): per effect and
+             operation, the layers per frame, the flat and the live render p50, live ÷ flat (`vs_flat`; target at
+             most 1.3x), the model + lowering cost per layer (`ns_per_layer`; target at most 50 ns) and the live
+             row's × floor. With --json OUT.json, OUT.json gets the key "many_layer": {"rows": [...]}; other keys
+             are kept.
 
 HEADING.txt: lines printed above the table as they are (machine, date, toolchain).
 PEERS.txt:   the harness's lines, `case=NAME width=W height=H ... p50_ms=X min_ms=Y ...`.
@@ -179,28 +187,75 @@ def sizes_main(argv):
                          "spread_x_floor": None if s_floor is None else round(s_floor, 4)})
     print()
     if json_out:
-        summary = {}
-        try:
-            with open(json_out) as f:
-                summary = json.load(f)
-        except FileNotFoundError:
-            summary = {"schema": "transitionkit-performance/1"}
-        except (OSError, ValueError) as error:
-            fail(f"{json_out} exists and is not JSON: {error}")
-        summary["per_megapixel"] = {
+        merge_json(json_out, "per_megapixel", {
             "sizes": [{"width_pixels": sc["width_pixels"], "height_pixels": sc["height_pixels"],
                        "width_points": sc["width_points"], "height_points": sc["height_points"], "scale": sc["scale"]}
                       for sc, _ in reports],
             "rows": out_rows,
-        }
-        with open(json_out, "w") as f:
-            json.dump(summary, f, indent=1, ensure_ascii=False)
-            f.write("\n")
+        })
+
+
+def merge_json(json_out, key, value):
+    """Writes `value` under `key` into the JSON file `json_out` (created when missing), keeping its other keys."""
+    summary = {}
+    try:
+        with open(json_out) as f:
+            summary = json.load(f)
+    except FileNotFoundError:
+        summary = {"schema": "transitionkit-performance/1"}
+    except (OSError, ValueError) as error:
+        fail(f"{json_out} exists and is not JSON: {error}")
+    summary[key] = value
+    with open(json_out, "w") as f:
+        json.dump(summary, f, indent=1, ensure_ascii=False)
+        f.write("\n")
+
+
+def many_layer_main(argv):
+    json_out = None
+    if len(argv) > 1 and argv[0] == "--json":
+        json_out, argv = argv[1], argv[2:]
+    if len(argv) != 1:
+        fail("usage: ratio_table.py --many-layer [--json OUT.json] BENCH.json")
+    try:
+        with open(argv[0]) as f:
+            results = json.load(f)["results"]
+        flat = {(r["effect"], r["operation"].split(" (")[0]): r for r in results if r.get("variant") == "flat"}
+        live = [r for r in results if r.get("variant") == "many-layer"]
+    except (OSError, ValueError, KeyError) as error:
+        fail(f"{argv[0]} is not an effect-bench JSON report: {error}")
+    if not live:
+        fail(f"{argv[0]} has no --many-layer rows")
+    print("Layer count (run --many-layer: a 40-cell list screen as one flattened bitmap, then as its live layers); "
+          "targets: live ÷ flat at most 1.3x, model + lowering at most 50 ns per layer\n")
+    print("| effect (operation) | layers | flat p50 | live p50 | live ÷ flat | ns per layer | × floor |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    rows = []
+    for r in live:
+        op = r["operation"].split(" (")[0]
+        f = flat.get((r["effect"], op))
+        flat_ms = f["render_milliseconds"]["p50"] if f else None
+        live_ms = r["render_milliseconds"]["p50"]
+        vs = r.get("vs_flat")
+        npl = r.get("ns_per_layer")
+        xf = r.get("x_floor")
+        print(f"| {r['effect']} ({op}) | {r.get('layers', '-')} | " + (f"{flat_ms:.2f} ms" if flat_ms else "-")
+              + f" | {live_ms:.2f} ms | " + (f"{vs:.2f}x" if vs is not None else "-") + " | "
+              + (f"{npl:.1f} ns" if npl is not None else "-") + " | " + (f"{xf:.2f}x" if xf is not None else "-") + " |")
+        rows.append({"effect": r["effect"], "operation": op, "layers": r.get("layers"),
+                     "flat_render_p50_ms": None if flat_ms is None else round(flat_ms, 4),
+                     "render_p50_ms": round(live_ms, 4), "vs_flat": None if vs is None else round(vs, 4),
+                     "ns_per_layer": None if npl is None else round(npl, 2), "x_floor": None if xf is None else round(xf, 4)})
+    print()
+    if json_out:
+        merge_json(json_out, "many_layer", {"rows": rows})
 
 
 def main(argv):
     if len(argv) > 1 and argv[1] == "--sizes":
         return sizes_main(argv[2:])
+    if len(argv) > 1 and argv[1] == "--many-layer":
+        return many_layer_main(argv[2:])
     json_out = None
     if len(argv) > 2 and argv[1] == "--json":
         json_out = argv[2]
