@@ -13,6 +13,8 @@
 # gain (floor_memcpy p50 / floor_memcpy_threads2 p50) under the table, and effect-bench's own copy
 # test from its two-thread runs' JSON (`copy_scaling`: the one-time CopyScaling measurement that
 # decides whether copy-bound frames split into two bands; effect-bench's text output is not kept).
+# After the sizes, effect-bench's layer-count rows at the first size (`run --many-layer`: the 40-cell list
+# screen flattened, then as its 200 live layers; ratio_table.py --many-layer, JSON key "many_layer").
 #
 # Every peer case runs pinned to one core (CPU), except the cases whose name ends in _threads2,
 # which draw with two threads and run pinned to cores 0 and 1 (when pinning and the machine has
@@ -21,11 +23,17 @@
 # Ratios are what to compare: absolute times on a shared or virtual machine drift between runs,
 # so the peers and effect-bench run back to back in one invocation.
 #
-# Usage: Scripts/compare-peers.sh            (from anywhere; about 2 minutes after the builds)
+# Usage: Scripts/compare-peers.sh            (from anywhere; minutes per size after the builds)
 # Knobs (environment):
-#   SIZES   frame sizes in pixels, space-separated (default "1179x2556", effect-bench's default
-#           scene 393x852 points at scale 3). A size whose sides divide by 3 runs effect-bench at
-#           scale 3, any other at scale 1; the peers take the same pixels and scale.
+#   SIZES   frame sizes, space-separated, each WIDTHxHEIGHT in pixels or WIDTHxHEIGHT@S in points at
+#           scale S (1...8, pixels = points x S). Default "1179x2556 390x844@1 1024x1366@2":
+#           effect-bench's default scene (393x852 points at scale 3), an iPhone 14 at 1x and an
+#           iPad Pro 12.9" at 2x (2048x2732 px), the two ends of the cost-per-pixel target. A pixel
+#           size whose sides divide by 3 runs effect-bench at scale 3, any other at scale 1; the
+#           peers take the same pixels and scale. With two or more sizes, a last table gives each
+#           effect's render p50 per megapixel and x floor at every size and their spread
+#           (ratio_table.py --sizes; also written into JSON as "per_megapixel"). SIZES=1179x2556
+#           runs the one size (about a third of the default's time).
 #   FRAMES  frames per sweep, progress 0...1, for effect-bench and for each peer case (default 120)
 #   WARMUP  peer warm-up frames, not counted (default 10)
 #   CPU     the core to pin every one-thread measurement to with taskset (default 1); the two-thread
@@ -47,7 +55,7 @@ note() { echo "compare-peers: $*" >&2; }
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 
-SIZES=${SIZES:-1179x2556}
+SIZES=${SIZES:-1179x2556 390x844@1 1024x1366@2}
 FRAMES=${FRAMES:-120}
 WARMUP=${WARMUP:-10}
 CPU=${CPU-1}
@@ -60,7 +68,8 @@ fi
 if ! [[ "$WARMUP" =~ ^[0-9]{1,5}$ ]]; then usage "WARMUP='$WARMUP' is not a whole number in 0...99999"; fi
 FRAMES=$((10#$FRAMES)) WARMUP=$((10#$WARMUP))
 for size in $SIZES; do
-    [[ "$size" =~ ^[1-9][0-9]*x[1-9][0-9]*$ ]] || usage "SIZES entry '$size' is not WIDTHxHEIGHT in pixels (e.g. 1179x2556)"
+    [[ "$size" =~ ^[1-9][0-9]*x[1-9][0-9]*(@[1-8])?$ ]] ||
+        usage "SIZES entry '$size' is not WIDTHxHEIGHT in pixels (e.g. 1179x2556) or WIDTHxHEIGHT@S in points at scale 1...8 (e.g. 1024x1366@2)"
 done
 [ -n "$SIZES" ] || usage "SIZES is empty"
 
@@ -132,10 +141,23 @@ cpu_model=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 
     echo "load average (1, 5, 15 min) before the runs: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
 } >"$work/heading.txt"
 
-for size in $SIZES; do
-    width=${size%x*} height=${size#*x}
-    if ((width % 3 == 0 && height % 3 == 0)); then scale=3; else scale=1; fi
-    points="$((width / scale))x$((height / scale))"
+bench_jsons=()
+# A SIZES entry into width, height (pixels), scale and points (WIDTHxHEIGHT in points).
+parse_size() {
+    if [[ "$1" == *@* ]]; then
+        # points at a given scale: the frame is points x scale pixels
+        scale=${1#*@} points=${1%@*}
+        width=$((${points%x*} * scale)) height=$((${points#*x} * scale))
+    else
+        width=${1%x*} height=${1#*x}
+        if ((width % 3 == 0 && height % 3 == 0)); then scale=3; else scale=1; fi
+        points="$((width / scale))x$((height / scale))"
+    fi
+}
+
+for entry in $SIZES; do
+    parse_size "$entry"
+    size="${width}x${height}"
     lines="$work/peers-$size.txt"
     : >"$lines"
     for case_name in $("$harness" --list | cut -d' ' -f1); do
@@ -167,12 +189,24 @@ for size in $SIZES; do
     cp "$work/heading.txt" "$work/heading-$size.txt"
     echo "load average (1, 5, 15 min) after the runs: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)" >>"$work/heading-$size.txt"
     json_args=()
-    if [ "$size" = "${SIZES%% *}" ]; then mkdir -p "$(dirname "$JSON")" && json_args=(--json "$JSON"); fi
+    if [ ${#bench_jsons[@]} -eq 0 ]; then mkdir -p "$(dirname "$JSON")" && json_args=(--json "$JSON"); fi
+    bench_jsons+=("$work/bench-$size.json")
     python3 Scripts/peers/ratio_table.py "${json_args[@]}" "$work/heading-$size.txt" "$lines" "$work/bench-$size.json" "${pairs[@]}" ||
         fail "could not read the measurements of $size"
 done
 
-note "the ${SIZES%% *} table as JSON: $JSON"
+# the layer count: the 40-cell list screen as one bitmap and as its 200 live layers, at the first size
+parse_size "${SIZES%% *}"
+note "${width}x${height}: effect-bench run --many-layer --size $points --scale $scale --frames $FRAMES"
+"${pin[@]}" "$bench" run --many-layer --size "$points" --scale "$scale" --frames "$FRAMES" \
+    --json "$work/many-layer.json" >"$work/many-layer.txt" || fail "effect-bench run --many-layer failed (its error is above)"
+python3 Scripts/peers/ratio_table.py --many-layer --json "$JSON" "$work/many-layer.json" || fail "could not read the many-layer rows"
+
+if [ ${#bench_jsons[@]} -gt 1 ]; then
+    python3 Scripts/peers/ratio_table.py --sizes --json "$JSON" "${bench_jsons[@]}" || fail "could not compare the sizes' costs per pixel"
+fi
+
+note "the ${SIZES%% *} table as JSON (with the sizes' costs per pixel when there were several): $JSON"
 if [ -n "$KEEP" ]; then
     { mkdir -p "$KEEP" && cp "$work"/* "$KEEP"/; } || fail "could not copy the raw measurements into $KEEP"
     note "raw peer lines and effect-bench JSON kept in $KEEP"

@@ -2,10 +2,27 @@
 """Markdown ratio table of effect-bench against the peer harness, for Scripts/compare-peers.sh.
 
 usage: ratio_table.py [--json OUT.json] HEADING.txt PEERS.txt BENCH.json [ONE.json TWO.json]...
+       ratio_table.py --sizes [--json OUT.json] BENCH.json BENCH.json...
+       ratio_table.py --many-layer [--json OUT.json] BENCH.json
 
 --json OUT.json: also write the main table as JSON (schema transitionkit-performance/1: the heading's
              `key: value` lines, the frame, and one object per effect row with the same figures the table
              prints); Scripts/performance-table.py renders README.md's performance table from such a file.
+
+--sizes:     cost per pixel across frame sizes, from effect-bench JSONs of one build at several sizes (the
+             first is the reference): per effect, its slowest full-render operation at the first size, and at
+             every size that operation's render p50 per megapixel (ms ÷ (width × height ÷ 10^6)) and its × floor
+             (`x_floor`, render p50 ÷ a frame memcpy's p50 at that size; "-" for an older effect-bench); then the
+             spread of each figure over the sizes, (highest − lowest) ÷ lowest, against the 10 % target.
+             With --json OUT.json, OUT.json (a table this script wrote, or a new file) gets the key
+             "per_megapixel": {"sizes": [...], "rows": [...]} with the same figures; other keys are kept.
+
+--many-layer: the layer-count rows of an `effect-bench run --many-layer` report (rows with a "variant": the
+             40-cell list screen flattened into one bitmap, then kept as its live layers): per effect and
+             operation, the layers per frame, the flat and the live render p50, live ÷ flat (`vs_flat`; target at
+             most 1.3x), the model + lowering cost per layer (`ns_per_layer`; target at most 50 ns) and the live
+             row's × floor. With --json OUT.json, OUT.json gets the key "many_layer": {"rows": [...]}; other keys
+             are kept.
 
 HEADING.txt: lines printed above the table as they are (machine, date, toolchain).
 PEERS.txt:   the harness's lines, `case=NAME width=W height=H ... p50_ms=X min_ms=Y ...`.
@@ -22,7 +39,10 @@ ONE.json TWO.json: optional pairs, an effect's run with `--threads 1` and right 
              runs and whether they split (naming the runs that did not, when some did); two-thread JSONs
              without the key (older effect-bench, or the copy could not be measured) are counted, not read.
 
-Per effect, the operation with the highest render p50 is its row (full renders only). The peer and floor ratios
+Per effect, the operation with the highest render p50 is its row (full renders only: neither damage rows nor
+`run --many-layer` rows, those with a "variant"). Its last column is its render p50 per megapixel of the frame
+(ms ÷ (width × height ÷ 10^6)) with its × floor (`x_floor`) when the report has it; the JSON row has them as
+"render_ms_per_megapixel" and "x_floor". The peer and floor ratios
 divide effect-bench's render p50 by the peer case's p50 (both nearest-rank medians of a sweep of
 progress 0...1 over the same number of frames, in milliseconds), one ratio per peer or floor of the effect
 (PEERS, FLOORS), "; "-separated; a case missing from PEERS.txt (lines of an older harness) is left out, and
@@ -98,7 +118,144 @@ def read_peers(path):
     return cases
 
 
+def is_full(r):
+    """A full-render row: not a damage row, not a `--many-layer` row."""
+    return "damaged_fraction" not in r and "variant" not in r
+
+
+def megapixels(scene):
+    return scene["width_pixels"] * scene["height_pixels"] / 1e6
+
+
+def spread(values):
+    """(highest − lowest) ÷ lowest, or None for fewer than two positive values."""
+    v = [x for x in values if x is not None and x > 0]
+    return (max(v) - min(v)) / min(v) if len(v) > 1 else None
+
+
+def sizes_main(argv):
+    json_out = None
+    if len(argv) > 1 and argv[0] == "--json":
+        json_out, argv = argv[1], argv[2:]
+    if len(argv) < 2:
+        fail("usage: ratio_table.py --sizes [--json OUT.json] BENCH.json BENCH.json...")
+    reports = []
+    for path in argv:
+        try:
+            with open(path) as f:
+                report = json.load(f)
+            rows = {(r["effect"], r["operation"]): r for r in report["results"] if is_full(r)}
+            reports.append((report["scene"], rows))
+        except (OSError, ValueError, KeyError) as error:
+            fail(f"{path} is not an effect-bench JSON report: {error}")
+    labels = [f"{sc['width_pixels']}x{sc['height_pixels']} px ({sc['width_points']:g}x{sc['height_points']:g} pt "
+              f"@{sc['scale']:g}x)" for sc, _ in reports]
+    first = reports[0][1]
+    slowest = {}
+    for (effect, _), r in first.items():
+        if effect not in slowest or r["render_milliseconds"]["p50"] > slowest[effect]["render_milliseconds"]["p50"]:
+            slowest[effect] = r
+    print("Cost per pixel across frame sizes (render p50 per megapixel; × floor = render p50 ÷ a frame memcpy's p50 "
+          "at that size), each effect's slowest operation at the first size; target: spread within 10 %\n")
+    print("| effect (operation) | " + " | ".join(labels) + " | spread ms/Mpx | spread × floor |")
+    print("| --- |" + " --- |" * (len(labels) + 2))
+    out_rows = []
+    for effect, r in slowest.items():
+        cells, per_mpx, floors, entry_sizes = [], [], [], []
+        for (scene, rows), label in zip(reports, labels):
+            row = rows.get((effect, r["operation"]))
+            if row is None:
+                cells.append("-")
+                per_mpx.append(None)
+                floors.append(None)
+                entry_sizes.append(None)
+                continue
+            ms = row["render_milliseconds"]["p50"] / megapixels(scene)
+            xf = row.get("x_floor")
+            per_mpx.append(ms)
+            floors.append(xf)
+            cells.append(f"{ms:.3f} ms" + (f" ({xf:.2f}x)" if xf is not None else ""))
+            entry_sizes.append({"render_ms_per_megapixel": round(ms, 5), "x_floor": None if xf is None else round(xf, 4),
+                                "render_p50_ms": round(row["render_milliseconds"]["p50"], 4)})
+        s_ms, s_floor = spread(per_mpx), spread(floors)
+
+        def verdict(x):
+            return "-" if x is None else f"{100 * x:.1f} %" + ("" if x <= 0.10 else " (over 10 %)")
+        print(f"| {effect} ({r['operation']}) | " + " | ".join(cells) + f" | {verdict(s_ms)} | {verdict(s_floor)} |")
+        out_rows.append({"effect": effect, "operation": r["operation"], "sizes": entry_sizes,
+                         "spread_ms_per_megapixel": None if s_ms is None else round(s_ms, 4),
+                         "spread_x_floor": None if s_floor is None else round(s_floor, 4)})
+    print()
+    if json_out:
+        merge_json(json_out, "per_megapixel", {
+            "sizes": [{"width_pixels": sc["width_pixels"], "height_pixels": sc["height_pixels"],
+                       "width_points": sc["width_points"], "height_points": sc["height_points"], "scale": sc["scale"]}
+                      for sc, _ in reports],
+            "rows": out_rows,
+        })
+
+
+def merge_json(json_out, key, value):
+    """Writes `value` under `key` into the JSON file `json_out` (created when missing), keeping its other keys."""
+    summary = {}
+    try:
+        with open(json_out) as f:
+            summary = json.load(f)
+    except FileNotFoundError:
+        summary = {"schema": "transitionkit-performance/1"}
+    except (OSError, ValueError) as error:
+        fail(f"{json_out} exists and is not JSON: {error}")
+    summary[key] = value
+    with open(json_out, "w") as f:
+        json.dump(summary, f, indent=1, ensure_ascii=False)
+        f.write("\n")
+
+
+def many_layer_main(argv):
+    json_out = None
+    if len(argv) > 1 and argv[0] == "--json":
+        json_out, argv = argv[1], argv[2:]
+    if len(argv) != 1:
+        fail("usage: ratio_table.py --many-layer [--json OUT.json] BENCH.json")
+    try:
+        with open(argv[0]) as f:
+            results = json.load(f)["results"]
+        flat = {(r["effect"], r["operation"].split(" (")[0]): r for r in results if r.get("variant") == "flat"}
+        live = [r for r in results if r.get("variant") == "many-layer"]
+    except (OSError, ValueError, KeyError) as error:
+        fail(f"{argv[0]} is not an effect-bench JSON report: {error}")
+    if not live:
+        fail(f"{argv[0]} has no --many-layer rows")
+    print("Layer count (run --many-layer: a 40-cell list screen as one flattened bitmap, then as its live layers); "
+          "targets: live ÷ flat at most 1.3x, model + lowering at most 50 ns per layer\n")
+    print("| effect (operation) | layers | flat p50 | live p50 | live ÷ flat | ns per layer | × floor |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    rows = []
+    for r in live:
+        op = r["operation"].split(" (")[0]
+        f = flat.get((r["effect"], op))
+        flat_ms = f["render_milliseconds"]["p50"] if f else None
+        live_ms = r["render_milliseconds"]["p50"]
+        vs = r.get("vs_flat")
+        npl = r.get("ns_per_layer")
+        xf = r.get("x_floor")
+        print(f"| {r['effect']} ({op}) | {r.get('layers', '-')} | " + (f"{flat_ms:.2f} ms" if flat_ms else "-")
+              + f" | {live_ms:.2f} ms | " + (f"{vs:.2f}x" if vs is not None else "-") + " | "
+              + (f"{npl:.1f} ns" if npl is not None else "-") + " | " + (f"{xf:.2f}x" if xf is not None else "-") + " |")
+        rows.append({"effect": r["effect"], "operation": op, "layers": r.get("layers"),
+                     "flat_render_p50_ms": None if flat_ms is None else round(flat_ms, 4),
+                     "render_p50_ms": round(live_ms, 4), "vs_flat": None if vs is None else round(vs, 4),
+                     "ns_per_layer": None if npl is None else round(npl, 2), "x_floor": None if xf is None else round(xf, 4)})
+    print()
+    if json_out:
+        merge_json(json_out, "many_layer", {"rows": rows})
+
+
 def main(argv):
+    if len(argv) > 1 and argv[1] == "--sizes":
+        return sizes_main(argv[2:])
+    if len(argv) > 1 and argv[1] == "--many-layer":
+        return many_layer_main(argv[2:])
     json_out = None
     if len(argv) > 2 and argv[1] == "--json":
         json_out = argv[2]
@@ -123,7 +280,7 @@ def main(argv):
         try:
             with open(path) as f:
                 run = json.load(f)
-            rows = {(r["effect"], r["operation"]): r for r in run["results"] if "damaged_fraction" not in r}
+            rows = {(r["effect"], r["operation"]): r for r in run["results"] if is_full(r)}
         except (OSError, ValueError, KeyError) as error:
             fail(f"{path} is not an effect-bench JSON report: {error}")
         (one if k % 2 == 0 else two).update(rows)
@@ -171,10 +328,10 @@ def main(argv):
     }
 
     damage_rows = [r for r in results if "damaged_fraction" in r]
-    full_rows = {(r["effect"], r["operation"]): r for r in results if "damaged_fraction" not in r}
+    full_rows = {(r["effect"], r["operation"]): r for r in results if is_full(r)}
     slowest = {}
     for r in results:
-        if "damaged_fraction" in r:
+        if not is_full(r):
             continue
         e = r["effect"]
         if e not in slowest or r["render_milliseconds"]["p50"] > slowest[e]["render_milliseconds"]["p50"]:
@@ -185,8 +342,9 @@ def main(argv):
           f"{scene['scale']:g}), one thread\n")
     print("| effect (slowest operation) | render p50 | vs peer (render p50 ÷ peer p50) | vs floor | "
           "p99 model+render (worst op) | model p50 (worst op) | allocs/frame (worst op) |"
-          + (" 2 threads (1-thread p50 ÷ 2-thread p50, lowest–highest op) |" if two else ""))
-    print("| --- | --- | --- | --- | --- | --- | --- |" + (" --- |" if two else ""))
+          + (" 2 threads (1-thread p50 ÷ 2-thread p50, lowest–highest op) |" if two else "")
+          + " render p50 per Mpx (× floor) |")
+    print("| --- | --- | --- | --- | --- | --- | --- |" + (" --- |" if two else "") + " --- |")
     for effect, r in slowest.items():
         ops = [o for (e, _), o in full_rows.items() if e == effect]
         render = r["render_milliseconds"]["p50"]
@@ -227,6 +385,10 @@ def main(argv):
             if ratios:
                 entry["two_threads"] = {"lowest": round(ratios[0][0], 3), "lowest_operation": ratios[0][1],
                                         "highest": round(ratios[-1][0], 3), "highest_operation": ratios[-1][1]}
+        per_mpx = render / megapixels(scene)
+        entry["render_ms_per_megapixel"] = round(per_mpx, 5)
+        entry["x_floor"] = None if r.get("x_floor") is None else round(r["x_floor"], 4)
+        row += f" {per_mpx:.3f} ms" + (f" ({r['x_floor']:.2f}x)" if r.get("x_floor") is not None else "") + " |"
         summary["rows"].append(entry)
         print(row)
     if json_out:

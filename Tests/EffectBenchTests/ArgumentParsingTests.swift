@@ -76,6 +76,10 @@ import TransitionKitCore
         (["run", "--damage=1"], "option --damage takes no value, got --damage=1"),
         (["run", "--damage", "--damage=yes"], "option --damage takes no value, got --damage=yes"),
         (["run", "--help=1"], "option --help takes no value, got --help=1"),
+        (["run", "--many-layer", "--many-layer"], "option --many-layer is given more than once"),
+        (["run", "--many-layer=1"], "option --many-layer takes no value, got --many-layer=1"),
+        (["run", "--many-layer", "--from", "a.png", "--to", "b.png"], "--many-layer draws the built-in list screen"),
+        (["render", "radial", "--out", "a.png", "--many-layer"], "unknown option --many-layer for this command"),
         (["play", "radial", "--operation", "pop", "--gesture", "t.json", "--json", "--json"], "option --json is given more than once"),
         (["play", "radial", "--operation", "pop", "--gesture", "t.json", "--json=out.json"], "option --json takes no value, got --json=out.json"),
         (["render", "radial", "--out", "a.png", "--damage"], "unknown option --damage for this command"),
@@ -152,6 +156,19 @@ import TransitionKitCore
         }
         #expect(on.damage && on.frames == 2)
         #expect(!off.damage)
+    }
+
+    /// `--many-layer` once adds the layer rows; absent, they stay off; it takes no value, so
+    /// the word after it is read on its own (`--many-layer --frames 2`).
+    @Test func manyLayerIsAFlag() throws {
+        guard case .run(let on) = try ArgumentParser.parse(["run", "--many-layer", "--frames", "2"]),
+            case .run(let off) = try ArgumentParser.parse(["run", "--frames", "2"])
+        else {
+            Issue.record("not a run")
+            return
+        }
+        #expect(on.manyLayer && on.frames == 2 && !on.damage)
+        #expect(!off.manyLayer)
     }
 
     @Test(arguments: bad)

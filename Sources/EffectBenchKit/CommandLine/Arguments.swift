@@ -57,6 +57,10 @@ struct RunOptions: Equatable {
     /// `--damage`: also sweep each effect and operation redrawing only what changed since the
     /// previous frame (`DamageRegion`), reported as separate rows ("push (damage)").
     var damage = false
+    /// `--many-layer`: also sweep each effect and operation with the outgoing screen a list of
+    /// 200 live layers (`ManyLayerScreen`) and with the same list flattened into one bitmap,
+    /// reported as rows of their own ("push (many-layer)", "push (flat)").
+    var manyLayer = false
     /// `--param name=value` settings of the one effect `effects` names, read and validated by
     /// the effect registry (as `render`'s); empty: every parameter at its default.
     var parameters: [String: String] = [:]
@@ -122,6 +126,10 @@ enum ArgumentParser {
             run.threshold = try options.double("threshold", in: 0...100) ?? run.threshold
             run.htmlPath = try options.path("html")
             run.damage = options.flag("damage")
+            run.manyLayer = options.flag("many-layer")
+            if run.manyLayer && (run.scene.fromPath != nil || run.scene.toPath != nil) {
+                throw .usage("--many-layer draws the built-in list screen; it cannot be combined with --from/--to")
+            }
             for text in options.values("compare") {
                 let pair = try EffectPair(parsing: text)
                 guard !run.comparisons.contains(pair) else { throw .usage("--compare \(pair) is given twice") }
@@ -252,7 +260,7 @@ struct Options {
     private var flags = Set<String>()
     private(set) var positional: [String] = []
 
-    /// Reads `words`. `--help`, `-h` and `--damage` are flags; `--json` is one when `jsonIsFlag` (play's
+    /// Reads `words`. `--help`, `-h`, `--damage` and `--many-layer` are flags; `--json` is one when `jsonIsFlag` (play's
     /// `--json`), otherwise it takes the next word as its path (run's `--json out.json`, any
     /// file name) unless that word is missing or an option, so run can say the path is missing.
     init(_ words: ArraySlice<String>, jsonIsFlag: Bool) throws(BenchError) {
@@ -265,7 +273,7 @@ struct Options {
                 let name = String(body)
                 if let eq = body.firstIndex(of: "=") {
                     named.append((String(body[..<eq]), String(body[body.index(after: eq)...])))
-                } else if name == "help" || name == "h" || name == "damage"
+                } else if name == "help" || name == "h" || name == "damage" || name == "many-layer"
                     || (name == "json" && (jsonIsFlag || i + 1 == words.endIndex || isOption(words[i + 1])))
                 {
                     named.append((String(body), nil))

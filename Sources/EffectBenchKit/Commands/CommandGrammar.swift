@@ -24,7 +24,7 @@ enum CommandGrammar {
                 options: [
                     "[--effects a,b]", "[--size \(size)]", "[--scale \(format(run.scene.scale))]", "[--frames \(run.frames)]",
                     "[--repeat \(run.repeats)]", "[--threads N]", "[--from a.png --to b.png]", "[--json out.json]", "[--baseline old.json]",
-                    "[--threshold \(format(run.threshold))]", "[--html report.html]", "[--compare a:b]...", "[--damage]",
+                    "[--threshold \(format(run.threshold))]", "[--html report.html]", "[--compare a:b]...", "[--damage]", "[--many-layer]",
                     "[--param name=value]...",
                 ]),
             Form(command: "effect-bench list", options: [], remark: "effects, their parameters and accepted values"),

@@ -13,6 +13,9 @@ enum HelpText {
                     and heap allocations per frame. Build with -c release. --compare a:b adds
                     rows a ÷ b (p50) per shared operation; with --baseline, this run's a ÷ the
                     baseline's b. --param sets a parameter of the one effect --effects names.
+                    × floor = render p50 ÷ a frame memcpy timed between frames; --baseline
+                    judges its ratio. --many-layer adds rows with the outgoing screen a list of
+                    200 live layers and the same list as one bitmap (layers, ns/layer, vs flat).
             render  --progress P: one PNG at progress P; --frames N: an APNG of N frames in time;
                     --sheet C: those frames as a contact sheet with C columns.
             play    replays a recorded touch trace (JSON) as an interactive pop, dismiss or tab
@@ -25,7 +28,8 @@ enum HelpText {
 
             --from is the outgoing screen (on top before the operation), --to the incoming one;
             both fill the view like scaleAspectFill. Without them a built-in scene is drawn.
-            exit status: 0 ok, 1 failure, 2 bad arguments, 3 regression against --baseline.
+            exit status: 0 ok, 1 failure, 2 bad arguments, 3 regression against --baseline
+            (a × floor ratio over 1 + --threshold; the render ratio for a baseline without × floor).
             """
     }
 

@@ -34,7 +34,7 @@ enum RunCommand {
         var results: [BenchReport.Result] = []
         // Each operation's full-render row, then with --damage its damage row.
         let modes = options.damage ? [false, true] : [false]
-        let total = entries.reduce(0) { $0 + $1.supportedOperations.count } * modes.count
+        let total = entries.reduce(0) { $0 + $1.supportedOperations.count } * (modes.count + (options.manyLayer ? 2 : 0))
         var done = 0
         // One frame, presentation tree and compositor pool for every sweep: after each warm-up
         // the measured sweeps fault in no fresh pages and grow no buffers.
@@ -66,6 +66,11 @@ enum RunCommand {
                         scene: options.scene, images: images, frames: options.frames, threads: options.threads,
                         buffers: buffers, renders: false, damage: damage)
                     results.append(BenchReport.Result(repeated: sweeps, modelOnly: modelOnly))
+                }
+                if options.manyLayer {
+                    results += try layerRows(
+                        entry: entry, effect: effect, operation: op, options: options, buffers: buffers, progress: progress, done: &done,
+                        total: total)
                 }
             }
         }

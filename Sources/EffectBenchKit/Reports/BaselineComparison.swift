@@ -1,7 +1,11 @@
 import Foundation
 
 /// `--baseline old.json`: per effect and operation, the ratio of this run's p50 render and
-/// model costs to the baseline's. A render ratio above 1 + threshold is a regression.
+/// model costs to the baseline's, and of its × floor figure (render p50 ÷ the frame memcpy's
+/// p50, `BenchReport.Result.xFloor`) to the baseline's. The × floor ratio, which the machine's
+/// memory speed moves much less than the render ratio, decides: above 1 + threshold it is a
+/// regression (exit status 3). Where either report has no × floor (written before it
+/// existed) the render ratio decides instead, and the row says so.
 ///
 /// Rows match by effect name; each `EffectPair` adds rows matching this run's `effect` with the
 /// baseline's `reference` (`--baseline old.json --compare iris:radial`: this run's iris ÷ the
@@ -19,7 +23,11 @@ public struct BaselineComparison: Equatable, Sendable {
         public var renderRatio: Double
         /// This run's model p50 ÷ the baseline's.
         public var modelRatio: Double
-        /// `renderRatio` > 1 + threshold.
+        /// This run's × floor ÷ the baseline's; nil when either report lacks it.
+        public var floorRatio: Double?
+        /// The figure that decides `regressed`: `floorRatio`, or `renderRatio` without one.
+        public var judgedRatio: Double { floorRatio ?? renderRatio }
+        /// `judgedRatio` > 1 + threshold.
         public var regressed: Bool
     }
 
@@ -55,7 +63,7 @@ public struct BaselineComparison: Equatable, Sendable {
         rows = ratios.map {
             Row(
                 effect: $0.effect, baselineEffect: $0.reference, operation: $0.operation, renderRatio: $0.renderRatio,
-                modelRatio: $0.modelRatio, regressed: $0.renderRatio > 1 + threshold)
+                modelRatio: $0.modelRatio, floorRatio: $0.floorRatio, regressed: ($0.floorRatio ?? $0.renderRatio) > 1 + threshold)
         }
         var unmatched: [String] = []
         for r in current.results where !rows.contains(where: { $0.effect == r.effect && $0.operation == r.operation }) {
@@ -92,19 +100,25 @@ public struct BaselineComparison: Equatable, Sendable {
     /// Whether any row regressed.
     public var hasRegression: Bool { rows.contains { $0.regressed } }
 
-    /// A title line, the table (effect, or "this ÷ baseline's" for a pair; op; ratios with 3
-    /// decimals; REGRESSION marks), then the parameter settings when they differ, warnings and
-    /// unmatched entries.
+    /// A title line saying which ratio decides, the table (effect, or "this ÷ baseline's" for a
+    /// pair; op; × floor, render and model ratios with 3 decimals, "-" for a missing × floor;
+    /// REGRESSION marks naming the ratio that exceeded), then the parameter settings when they
+    /// differ, warnings and unmatched entries.
     public func format() -> String {
-        var table = [["effect", "op", "render ratio", "model ratio", ""]]
+        var table = [["effect", "op", "× floor ratio", "render ratio", "model ratio", ""]]
         for r in rows {
+            let limit = String(format: "%.2f", 1 + threshold)
             table.append([
-                CostRatio.label(r.effect, r.baselineEffect), r.operation,
+                CostRatio.label(r.effect, r.baselineEffect), r.operation, r.floorRatio.map { String(format: "%.3f", $0) } ?? "-",
                 String(format: "%.3f", r.renderRatio), String(format: "%.3f", r.modelRatio),
-                r.regressed ? "REGRESSION (> \(String(format: "%.2f", 1 + threshold)))" : "",
+                r.regressed ? "REGRESSION (\(r.floorRatio == nil ? "render" : "× floor") ratio > \(limit))" : "",
             ])
         }
-        var lines = ["baseline comparison (this run ÷ baseline, p50):"] + TableReport.grid(table)
+        var lines =
+            [
+                "baseline comparison (this run ÷ baseline, p50; the × floor ratio decides a regression, "
+                    + "the render ratio where a report has no × floor):"
+            ] + TableReport.grid(table)
         if let parameterDifference { lines.append("  parameters: \(parameterDifference)") }
         lines += mismatches.map { "  WARNING: not comparable: \($0)" }
         lines += unmatched.map { "  unmatched: \($0)" }

@@ -19,6 +19,22 @@ import Foundation
 ///                  "render_milliseconds": { same },
 ///                  "frames_over_60hz", "frames_over_120hz"   (render + model over 16.67 / 8.33 ms),
 ///                  "render_p50_spread" ((max − min) ÷ min of the repeats' render p50s; absent: 1 sweep),
+///                  "floor_milliseconds": { same } (the memory floor next to each frame: the fastest of
+///                                    2 memcpys of a frame's bytes between frame-sized buffers that
+///                                    together exceed the last-level cache, made between frames, not
+///                                    timed into them; absent in older reports),
+///                  "x_floor" (render p50 ÷ floor p50: the row as a multiple of the frame memcpy,
+///                            which moves with the machine's memory speed as the render does; what
+///                            `--baseline` compares when both reports have it; absent in older reports),
+///                  "variant" ("flat" or "many-layer": `run --many-layer` rows, operation
+///                            "push (flat)" / "push (many-layer)", the outgoing screen the
+///                            40-cell list flattened into one bitmap or kept as its 200 layers;
+///                            absent otherwise), and on those rows:
+///                  "layers" (layers in the presentation tree each frame),
+///                  "lowering_nanoseconds": { same } (per frame: presentation snapshot + a
+///                                    1-pixel damage render of it, measured between frames),
+///                  "ns_per_layer" ((model p50 + lowering p50) ÷ layers),
+///                  "vs_flat" (many-layer rows: render p50 ÷ the flat row's render p50),
 ///                  "damaged_fraction": { same } (`run --damage` rows, operation "push (damage)" and
 ///                                    so on: fraction 0...1 of each frame redrawn; absent otherwise),
 ///                  "steady_state": { "model_allocations", "model_bytes",
@@ -28,7 +44,8 @@ import Foundation
 ///                                   transition's duration elapsed, before the effect's timing
 ///                                   curve), "model_nanoseconds", "render_milliseconds",
 ///                                   "model_allocations", "model_bytes", "render_allocations",
-///                                   "render_bytes", "damaged_fraction" (damage rows) } ] } ] }
+///                                   "render_bytes", "damaged_fraction" (damage rows),
+///                                   "floor_milliseconds", "lowering_nanoseconds" (layer rows) } ] } ] }
 /// ```
 /// New keys may be added in version 1; renaming or removing one bumps the version.
 public struct BenchReport: Codable, Equatable, Sendable {
@@ -141,6 +158,13 @@ public struct BenchReport: Codable, Equatable, Sendable {
             case modelP50AfterRender = "model_p50_after_render"
             case perFrame = "per_frame"
             case damagedFraction = "damaged_fraction"
+            case floorMilliseconds = "floor_milliseconds"
+            case xFloor = "x_floor"
+            case variant = "variant"
+            case layers = "layers"
+            case loweringNanoseconds = "lowering_nanoseconds"
+            case nsPerLayer = "ns_per_layer"
+            case vsFlat = "vs_flat"
         }
         /// The effect's registry name.
         public var effect: String
@@ -171,6 +195,22 @@ public struct BenchReport: Codable, Equatable, Sendable {
         /// of the rendered sweeps alone, where each tick follows a full-frame render that has
         /// evicted the model's data from the caches. nil otherwise.
         public var modelP50AfterRender: Double?
+        /// The memory floor next to each frame (`FrameSample.floorMilliseconds`), milliseconds;
+        /// nil when no frame has one (older reports).
+        public var floorMilliseconds: Distribution?
+        /// The render p50 as a multiple of the floor p50 (`renderMilliseconds.p50 ÷
+        /// floorMilliseconds.p50`); nil without a floor or with a zero floor p50.
+        public var xFloor: Double?
+        /// "flat" or "many-layer" for the rows of `run --many-layer` (`ManyLayerScreen`); nil otherwise.
+        public var variant: String?
+        /// Layer rows: layers in the presentation tree each frame; nil otherwise.
+        public var layers: Int?
+        /// Layer rows: the per-layer work of each frame (`FrameSample.loweringNanoseconds`), nanoseconds.
+        public var loweringNanoseconds: Distribution?
+        /// Layer rows: (model p50 + lowering p50) ÷ `layers`, nanoseconds per layer per frame.
+        public var nsPerLayer: Double?
+        /// Many-layer rows: render p50 ÷ the flat row's render p50 (the same pixels as one bitmap).
+        public var vsFlat: Double?
 
         /// The statistics of `sweep`.
         /// - Precondition: `sweep.frames` is not empty.
@@ -192,6 +232,26 @@ public struct BenchReport: Codable, Equatable, Sendable {
             perFrame = sweep.frames
             let fractions = sweep.frames.compactMap(\.damagedFraction)
             damagedFraction = fractions.isEmpty ? nil : Distribution(fractions)
+            let floors = sweep.frames.compactMap(\.floorMilliseconds)
+            floorMilliseconds = floors.isEmpty ? nil : Distribution(floors)
+            xFloor = floorMilliseconds.flatMap { $0.p50 > 0 ? renderMilliseconds.p50 / $0.p50 : nil }
+            let lowering = sweep.frames.compactMap(\.loweringNanoseconds)
+            loweringNanoseconds = lowering.isEmpty ? nil : Distribution(lowering)
+        }
+
+        /// Marks this result as a `run --many-layer` row of `variant` ("flat" or "many-layer")
+        /// whose presentation tree has `layers` layers (>= 1), and sets `nsPerLayer` from its
+        /// model and lowering p50s (left nil without a lowering measurement).
+        public mutating func setLayerScene(variant: String, layers: Int) {
+            precondition(layers >= 1, "a layer scene of \(layers) layers")
+            self.variant = variant
+            self.layers = layers
+            nsPerLayer = loweringNanoseconds.map { (modelNanoseconds.p50 + $0.p50) / Double(layers) }
+        }
+
+        /// Sets `vsFlat`: this render p50 ÷ `flat`'s (nil when `flat`'s is 0).
+        public mutating func compare(withFlat flat: Result) {
+            vsFlat = flat.renderMilliseconds.p50 > 0 ? renderMilliseconds.p50 / flat.renderMilliseconds.p50 : nil
         }
 
         /// The statistics of repeated sweeps of one effect and operation: their per-frame

@@ -40,6 +40,9 @@ public struct CostRatio: Equatable, Sendable {
     public var renderRatio: Double
     /// Model p50 ÷ the reference's model p50 (1 when the reference's is 0).
     public var modelRatio: Double
+    /// `result`'s × floor ÷ the reference's (`BenchReport.Result.xFloor`); nil when either has
+    /// none (a report written before the key) or the reference's is not positive.
+    public var floorRatio: Double?
 
     /// `result`'s p50s over `reference`'s (same operation expected; `result`'s is reported).
     public init(_ result: BenchReport.Result, over reference: BenchReport.Result) {
@@ -48,6 +51,7 @@ public struct CostRatio: Equatable, Sendable {
         operation = result.operation
         renderRatio = Self.ratio(result.renderMilliseconds.p50, reference.renderMilliseconds.p50)
         modelRatio = Self.ratio(result.modelNanoseconds.p50, reference.modelNanoseconds.p50)
+        if let a = result.xFloor, let b = reference.xFloor, b > 0 { floorRatio = a / b }
     }
 
     /// `a ÷ b`, or 1 when `b` is not positive (nothing measured to compare with).

@@ -4,7 +4,8 @@ import TransitionKitRender
 /// The plain-text table `effect-bench run` prints.
 public enum TableReport {
     /// The header lines, one row per result (columns effect, op, model p50, model p99, render
-    /// p50, render p90, render p99, render max, >60Hz, >120Hz, allocs/frame, bytes/frame) and the
+    /// p50, render p90, render p99, render max, × floor, >60Hz, >120Hz, allocs/frame, bytes/frame;
+    /// damaged p50 with damage rows; layers, ns/layer, vs flat with `--many-layer` rows) and the
     /// legend.
     public static func format(_ report: BenchReport) -> String {
         var lines: [String] = []
@@ -25,12 +26,16 @@ public enum TableReport {
                     + "(\(fmt(c.oneThread / c.twoThreads, 2))x); " + bandsDecision(c, pixels: s.widthPixels * s.heightPixels))
         }
         var header = [
-            "effect", "op", "model p50", "model p99", "render p50", "render p90", "render p99", "render max", ">60Hz", ">120Hz", "allocs/frame",
+            "effect", "op", "model p50", "model p99", "render p50", "render p90", "render p99", "render max", "× floor", ">60Hz", ">120Hz",
+            "allocs/frame",
             "bytes/frame",
         ]
         // Damage rows (`run --damage`) add the redrawn fraction of the frame, p50.
         let damage = report.results.contains { $0.damagedFraction != nil }
         if damage { header.append("damaged p50") }
+        // `--many-layer` rows add their layer count, per-layer work and cost against the flat screen.
+        let layered = report.results.contains { $0.variant != nil }
+        if layered { header += ["layers", "ns/layer", "vs flat"] }
         var rows: [[String]] = []
         for r in report.results {
             let st = r.steadyState
@@ -39,9 +44,15 @@ public enum TableReport {
             rows.append([
                 r.effect, r.operation, nsText(r.modelNanoseconds.p50), nsText(r.modelNanoseconds.p99),
                 msText(r.renderMilliseconds.p50), msText(r.renderMilliseconds.p90), msText(r.renderMilliseconds.p99),
-                msText(r.renderMilliseconds.max), "\(r.framesOver60hz)", "\(r.framesOver120hz)", allocs, bytes,
+                msText(r.renderMilliseconds.max), r.xFloor.map { "\(fmt($0, 2))x" } ?? "", "\(r.framesOver60hz)", "\(r.framesOver120hz)", allocs,
+                bytes,
             ])
             if damage { rows[rows.count - 1].append(r.damagedFraction.map { "\(fmt(100 * $0.p50, 1)) %" } ?? "") }
+            if layered {
+                rows[rows.count - 1] += [
+                    r.layers.map { "\($0)" } ?? "", r.nsPerLayer.map { "\(fmt($0, 1)) ns" } ?? "", r.vsFlat.map { "\(fmt($0, 2))x" } ?? "",
+                ]
+            }
         }
         lines.append(contentsOf: grid([header] + rows))
         lines.append(
@@ -51,6 +62,22 @@ public enum TableReport {
                 + (damage
                     ? "; (damage) rows redraw only what changed since the previous frame into its pixels (render includes "
                         + "finding the region), damaged p50 = median fraction of the frame redrawn" : ""))
+        if let floor = report.results.compactMap(\.floorMilliseconds).map(\.p50).min() {
+            let most = report.results.compactMap(\.floorMilliseconds).map(\.p50).max() ?? floor
+            lines.append(
+                "× floor = render p50 ÷ the p50 of a frame-sized memcpy (\(report.scene.widthPixels)x\(report.scene.heightPixels) px × 4 bytes, "
+                    + "the fastest of \(SweepBuffers.floorCopies) after every frame, not timed into it, between buffers that together exceed the "
+                    + "last-level cache; \(msText(floor))–\(msText(most)) over the rows): "
+                    + "it moves with the machine's memory speed as the render does, so it is the figure to compare between runs")
+        }
+        if layered {
+            lines.append(
+                "(flat) / (many-layer) rows: the outgoing screen is a list of \(ManyLayerScreen.cellCount) cells × "
+                    + "\(ManyLayerScreen.layersPerCell) layers flattened into one bitmap, or kept as its "
+                    + "\(ManyLayerScreen.cellCount * ManyLayerScreen.layersPerCell) live layers; layers = in the presentation tree; "
+                    + "ns/layer = (model p50 + lowering p50) ÷ layers, lowering = presentation snapshot + a 1-pixel damage render, "
+                    + "between frames; vs flat = render p50 ÷ the (flat) row's")
+        }
         let afterRender = report.results.compactMap { r in r.modelP50AfterRender.map { (p50: $0, result: r) } }
         if let slowest = afterRender.max(by: { $0.p50 < $1.p50 }) {
             lines.append(
