@@ -227,6 +227,28 @@ import TransitionKitTestSupport
         #expect(scene.navigationController.view.transform3D == .identity)
     }
 
+    /// `.effect(DragDismiss())` as the modal's preferred transition presents it
+    /// `.overFullScreen` (the effect's `modalPresentationStyle`, as `EffectTransitioningDelegate`
+    /// sets it): the present finishes, the presenter's view stays in the window behind the
+    /// modal at the effect's presented scale (`behindViewTransform(at: 1)`), and the dismiss
+    /// brings it back to identity. Before, the modal kept `.fullScreen` and the animator refused.
+    @Test func preferredTransitionEffectPresentsOverFullScreen() {
+        let scene = TestScene()
+        let nc = scene.navigationController
+        let modal = scene.makeViewController("M")
+        modal.preferredTransition = .effect(DragDismiss())
+        #expect(modal.modalPresentationStyle == .overFullScreen)
+        var log: [Bool] = []
+        nc.present(modal) { log.append($0) }
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
+        #expect(log == [true] && nc.presentedViewController === modal)
+        #expect(scene.window.rootView.subviews.map(ObjectIdentifier.init) == [nc.view, modal.view].map(ObjectIdentifier.init))
+        #expect(nc.view.transform3D == DragDismiss().behindViewTransform(at: 1))
+        modal.dismiss { log.append($0) }
+        #expect(scene.clock.runUntilIdle(maxFrames: 1000) < 1000)
+        #expect(log == [true, true] && nc.presentedViewController == nil && nc.view.transform3D == .identity)
+    }
+
     @Test func registry() throws {
         var registry = EffectRegistry()
         try registry.register(DragDismiss.self)

@@ -4,9 +4,10 @@ import TransitionKitCore
 import TransitionKitTestSupport
 import TransitionKitTesting
 
-/// Scenarios U1, U2, U5 and U8 of `Documentation/Scenarios.md`: what an app does in its own
+/// Scenarios U1, U2, U5, U8, U10 and U11 of `Documentation/Scenarios.md`: what an app does in its own
 /// callbacks stays, alongside changes keep their final state on a finish, a tap on the
-/// selected tab reaches the delegate, and a window released mid-transition ends it. Expected
+/// selected tab reaches the delegate, a window released mid-transition ends it, a request
+/// waiting in its queue does not keep it, and its presentations end with it. Expected
 /// values come from UIKit's documented behaviour (`clearsSelectionOnViewWillAppear`,
 /// `animate(alongsideTransition:completion:)`, `tabBarController(_:didSelect:)`) and the
 /// scenario text.
@@ -160,5 +161,90 @@ import TransitionKitTesting
         #expect(nav.viewControllers.map(\.title) == ["root", "B"])
         #expect(root.view.layer.anchorPoint == CGPoint(x: 0.5, y: 0.5) && root.view.layer.transform.isIdentity)
         #expect(a.view.layer.mask == nil && a.view.alpha == 1 && a.view.superview == nil)
+    }
+
+    /// U10: the window released while a present (behind a running push) or a dismiss (behind
+    /// the running present of its modal) waits in its queue: the waiting request does not keep
+    /// the window, so it goes away at once and ends the running transition; the waiting one
+    /// then has no window to run in and completes with false, as a present from a view
+    /// controller not in a window does. Each completion comes once, no display link is left,
+    /// and nothing (window, driver, navigation controller, view controllers) is alive.
+    @Test(arguments: [false, true])
+    func U10_aRequestWaitingInAReleasedWindowDoesNotKeepIt(dismiss: Bool) throws {
+        let clock = ManualFrameClock(framesPerSecond: 60)
+        var completions: [String] = []
+        let refs = WeakReferences()
+        weak var released: Window?
+        weak var navigation: NavigationController?
+        weak var presented: ViewController?
+        do {
+            let window = Window(size: CGSize(width: 320, height: 480), frameClock: clock)
+            released = window
+            let nav = NavigationController(rootViewController: ViewController(title: "root"))
+            navigation = nav
+            window.rootViewController = nav
+            let modal = ViewController(title: "modal")
+            presented = modal
+            if dismiss {
+                nav.present(modal, animated: true) { completions.append("present \($0)") }
+                nav.dismiss(animated: true) { completions.append("dismiss \($0)") }
+            } else {
+                let a = ViewController(title: "A")
+                refs.add(a, "pushed view controller")
+                nav.push(a, animated: true) { completions.append("push \($0)") }
+                nav.present(modal, animated: true) { completions.append("present \($0)") }
+            }
+            clock.advance(frames: 5)
+            #expect(completions.isEmpty && window.transitionQueue.pendingCount == 1)
+            refs.add(window.transitionQueue.current, "driver")
+            refs.add(nav.viewControllers[0], "root view controller")
+            refs.add(modal, "modal")
+        }
+        #expect(released == nil, "the waiting request keeps the window")
+        #expect(completions == (dismiss ? ["present false", "dismiss false"] : ["push false", "present false"]))
+        #expect(clock.activeLinkCount == 0)
+        #expect(navigation?.presentedViewController == nil && presented?.presentingViewController == nil)
+        clock.advance(frames: 60)
+        #expect(completions.count == 2, "each completion once: \(completions)")
+        #expect(refs.alive.isEmpty, "still alive: \(refs.alive)")
+    }
+
+    /// U11: the window released with a modal up (presented, or while its dismiss runs, which
+    /// ends cancelled) ends the presentation as replacing `Window.rootViewController` does:
+    /// the link is undone, the modal's appearance ends and its view leaves, so the presenter
+    /// shown in another window presents again (completion true) and the modal, which only the
+    /// presentation held, is freed.
+    @Test(arguments: [false, true])
+    func U11_aReleasedWindowEndsItsPresentations(whileDismissing: Bool) throws {
+        let clock = ManualFrameClock(framesPerSecond: 60)
+        let nav = NavigationController(rootViewController: ViewController(title: "root"))
+        var completions: [Bool] = []
+        weak var released: Window?
+        weak var presented: ViewController?
+        do {
+            let window = Window(size: CGSize(width: 320, height: 480), frameClock: clock)
+            released = window
+            window.rootViewController = nav
+            let modal = ViewController(title: "modal")
+            presented = modal
+            nav.present(modal, animated: false)
+            if whileDismissing {
+                nav.dismiss(animated: true) { completions.append($0) }
+                clock.advance(frames: 5)
+                #expect(window.transitionQueue.current != nil)
+            }
+            #expect(nav.presentedViewController === modal && modal.appearanceState != .disappeared)
+        }
+        #expect(released == nil)
+        #expect(completions == (whileDismissing ? [false] : []))
+        #expect(nav.presentedViewController == nil, "the presentation outlived its window")
+        #expect(presented == nil, "the modal outlived its window")
+        #expect(clock.activeLinkCount == 0 && nav.appearanceState == .disappeared)
+        let window = Window(size: CGSize(width: 320, height: 480), frameClock: clock)
+        window.rootViewController = nav
+        let next = ViewController(title: "next")
+        nav.present(next, animated: false) { completions.append($0) }
+        #expect(completions == (whileDismissing ? [false, true] : [true]))
+        #expect(nav.presentedViewController === next && next.view.window === window)
     }
 }

@@ -168,8 +168,16 @@ public final class PanInteractionController {
     private var offset: CGFloat = 0
     /// The release decision of the run-out in progress (resumed after a failed re-grab).
     private var decision = false
-    /// A touch-down paused the run-out and the pan has not begun yet.
-    private var isPausedByTouch = false
+    /// The interaction a touch-down holds (its run-out paused, or a running transition
+    /// caught) until the pan begins. Weak like `interactionController`, so the hold ends when
+    /// its interaction does: a transition that ended meanwhile (its window went away,
+    /// scenario U8) holds nothing and the next pan starts afresh.
+    private weak var heldInteraction: (any GestureDrivenTransitioning)?
+    /// A touch-down holds the transition in progress and the pan has not begun yet.
+    private var isPausedByTouch: Bool {
+        get { heldInteraction != nil }
+        set { heldInteraction = newValue ? interactionController : nil }
+    }
 
     /// - Parameters:
     ///   - recognizer: the pan to listen to; this controller adds an action to it.
@@ -243,9 +251,6 @@ public final class PanInteractionController {
     }
 
     private func began() {
-        // A hold whose transition ended meanwhile (its window went away, scenario U8) holds
-        // nothing: this pan starts afresh.
-        if isPausedByTouch, !isTransitionRunning { isPausedByTouch = false }
         if isPausedByTouch {
             // Re-grab (or a touch that caught a running transition): continue from the
             // progress on screen, measured from here.
@@ -344,7 +349,6 @@ public final class PanInteractionController {
     // MARK: Re-grab
 
     private func touchDown() {
-        if isPausedByTouch, !isTransitionRunning { isPausedByTouch = false }
         guard !isTracking, !isPausedByTouch else { return }
         guard let interactionController else {
             catchRunningTransition()

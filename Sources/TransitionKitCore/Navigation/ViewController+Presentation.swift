@@ -49,7 +49,7 @@ extension ViewController {
             completion?(false)
             return
         }
-        window.transitionQueue.enqueue { [self] in
+        enqueue(in: window, completion: completion) { [self] window in
             self.runPresent(viewController, animated: animated, transition: transition, window: window, completion: completion)
         }
     }
@@ -68,8 +68,24 @@ extension ViewController {
             completion?(false)
             return
         }
-        window.transitionQueue.enqueue { [self] in
+        enqueue(in: window, completion: completion) { [self] window in
             self.runDismiss(animated: animated, transition: transition, window: window, completion: completion)
+        }
+    }
+
+    /// Queues `request` in `window`'s queue holding the window weakly: a request waiting there
+    /// does not keep its window (scenario U10). If the window has gone when the request's turn
+    /// comes (released while it waited), there is nothing to present on or dismiss from and
+    /// `completion(false)` is called, as for a request made outside a window.
+    private func enqueue(
+        in window: Window, completion: (@MainActor (Bool) -> Void)?, _ request: @escaping @MainActor (Window) -> Void
+    ) {
+        window.transitionQueue.enqueue { [weak window] in
+            guard let window else {
+                completion?(false)
+                return
+            }
+            request(window)
         }
     }
 

@@ -17,13 +17,19 @@ extension ViewController.Transition {
     /// detail.preferredTransition = .effect(Radial())
     /// nav.push(detail)          // a radial reveal; an edge pan pops it back
     /// ```
+    /// Its `modalPresentationStyle` is the effect's (`TransitionEffect.modalPresentationStyle`),
+    /// so a view controller given `.effect(DragDismiss())` is presented `.overFullScreen`: the
+    /// presenter's view stays in place behind it, as `EffectTransitioningDelegate` arranges.
+    ///
     /// - Parameter effect: the effect; its configuration is used for every transition of the
     ///   view controller from now on.
-    public static func effect(_ effect: some TransitionEffect) -> Self {
-        Self(
-            name: type(of: effect).name, gestures: gestures(of: effect.interactions),
+    public static func effect<Effect: TransitionEffect>(_ effect: Effect) -> Self {
+        var transition = Self(
+            name: Effect.name, gestures: gestures(of: effect.interactions),
             makeInteractiveAnimation: { operation, _, _, touchDown in effect.makeInteractiveAnimation(for: operation, touchDown: touchDown) },
             makeAnimator: { operation in effect.makeAnimator(for: operation) })
+        transition.modalPresentationStyle = Effect.modalPresentationStyle
+        return transition
     }
 
     /// The gestures of `interactions`, a plain dismiss drag merged into an earlier gesture of

@@ -52,6 +52,11 @@ extension ViewController {
         public var gestures: [Gesture]
         /// Makes one interactive run of a gesture (default: `makeAnimator` alone).
         public var makeInteractiveAnimation: MakeInteractiveAnimation
+        /// The `modalPresentationStyle` the view controller gets when this becomes its
+        /// `preferredTransition`, as `EffectTransitioningDelegate` sets it (an effect that
+        /// keeps the presenter's view in place behind says `.overFullScreen`); nil (the
+        /// default) leaves the view controller's own. `effect(_:)` sets the effect's.
+        public var modalPresentationStyle: ModalPresentationStyle?
 
         /// - Parameters:
         ///   - name: a name for messages.
@@ -101,6 +106,8 @@ extension ViewController {
     ///    for a pop of several);
     /// 4. the default slide.
     ///
+    /// Setting a transition with a `modalPresentationStyle` sets this view controller's.
+    ///
     /// Its gestures are installed on this view controller's view when it is pushed or
     /// presented (not when this is set, so setting it does not load the view) and removed
     /// when it changes; a gesture starts a pop only while the view controller is the top of a
@@ -113,6 +120,7 @@ extension ViewController {
             let state = preferredTransitionState
             removePreferredTransitionGestures(state)
             state.transition = newValue
+            if let style = newValue?.modalPresentationStyle { modalPresentationStyle = style }
         }
     }
 

@@ -28,7 +28,7 @@ public final class Window {
         }
         didSet {
             guard oldValue !== rootViewController else { return }
-            if let old = oldValue { Self.takeOffScreen(old, unlinking: true) }
+            if let old = oldValue { Self.takeOffScreen(old) }
             if let new = rootViewController {
                 new.view.frame = rootView.bounds
                 new.sendAppearance(.viewWillAppear(animated: false))
@@ -39,28 +39,27 @@ public final class Window {
     }
 
     /// A window that goes away ends its running transition as cancelled (completion false,
-    /// every layer restored, the display link invalidated, the animator's `animationEnded`),
-    /// and the requests waiting behind it then run, without animation since nothing is on
-    /// screen (scenario U8).
+    /// every layer restored, the display link invalidated, the animator's `animationEnded`);
+    /// its root and what it presents then leave as when the root is replaced (appearance
+    /// ended, presentations dismissed without animation), and the requests waiting behind it
+    /// run last, without animation since nothing is on screen: navigation and tab requests
+    /// change their controllers, presents and dismisses complete with false (scenarios U8,
+    /// U10, U11). Nothing the window showed or queued keeps it alive.
     isolated deinit {
-        // Nothing is on screen any more: the running transition ends, then the root and what it
-        // presents disappear, as when the root is replaced (so they can be shown in another
-        // window), and then what waited runs off screen.
         let root = rootViewController
-        // The presentation links stay: requests still waiting may name those view controllers.
-        transitionQueue.abandonCurrent { if let root { Self.takeOffScreen(root, unlinking: false) } }
+        transitionQueue.abandonCurrent { if let root { Self.takeOffScreen(root) } }
     }
 
-    /// Ends the appearance of `root` and of its presentation chain (top first) and takes their
-    /// views out of the window; `unlinking` also dismisses the chain (without animation).
-    private static func takeOffScreen(_ root: ViewController, unlinking: Bool) {
+    /// Ends the appearance of `root` and of its presentation chain (top first), takes their
+    /// views out of the window and dismisses the chain without animation, so `root` can be
+    /// shown in another window and the presented view controllers are free (scenario U11).
+    private static func takeOffScreen(_ root: ViewController) {
         var chain: [ViewController] = []
         var vc = root.presentedViewController
         while let p = vc { chain.append(p); vc = p.presentedViewController }
         for p in chain.reversed() {
             p.endAppearance(animated: false)
             p.view.removeFromSuperview()
-            guard unlinking else { continue }
             p.presentingViewController?.presentedViewController = nil
             p.presentingViewController = nil
         }

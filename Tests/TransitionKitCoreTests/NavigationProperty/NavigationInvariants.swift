@@ -6,6 +6,8 @@ import TransitionKitCore
 ///
 /// - always: the stack and presentation chain equal the model's (no view controller twice or
 ///   lost), every view controller's appearance state equals the one its callbacks lead to,
+///   its `navigationController` is the navigation controller exactly when it is in the stack
+///   or the running request adds it (U9),
 ///   every layer property of the window's tree and of every loaded pool view is finite;
 /// - when nothing runs or waits (queue idle ⟺ model queue empty): exactly the model's visible
 ///   view controllers are appeared and all others disappeared; the window holds exactly the
@@ -28,17 +30,19 @@ enum NavigationInvariants {
         }
         let expectedChain = h.model.chain.map { "m\($0)" }
         if chain != expectedChain { h.record("presentation chain \(chain), model \(expectedChain)") }
+        // U9: the ones the running request adds to the stack have their navigationController
+        // from its start; every other view controller outside the stack has none.
+        let joining = Set(h.model.joining.map { "v\($0)" })
         for vc in [h.navigation] + h.stackPool + h.modalPool {
             let title = vc.title ?? "?"
             if vc.appearanceState != h.appearance.state(title) {
                 h.record("\(title): appearanceState \(vc.appearanceState), its callbacks say \(h.appearance.state(title))")
             }
             if vc.isViewLoaded, let bad = nonFiniteLayer(vc.view.layer) { h.record("\(title): \(bad)") }
-            // U9: one joining the stack has its navigationController from its request's start,
-            // so while a request runs a view controller outside the stack may already have it.
-            let joining = !titles.contains(title) && !h.window.transitionQueue.isIdle
-            if (vc.navigationController === h.navigation) != titles.contains(title), !(joining && vc.navigationController === h.navigation) {
-                h.record("\(title): navigationController \(vc.navigationController?.title ?? "nil"), in the stack: \(titles.contains(title))")
+            if (vc.navigationController === h.navigation) != (titles.contains(title) || joining.contains(title)) {
+                h.record(
+                    "\(title): navigationController \(vc.navigationController?.title ?? "nil"), in the stack: \(titles.contains(title)), "
+                        + "joining: \(joining.contains(title))")
             }
         }
         if let bad = nonFiniteLayer(h.window.rootView.layer) { h.record("window: \(bad)") }

@@ -171,6 +171,14 @@ struct NavigationModel {
         queue.removeFirst()
     }
 
+    /// The navigation-pool view controllers the running request (the head) adds to the stack:
+    /// from its start until it ends their `navigationController` is already set (U9). Empty
+    /// when nothing runs or the head adds none (a pop, a present).
+    var joining: [Int] {
+        guard let head = queue.first, let t = target(head.spec.kind) else { return [] }
+        return t.stack.filter { !stack.contains($0) }
+    }
+
     /// Whether navigation-pool view controller `v` is in the stack or named by a queued request
     /// (pushing it then could trap when the request runs, so such a push is skipped).
     func isReferenced(_ v: Int) -> Bool {
