@@ -72,6 +72,8 @@ final class BandRenderer {
     /// A leaf mask layer's outline (layer points) and projection (`intersect(_:withMaskLayer:host:)`).
     var maskOutline: [[CGPoint]] = []
     var maskProjected: [[CGPoint]] = []
+    /// A drawn shape intersected with its clip's outline (`exactIntersection`).
+    var intersectedPolygons: [[CGPoint]] = []
     private var freeShapeClips: [ShapeClip] = []
     private var usedShapeClips: [ShapeClip] = []
     /// In a damage render, the band's damaged spans: every pixel write is cut to them

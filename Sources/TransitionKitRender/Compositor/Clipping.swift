@@ -8,13 +8,20 @@ struct Clip {
     var bounds: PixelRect
     var mask: CoverageMask?
     var shape: ShapeClip? = nil
+    /// The one shape at full strength whose coverage the clip is (its deferred `shape`, or the
+    /// shape its `mask` was rasterised from, on either path); nil for any other clip (a
+    /// product of shapes, a mask layer's rendered alpha, a translucent mask). Drawing through
+    /// it intersects the drawn polygons with it as one shape (`exactIntersection`).
+    var outline: ShapeClip? = nil
 }
 
 /// A clip shape kept as polygons (device pixels) instead of a coverage mask: a single-shape
 /// `mask` layer such as the radial reveal's ellipse or the zoom's rounded rect. The shape is
 /// rasterised once per frame into spans per row (`rows`, `ShapeClipRows`); a background, path
 /// or contents drawn through it intersects its own spans with them (`forEachShapeClippedSpan`:
-/// interiors stay solid runs, only edge pixels are blended). A group, a nested clip or a mask
+/// interiors stay solid runs, only edge pixels are blended); a single polygon drawn through a
+/// single-polygon shape, one of them convex, is first cut to it as one shape instead
+/// (`exactIntersection`: exact area where the edges meet). A group, a nested clip or a mask
 /// subtree turns it into the mask the general path would have built (`materialized`), bit for bit.
 /// Reused from frame to frame (`BandRenderer.shapeClip`), its polygons' storage kept.
 final class ShapeClip {
@@ -62,7 +69,7 @@ extension BandRenderer {
     func intersect(_ clip: Clip, with polygons: [[CGPoint]], rule: ShapePath.FillRule, alpha: UInt32) -> Clip? {
         if alpha == 255, let r = PixelRect.aligned(polygons) {
             let b = clip.bounds.intersection(r)
-            return b.isEmpty ? nil : Clip(bounds: b, mask: clip.mask, shape: clip.shape)
+            return b.isEmpty ? nil : Clip(bounds: b, mask: clip.mask, shape: clip.shape, outline: clip.outline)
         }
         // Defer: keep the shape as polygons; drawing rasterises it as span coverage. A shape
         // with a non-finite point or a bound 1e9 pixels or more from the origin, which
@@ -73,8 +80,9 @@ extension BandRenderer {
             guard !b.isEmpty else { return nil }
             let shape = shapeClip()
             shape.reset(polygons: polygons, rule: rule, box: clip.bounds, reach: b)
-            return Clip(bounds: b, mask: nil, shape: shape)
+            return Clip(bounds: b, mask: nil, shape: shape, outline: shape)
         }
+        let isOneShape = alpha == 255 && clip.mask == nil && clip.shape == nil
         guard let clip = materialized(clip) else { return nil }
         let mask = coverageMask()
         let old = clip.mask
@@ -88,7 +96,16 @@ extension BandRenderer {
                 dst[i] = UInt8(truncatingIfNeeded: c)
             }
         }
-        return touched.isEmpty ? nil : Clip(bounds: touched, mask: mask)
+        guard !touched.isEmpty else { return nil }
+        // The general path's mask of one shape keeps the shape too, as the fast path's does.
+        var outline: ShapeClip? = nil
+        if isOneShape && PixelRect.bounds(of: polygons) != nil {
+            let shape = shapeClip()
+            shape.reset(polygons: polygons, rule: rule, box: clip.bounds, reach: touched)
+            shape.materialized = (mask, touched)
+            outline = shape
+        }
+        return Clip(bounds: touched, mask: mask, outline: outline)
     }
 
     /// `clip` narrowed by a mask layer (`CALayer.mask`, in the host's coordinates): the mask
@@ -176,6 +193,32 @@ extension BandRenderer {
         }
         let (mask, touched) = shape.materialized!
         let b = touched.intersection(clip.bounds)
-        return b.isEmpty ? nil : Clip(bounds: b, mask: mask)
+        return b.isEmpty ? nil : Clip(bounds: b, mask: mask, outline: clip.outline)
+    }
+
+    /// The drawn `polygons` (device pixels, filled by `rule`) intersected with the clip's
+    /// `outline` as one shape (`ConvexClipping`), when the clip is one shape, both are one
+    /// polygon and either is convex (it clips the other, whose fill rule the result keeps); nil
+    /// otherwise, and for a pixel-aligned rectangle, whose product with the clip is already
+    /// exact (255 · c = c). Drawn with no mask or shape clip, the result's coverage is the exact
+    /// area of the intersection in every pixel, where the product of the two coverages is not
+    /// (c · c where the edges coincide). Several subpaths are left to the product: clipped by
+    /// one line they would get coincident edges there, where the rasteriser's sums of the
+    /// subpaths' coverages are not exact (two halves fold to a whole under either rule). The
+    /// polygons are in `intersectedPolygons`, valid until the next call.
+    /// - Complexity: O(points of the drawn polygon · points of the outline).
+    func exactIntersection(_ polygons: [[CGPoint]], rule: ShapePath.FillRule, clip: Clip) -> ShapePath.FillRule? {
+        guard let outline = clip.outline, polygons.count == 1, outline.polygons.count == 1, PixelRect.aligned(polygons) == nil else {
+            return nil
+        }
+        if let o = ConvexClipping.convexOrientation(polygons[0]) {
+            ConvexClipping.clip(outline.polygons, to: polygons[0], orientation: o, into: &intersectedPolygons, temp: &clipTemp)
+            return outline.rule
+        }
+        if let o = ConvexClipping.convexOrientation(outline.polygons[0]) {
+            ConvexClipping.clip(polygons, to: outline.polygons[0], orientation: o, into: &intersectedPolygons, temp: &clipTemp)
+            return rule
+        }
+        return nil
     }
 }

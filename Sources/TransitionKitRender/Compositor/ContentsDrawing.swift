@@ -13,7 +13,7 @@ extension BandRenderer {
     ) {
         guard !clip.bounds.isEmpty else { return }
         projection.project(area, into: &projectedArea)
-        let polygons = projectedArea
+        var polygons = projectedArea, rule = ShapePath.FillRule.nonZero
         guard !polygons.isEmpty, let inverse = projection.composite.inverted() else { return }
         var clip = clip
         let toImage = PlaneHomography(
@@ -27,6 +27,11 @@ extension BandRenderer {
         if let shape = clip.shape, PixelRect.aligned(polygons) == nil {
             clip.bounds = clip.bounds.intersection(rows(of: shape).touched)
             guard !clip.bounds.isEmpty else { return }
+        }
+        if let exact = exactIntersection(polygons, rule: rule, clip: clip) {
+            // One shape: the drawn area cut to the clip's (exact area where edges meet).
+            (polygons, rule) = (intersectedPolygons, exact)
+            (clip.mask, clip.shape, clip.outline) = (nil, nil, nil)
         }
         let opaque = fastPaths && contents.isOpaque
         // Class references the span functions below use are held `Unretained`: this renderer
@@ -122,9 +127,9 @@ extension BandRenderer {
                 }
             }
             if clip.shape != nil {
-                forEachShapeClippedSpan(polygons, rule: .nonZero, clip: clip, drawDamaged)
+                forEachShapeClippedSpan(polygons, rule: rule, clip: clip, drawDamaged)
             } else {
-                forEachSpan(polygons, rule: .nonZero, clip: clip.bounds, drawDamaged)
+                forEachSpan(polygons, rule: rule, clip: clip.bounds, drawDamaged)
             }
             if columnRuns && !tables.runs.rows.isEmpty { sampling.drawColumnRuns(tables.runs, into: plane) }
         }

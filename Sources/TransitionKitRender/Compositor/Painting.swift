@@ -16,6 +16,12 @@ extension BandRenderer {
         guard c != 0 else { return }
         let pending = tables.pending
         if clip.shape != nil || clip.mask != nil { pending.flushAll() }
+        var clip = clip, polygons = polygons, rule = rule
+        if let exact = exactIntersection(polygons, rule: rule, clip: clip) {
+            // One shape: the drawn polygons cut to the clip's (exact area where edges meet).
+            (polygons, rule) = (intersectedPolygons, exact)
+            (clip.mask, clip.shape, clip.outline) = (nil, nil, nil)
+        }
         if clip.shape != nil {
             forEachShapeClippedSpan(polygons, rule: rule, clip: clip) { whole in
                 forEachDamagedPiece(whole) { span in
