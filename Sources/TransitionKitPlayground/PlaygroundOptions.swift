@@ -3,7 +3,7 @@ import TransitionKitCore
 
 /// The playground's command line:
 /// `playground [EFFECT] [--family navigation|modal|tab] [--param NAME=VALUE]... [--from A.png --to B.png]
-/// [--size WxH] [--record-dir DIR] [--frames N] [--loop] [--no-hud] [--no-vsync]`.
+/// [--size WxH] [--record-dir DIR] [--frames N] [--loop] [--no-hud] [--no-vsync] [--copy-frames]`.
 package struct PlaygroundOptions: Equatable {
     /// The effect to start with (default: the first registered).
     package var effect: String?
@@ -22,10 +22,13 @@ package struct PlaygroundOptions: Equatable {
     package var loop = false
     package var hud = true
     package var vsync = true
+    /// Render each frame into a bitmap and copy it into the texture, as before frames were
+    /// rendered straight into it (`--copy-frames`: to measure what the copy cost).
+    package var copyFrames = false
 
     static let usage = """
         usage: playground [EFFECT] [--family navigation|modal|tab] [--param NAME=VALUE]... [--from A.png --to B.png]
-                          [--size WxH] [--record-dir DIR] [--frames N] [--loop] [--no-hud] [--no-vsync]
+                          [--size WxH] [--record-dir DIR] [--frames N] [--loop] [--no-hud] [--no-vsync] [--copy-frames]
         keys: e/E effect, o operation family, s slow motion (10x), space pause, . , step, l loop,
               [ ] scrub (shift: 10 %), esc end scrub, p reverse, 0 reset, tab + up/down parameters,
               r record (trace + APNG), d dump the headless render, q quit
@@ -72,6 +75,7 @@ package struct PlaygroundOptions: Equatable {
             case "--no-hud": o.hud = false
             case "--loop": o.loop = true
             case "--no-vsync": o.vsync = false
+            case "--copy-frames": o.copyFrames = true
             default:
                 if a.hasPrefix("-") || o.effect != nil { throw .usage("unknown argument '\(a)'") }
                 o.effect = a
