@@ -7,8 +7,9 @@ import TransitionKitRender
 /// `e`/`E` next/previous effect, `o` next operation family, `s` slow motion (10x), space pause,
 /// `.`/right step one frame forward and `,`/left one back (while paused), `l` loop, `[`/`]`
 /// scrub the timeline (shift: 10 %), escape end scrubbing, `p`/backspace the reverse
-/// transition, `0` reset, tab/shift-tab choose a parameter, up/down change it, `r` record,
-/// `h` the HUD's help, `q` quit.
+/// transition, `0` reset, tab/shift-tab choose a parameter field (`ParameterField`), up/down
+/// change it (shift: a tenth of the step), `x` the next emulated display scale (1, 2, 3),
+/// `r` record, `d` dump, `h` the HUD's help, `q` quit.
 extension PlaygroundApp {
     func handle(_ key: DisplayKey, shift: Bool, inputs: inout [PlaygroundSession.Input]) {
         if recorder != nil, key != .character("r"), key != .character("q") { return }
@@ -35,9 +36,17 @@ extension PlaygroundApp {
         case .tab: moveParameter(by: shift ? -1 : 1)
         case .up: changeParameter(by: 1, fine: shift)
         case .down: changeParameter(by: -1, fine: shift)
-        case .character("r"): recorder == nil ? startRecording() : finishRecording(recorder!, complete: false)
+        case .character("r"):
+            // Once the finger lifted, the recording ends by itself with the run-out: `r` then
+            // waits for it instead of throwing the gesture away.
+            if let recorder {
+                if recorder.fingerLifted { note = "recording: writing after the run-out" } else { finishRecording(recorder, complete: false) }
+            } else {
+                startRecording()
+            }
         case .character("d"): dump()
         case .character("x"): cycleEmulatedScale(inputs: &inputs)
+        case .character("h"): showsHelp.toggle()
         case .character("q"): quit = true
         default: break
         }

@@ -44,9 +44,18 @@ extension PlaygroundApp {
             line("  \(p.acceptedText), default \(p.defaultText)", HUD.dim)
         }
         line("")
-        line("CLICK PUSH/PRESENT  EDGE DRAG POP/DISMISS", HUD.dim)
-        line("S SLOW  SPACE PAUSE  , . STEP  L LOOP", HUD.dim)
-        line("[ ] SCRUB  P REVERSE  0 RESET  R RECORD  Q QUIT", HUD.dim)
+        if showsHelp {
+            for text in [
+                "CLICK      PUSH / PRESENT / SWITCH TAB", "EDGE DRAG  POP (DRAG DOWN: DISMISS)", "E / O      EFFECT / OPERATION FAMILY",
+                "S          SLOW MOTION 10X", "SPACE      PAUSE;  . ,  STEP (PAUSED)", "L          LOOP;  P  REVERSE;  0  RESET",
+                "[ ]        SCRUB (SHIFT 10 %); ESC ENDS", "TAB        NEXT PARAMETER (SHIFT: BACK)", "UP/DOWN    CHANGE IT (SHIFT: FINER)",
+                "X          DISPLAY SCALE 1X / 2X / 3X", "R          RECORD;  D  DUMP;  Q  QUIT", "H          HIDE THIS HELP",
+            ] { line(text, HUD.text) }
+        } else {
+            line("CLICK PUSH/PRESENT  EDGE DRAG POP/DISMISS", HUD.dim)
+            line("S SLOW  SPACE PAUSE  , . STEP  L LOOP  X SCALE", HUD.dim)
+            line("[ ] SCRUB  P REVERSE  0 RESET  R RECORD  H HELP", HUD.dim)
+        }
         if let note { line(String(note.prefix(52)), HUD.bad) }
         s.progress = progress
         s.scrubbing = scrub != nil

@@ -56,6 +56,8 @@ package final class PlaygroundApp {
     var panelTouch: PanelTouch?
     enum PanelTouch { case timeline, ignored }
     var parameterIndex = 0
+    /// Whether the HUD lists every key (`h`).
+    var showsHelp = false
     var recorder: PlaygroundRecorder?
     var note: String?
 

@@ -29,9 +29,13 @@ package struct PlaygroundOptions: Equatable {
     static let usage = """
         usage: playground [EFFECT] [--family navigation|modal|tab] [--param NAME=VALUE]... [--from A.png --to B.png]
                           [--size WxH] [--record-dir DIR] [--frames N] [--loop] [--no-hud] [--no-vsync] [--copy-frames]
-        keys: e/E effect, o operation family, s slow motion (10x), space pause, . , step, l loop,
-              [ ] scrub (shift: 10 %), esc end scrub, p reverse, 0 reset, tab + up/down parameters,
-              r record (trace + APNG), d dump the headless render, q quit
+        mouse: click push/present/switch, drag from the left edge pop, drag down dismiss,
+               click or drag the HUD's timeline to scrub
+        keys: e/E effect, o operation family, s slow motion (10x), space pause, . , step (paused),
+              l loop, [ ] scrub (shift: 10 %), esc end scrub, p reverse, 0 reset,
+              tab/shift-tab choose a parameter (points and colours by component), up/down change it
+              within its range (shift: finer), x display scale 1x/2x/3x, r record (trace + APNG),
+              d dump the headless render, h help in the HUD, q quit
         """
 
     package init() {}
