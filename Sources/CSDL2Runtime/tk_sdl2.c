@@ -40,6 +40,7 @@ int tk_sdl2_load(const char *path, char *reason, size_t reason_size) {
         {"SDL_DestroyTexture", (void **)&api.DestroyTexture},
         {"SDL_LockTexture", (void **)&api.LockTexture},
         {"SDL_UnlockTexture", (void **)&api.UnlockTexture},
+        {"SDL_UpdateTexture", (void **)&api.UpdateTexture},
         {"SDL_SetRenderDrawColor", (void **)&api.SetRenderDrawColor},
         {"SDL_RenderClear", (void **)&api.RenderClear},
         {"SDL_RenderCopy", (void **)&api.RenderCopy},

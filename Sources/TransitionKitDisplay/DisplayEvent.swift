@@ -37,6 +37,10 @@ public struct InputMapper {
     public var timeOffset: TimeInterval
     /// The window's size in points, for touch screens' normalised coordinates.
     public var windowSize: CGSize
+    /// SDL window coordinates (those of mouse events) per point, > 0: 1 where the platform's
+    /// window coordinates are points (X11, Wayland and macOS with SDL's high-DPI mode), the
+    /// window's `emulatedScale` where they are pixels (`DisplayWindow.windowUnitsPerPoint`).
+    public var windowUnitsPerPoint: CGFloat = 1
     private var downFinger: Int64?
     private var mouseDown = false
     private var last = Touch(timestamp: 0, location: .zero, phase: .ended)
@@ -88,14 +92,14 @@ public struct InputMapper {
         case Int(TK_SDL_MOUSEBUTTONDOWN):
             guard event.button.button == UInt8(TK_SDL_BUTTON_LEFT), !mouseDown else { return nil }
             mouseDown = true
-            return emit(time, CGPoint(x: Double(event.button.x), y: Double(event.button.y)), .began)
+            return emit(time, point(event.button.x, event.button.y), .began)
         case Int(TK_SDL_MOUSEBUTTONUP):
             guard event.button.button == UInt8(TK_SDL_BUTTON_LEFT), mouseDown else { return nil }
             mouseDown = false
-            return emit(time, CGPoint(x: Double(event.button.x), y: Double(event.button.y)), .ended)
+            return emit(time, point(event.button.x, event.button.y), .ended)
         default:
             guard mouseDown else { return nil }
-            return emit(time, CGPoint(x: Double(event.motion.x), y: Double(event.motion.y)), .moved)
+            return emit(time, point(event.motion.x, event.motion.y), .moved)
         }
     }
 
@@ -125,6 +129,11 @@ public struct InputMapper {
 
     /// A touch at `time`, never before the previous sample (SDL's millisecond stamps of two
     /// events may tie; a trace's times must not decrease).
+    /// A mouse event's window coordinates in points.
+    private func point(_ x: Int32, _ y: Int32) -> CGPoint {
+        CGPoint(x: Double(x) / windowUnitsPerPoint, y: Double(y) / windowUnitsPerPoint)
+    }
+
     private mutating func emit(_ time: TimeInterval, _ location: CGPoint, _ phase: TouchPhase) -> DisplayEvent {
         let t = phase == .began ? time : max(time, last.timestamp)
         last = Touch(timestamp: t, location: location, phase: phase)

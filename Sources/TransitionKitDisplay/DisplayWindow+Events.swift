@@ -25,7 +25,7 @@ extension DisplayWindow {
     /// person's mouse. `.cancelled` is posted as the window losing focus.
     public func post(_ touch: Touch) {
         var event = tk_sdl_event()
-        let x = Int32(touch.location.x.rounded()), y = Int32(touch.location.y.rounded())
+        let x = Int32((touch.location.x * windowUnitsPerPoint).rounded()), y = Int32((touch.location.y * windowUnitsPerPoint).rounded())
         let id = sdl.GetWindowID(window)
         switch touch.phase {
         case .began, .ended:

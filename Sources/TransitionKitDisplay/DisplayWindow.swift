@@ -14,17 +14,37 @@ import TransitionKitCore
 @MainActor
 public final class DisplayWindow {
     let window: OpaquePointer
-    private let renderer: OpaquePointer
-    private var texture: OpaquePointer?
-    private var textureSize = (width: 0, height: 0)
+    let renderer: OpaquePointer
+    var texture: OpaquePointer?
+    var textureSize = (width: 0, height: 0)
+    /// The frame `present` copies through SDL_UpdateTexture where the texture cannot be locked.
+    var staging: Bitmap?
 
     /// The window's size in points (SDL's window coordinates, those of mouse events).
     public private(set) var size: CGSize
     /// Pixels per point: the renderer's output size over the window size (2 on a high-density
-    /// display with SDL's high-DPI mode, 1 under X11 and the offscreen driver), >= 0.5.
+    /// display with SDL's high-DPI mode, 1 under X11 and the offscreen driver), >= 0.5, or
+    /// `emulatedScale` when set. Follows the display live: `refreshSize()` after
+    /// `DisplayEvent.resized` (SDL reports a move to another display and a drawable-size change
+    /// as window events, both mapped to `.resized`).
     public private(set) var scale: CGFloat
     /// The renderer's output size in pixels.
     public private(set) var pixelSize: (width: Int, height: Int)
+    /// SDL window coordinates (mouse events') per point: 1, or
+    /// `emulatedScale` while one is set (the window's coordinates are then its pixels).
+    public private(set) var windowUnitsPerPoint: CGFloat = 1
+    /// A scale to show the window at in place of the one the display reports, 0.5...8, or nil
+    /// (default): the window's pixels are then `emulatedScale` pixels a point, its size in
+    /// points its pixel size ÷ `emulatedScale`: a high-density display where the platform has
+    /// none (X11 under Xvfb, the offscreen driver), to try and test a scale change live.
+    /// Setting it re-reads the size (`refreshSize()`).
+    /// - Precondition: nil or in 0.5...8.
+    public var emulatedScale: CGFloat? {
+        didSet {
+            precondition(emulatedScale.map { (0.5...8).contains($0) } ?? true, "emulated scale \(emulatedScale!) out of 0.5...8")
+            refreshSize()
+        }
+    }
     /// The display mode's refresh rate in Hz, nil when the driver reports none (Xvfb and the
     /// offscreen driver may report 0).
     public private(set) var refreshRate: Double?
@@ -35,13 +55,23 @@ public final class DisplayWindow {
     /// Whether the renderer presents on vsync (SDL granted `SDL_RENDERER_PRESENTVSYNC`); when
     /// false the display clock paces frames itself.
     public let presentsOnVsync: Bool
+    /// Whether the renderer lists the frame's pixel format (RGBA8 bytes, `pixelFormat`) among
+    /// its texture formats: when false SDL converts each frame on unlock (a swizzle we cannot
+    /// avoid short of rendering in another byte order).
+    public let textureFormatIsNative: Bool
+    /// Whether frames are written straight into the streaming texture's memory
+    /// (SDL_LockTexture). True until a lock fails; from then on frames go through a `Bitmap`
+    /// of the display's and SDL_UpdateTexture (one copy more). Set it to false to measure or
+    /// use that path.
+    public var locksTexture = true
 
-    private init(window: OpaquePointer, renderer: OpaquePointer, videoDriver: String, rendererName: String, vsync: Bool) {
+    private init(window: OpaquePointer, renderer: OpaquePointer, videoDriver: String, rendererName: String, vsync: Bool, nativeFormat: Bool) {
         self.window = window
         self.renderer = renderer
         self.videoDriver = videoDriver
         self.rendererName = rendererName
         self.presentsOnVsync = vsync
+        self.textureFormatIsNative = nativeFormat
         size = .zero
         scale = 1
         pixelSize = (1, 1)
@@ -98,7 +128,11 @@ public final class DisplayWindow {
         _ = api.GetRendererInfo(renderer, &info)
         let name = info.name.map { String(cString: $0) } ?? "unknown"
         let granted = info.flags & UInt32(TK_SDL_RENDERER_PRESENTVSYNC) != 0
-        return DisplayWindow(window: window, renderer: renderer, videoDriver: driver, rendererName: name, vsync: granted)
+        let formats = withUnsafeBytes(of: info.texture_formats) {
+            Array($0.bindMemory(to: UInt32.self).prefix(Int(min(16, info.num_texture_formats))))
+        }
+        return DisplayWindow(
+            window: window, renderer: renderer, videoDriver: driver, rendererName: name, vsync: granted, nativeFormat: formats.contains(pixelFormat))
     }
 
     /// Closes the window and shuts SDL down; the window must not be used afterwards.
@@ -113,8 +147,11 @@ public final class DisplayWindow {
     /// Sets the window title.
     public func setTitle(_ title: String) { sdl.SetWindowTitle(window, title) }
 
-    /// Asks the window system for a new size in points (a resize event follows when granted).
-    public func requestSize(_ size: CGSize) { sdl.SetWindowSize(window, Int32(size.width), Int32(size.height)) }
+    /// Asks the window system for a new size in points (`windowUnitsPerPoint` SDL window
+    /// coordinates each); a resize event follows when granted.
+    public func requestSize(_ size: CGSize) {
+        sdl.SetWindowSize(window, Int32((size.width * windowUnitsPerPoint).rounded()), Int32((size.height * windowUnitsPerPoint).rounded()))
+    }
 
     /// Reads the window's size, scale and refresh rate again (after `DisplayEvent.resized`).
     public func refreshSize() {
@@ -122,109 +159,17 @@ public final class DisplayWindow {
         sdl.GetWindowSize(window, &w, &h)
         var pw: Int32 = 0, ph: Int32 = 0
         if sdl.GetRendererOutputSize(renderer, &pw, &ph) != 0 || pw < 1 || ph < 1 { (pw, ph) = (max(w, 1), max(h, 1)) }
-        size = CGSize(width: Double(max(w, 1)), height: Double(max(h, 1)))
         pixelSize = (Int(pw), Int(ph))
-        scale = max(0.5, CGFloat(pw) / size.width)
+        if let emulatedScale {
+            scale = emulatedScale
+            size = CGSize(width: max(1, Double(pw) / emulatedScale), height: max(1, Double(ph) / emulatedScale))
+        } else {
+            size = CGSize(width: Double(max(w, 1)), height: Double(max(h, 1)))
+            scale = max(0.5, CGFloat(pw) / size.width)
+        }
+        windowUnitsPerPoint = CGFloat(max(w, 1)) / size.width
         var mode = tk_sdl_display_mode()
         refreshRate = sdl.GetWindowDisplayMode(window, &mode) == 0 && mode.refresh_rate > 0 ? Double(mode.refresh_rate) : nil
-    }
-
-    /// What presenting one frame cost.
-    public struct PresentTimes: Sendable, Hashable {
-        /// Seconds spent copying the frame into the texture's memory (lock, row copies, unlock).
-        public var upload: TimeInterval
-        /// Seconds spent in SDL_RenderCopy and SDL_RenderPresent (the renderer's own copy to
-        /// the window and, with vsync, the wait for it).
-        public var present: TimeInterval
-    }
-
-    /// Shows `scene` at the window's top-left and `overlay` right of it, then presents.
-    ///
-    /// The frame's pixels are copied once, row by row, straight into the streaming texture's
-    /// memory (SDL_LockTexture): the compositor renders into its own `Bitmap`, whose storage
-    /// it owns, so this copy is the one left between the compositor and SDL. Pixels are RGBA8
-    /// bytes (SDL_PIXELFORMAT_ABGR8888 on a little-endian machine), shown as they are:
-    /// frames of opaque scenes show as rendered.
-    /// - Parameters:
-    ///   - scene: the compositor's frame, in pixels.
-    ///   - overlay: a panel placed at x = `scene.width`, or nil.
-    ///   - readBack: when true, the scene's region is read back from the renderer after the
-    ///     copy and before presenting (SDL_RenderReadPixels) and returned.
-    /// - Returns: the times of the upload and the present, and the read-back pixels.
-    /// - Throws: `DisplayError.failed` when SDL cannot make, lock or read the texture.
-    /// - Complexity: O(pixels of scene + overlay).
-    @discardableResult
-    public func present(_ scene: Bitmap, overlay: Bitmap? = nil, readBack: Bool = false) throws(DisplayError) -> (
-        times: PresentTimes, readBack: Bitmap?
-    ) {
-        let width = scene.width + (overlay?.width ?? 0)
-        let height = max(scene.height, overlay?.height ?? 0)
-        let t0 = Self.seconds()
-        let texture = try texture(width: width, height: height)
-        var pixels: UnsafeMutableRawPointer?
-        var pitch: Int32 = 0
-        guard sdl.LockTexture(texture, nil, &pixels, &pitch) == 0, let base = pixels else {
-            throw .failed(call: "SDL_LockTexture", reason: SDLRuntime.lastError)
-        }
-        Self.copy(scene, to: base, pitch: Int(pitch), x: 0, rows: height)
-        if let overlay { Self.copy(overlay, to: base, pitch: Int(pitch), x: scene.width, rows: height) }
-        sdl.UnlockTexture(texture)
-        let t1 = Self.seconds()
-        _ = sdl.SetRenderDrawColor(renderer, 0, 0, 0, 255)
-        _ = sdl.RenderClear(renderer)
-        var rect = tk_sdl_rect(x: 0, y: 0, w: Int32(width), h: Int32(height))
-        _ = sdl.RenderCopy(renderer, texture, &rect, &rect)
-        var read: Bitmap?
-        if readBack {
-            read = try readPixels(width: scene.width, height: scene.height)
-        }
-        let t2 = Self.seconds()
-        sdl.RenderPresent(renderer)
-        let t3 = Self.seconds()
-        return (PresentTimes(upload: t1 - t0, present: t3 - t2), read)
-    }
-
-    private func readPixels(width: Int, height: Int) throws(DisplayError) -> Bitmap {
-        var bitmap: Bitmap
-        do { bitmap = try Bitmap(validatingWidth: width, height: height) } catch { throw .failed(call: "Bitmap", reason: "\(error)") }
-        let stride = bitmap.rowStride
-        var rect = tk_sdl_rect(x: 0, y: 0, w: Int32(width), h: Int32(height))
-        let status = bitmap.withUnsafeMutablePixels { p in
-            sdl.RenderReadPixels(renderer, &rect, Self.pixelFormat, UnsafeMutableRawPointer(p), Int32(stride * 4))
-        }
-        guard status == 0 else { throw .failed(call: "SDL_RenderReadPixels", reason: SDLRuntime.lastError) }
-        return bitmap
-    }
-
-    /// RGBA8 bytes in memory, whatever the byte order.
-    static let pixelFormat: UInt32 = UInt32(littleEndian: 1) == 1 ? TK_SDL_PIXELFORMAT_ABGR8888 : TK_SDL_PIXELFORMAT_RGBA8888
-
-    private func texture(width: Int, height: Int) throws(DisplayError) -> OpaquePointer {
-        if let texture, textureSize == (width, height) { return texture }
-        if let texture { sdl.DestroyTexture(texture) }
-        guard let made = sdl.CreateTexture(renderer, Self.pixelFormat, Int32(TK_SDL_TEXTUREACCESS_STREAMING), Int32(width), Int32(height)) else {
-            texture = nil
-            throw .failed(call: "SDL_CreateTexture", reason: SDLRuntime.lastError)
-        }
-        texture = made
-        textureSize = (width, height)
-        return made
-    }
-
-    /// Copies `bitmap`'s rows into texture memory at column `x`; rows below the bitmap (up to
-    /// `rows`) are cleared to black.
-    private static func copy(_ bitmap: Bitmap, to base: UnsafeMutableRawPointer, pitch: Int, x: Int, rows: Int) {
-        let rowBytes = bitmap.width * 4
-        bitmap.withUnsafePixels { src in
-            for y in 0..<rows {
-                let dst = base + y * pitch + x * 4
-                if y < bitmap.height {
-                    dst.copyMemory(from: src + y * bitmap.rowStride, byteCount: rowBytes)
-                } else {
-                    dst.initializeMemory(as: UInt32.self, repeating: 0xFF00_0000, count: bitmap.width)
-                }
-            }
-        }
     }
 
     /// Seconds of the monotonic clock.

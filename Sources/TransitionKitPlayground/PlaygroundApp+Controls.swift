@@ -7,8 +7,9 @@ import TransitionKitRender
 /// `e`/`E` next/previous effect, `o` next operation family, `s` slow motion (10x), space pause,
 /// `.`/right step one frame forward and `,`/left one back (while paused), `l` loop, `[`/`]`
 /// scrub the timeline (shift: 10 %), escape end scrubbing, `p`/backspace the reverse
-/// transition, `0` reset, tab/shift-tab choose a parameter, up/down change it, `r` record,
-/// `h` the HUD's help, `q` quit.
+/// transition, `0` reset, tab/shift-tab choose a parameter field (`ParameterField`), up/down
+/// change it (shift: a tenth of the step), `x` the next emulated display scale (1, 2, 3),
+/// `r` record, `d` dump, `h` the HUD's help, `q` quit.
 extension PlaygroundApp {
     func handle(_ key: DisplayKey, shift: Bool, inputs: inout [PlaygroundSession.Input]) {
         if recorder != nil, key != .character("r"), key != .character("q") { return }
@@ -33,13 +34,37 @@ extension PlaygroundApp {
             inputs.append(.reverse)
         case .character("0"): resetSession()
         case .tab: moveParameter(by: shift ? -1 : 1)
-        case .up: changeParameter(by: 1)
-        case .down: changeParameter(by: -1)
-        case .character("r"): recorder == nil ? startRecording() : finishRecording(recorder!, complete: false)
+        case .up: changeParameter(by: 1, fine: shift)
+        case .down: changeParameter(by: -1, fine: shift)
+        case .character("r"):
+            // Once the finger lifted, the recording ends by itself with the run-out: `r` then
+            // waits for it instead of throwing the gesture away.
+            if let recorder {
+                if recorder.fingerLifted { note = "recording: writing after the run-out" } else { finishRecording(recorder, complete: false) }
+            } else {
+                startRecording()
+            }
         case .character("d"): dump()
+        case .character("x"): cycleEmulatedScale(inputs: &inputs)
+        case .character("h"): showsHelp.toggle()
         case .character("q"): quit = true
         default: break
         }
+    }
+
+    /// `x`: the window as on a display of the next scale of 1, 2, 3 (`DisplayWindow.emulatedScale`;
+    /// 1 is the display's own), keeping its size in points: a move to a display of another
+    /// density, on any platform. The scene follows as a container change.
+    func cycleEmulatedScale(inputs: inout [PlaygroundSession.Input]) {
+        let points = display.size
+        let scales: [CGFloat?] = [nil, 2, 3]
+        let i = scales.firstIndex { $0 == display.emulatedScale } ?? 0
+        display.emulatedScale = scales[(i + 1) % scales.count]
+        display.requestSize(points)
+        mapper.windowUnitsPerPoint = display.windowUnitsPerPoint
+        // The window keeps its points: the container is the scene's size at the new scale now
+        // (the window's pixels follow with the resize event, which then changes nothing).
+        follow(session.size, scale: display.scale, into: &inputs)
     }
 
     func resetSession() {
@@ -47,6 +72,7 @@ extension PlaygroundApp {
         log = []
         logComplete = true
         logStartSize = session.size
+        logStartScale = session.scale
         scrub = nil
         endedSeen = session.transitionsEnded
     }
@@ -113,7 +139,7 @@ extension PlaygroundApp {
         do throws(any Error) {
             let copy = try PlaygroundSession(
                 registry: session.registry, effect: session.effectName, family: session.family, settings: session.settings,
-                size: logStartSize, scale: session.scale, images: imageProvider)
+                size: logStartSize, scale: logStartScale, images: imageProvider)
             copy.tapsEnabled = session.tapsEnabled
             for input in log { copy.apply(input) }
             let frame = try compositor.render(copy.stage.snapshot(), size: copy.size)
@@ -133,41 +159,34 @@ extension PlaygroundApp {
 
     var parameters: [AnyEffectParameter] { session.entry.parameters }
 
+    /// The fields tab walks: every parameter, a point's and a colour's components apart.
+    var parameterFields: [ParameterField] { ParameterField.fields(of: parameters) }
+
     func moveParameter(by step: Int) {
-        guard !parameters.isEmpty else { return }
-        parameterIndex = ((parameterIndex + step) % parameters.count + parameters.count) % parameters.count
+        let count = parameterFields.count
+        guard count > 0 else { return }
+        parameterIndex = ((parameterIndex + step) % count + count) % count
     }
 
     /// The parameter's current text (its setting, or its default).
     func text(of parameter: AnyEffectParameter) -> String { session.settings[parameter.name] ?? parameter.defaultText }
 
-    /// Moves the chosen parameter one step within its declared range: a number by 1/20 of
-    /// its range (1 for whole numbers), clamped; a choice to the next or previous case; a
-    /// flag toggled. Points and colours are shown, not edited.
-    func changeParameter(by direction: Int) {
-        guard parameters.indices.contains(parameterIndex) else { return }
-        let parameter = parameters[parameterIndex]
-        let current = text(of: parameter)
-        let next: String
-        switch parameter.kind {
-        case .number(let range, let whole):
-            let value = Double(current) ?? range.lowerBound
-            let step = whole ? 1 : (range.upperBound - range.lowerBound) / 20
-            let moved = min(range.upperBound, max(range.lowerBound, value + Double(direction) * step))
-            next = whole ? String(Int(moved.rounded())) : String(format: "%.4g", moved)
-        case .choice(let cases):
-            let i = cases.firstIndex(of: current) ?? 0
-            next = cases[((i + direction) % cases.count + cases.count) % cases.count]
-        case .flag:
-            next = ["true", "yes", "1"].contains(current) ? "false" : "true"
-        case .point, .color:
-            note = "\(parameter.name) (\(parameter.kind.name)) is set with --param only"
+    /// Moves the chosen field one step within its range (`ParameterField`; `fine`: shift, a
+    /// tenth of the step), remakes the effect and resets the session.
+    func changeParameter(by direction: Int, fine: Bool = false) {
+        let fields = parameterFields
+        guard fields.indices.contains(parameterIndex) else { return }
+        let field = fields[parameterIndex]
+        let parameter = field.parameter
+        guard let next = field.stepped(text(of: parameter), by: direction, fine: fine, container: session.size) else {
+            note = "\(parameter.name): '\(text(of: parameter))' is not \(parameter.acceptedText)"
             return
         }
         do { try session.set(parameter: parameter.name, to: next == parameter.defaultText ? nil : next) } catch { note = error.description }
         log = []
         logComplete = true
         logStartSize = session.size
+        logStartScale = session.scale
         endedSeen = session.transitionsEnded
     }
 }

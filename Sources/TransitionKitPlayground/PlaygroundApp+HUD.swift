@@ -20,8 +20,10 @@ extension PlaygroundApp {
         line("STATE      \(state)", state.hasPrefix("interacting") || state.hasPrefix("run-out") ? HUD.accent : HUD.text)
         line("MODEL \(ms(last.model))  RENDER \(ms(last.render))")
         line("UPLOAD \(ms(last.upload))  PRESENT \(ms(last.present))")
+        let size = session.size
+        line(String(format: "SCENE %.0fX%.0f PT AT %gX   [X]", size.width, size.height, Double(session.scale)))
         let rate = String(format: "%.0f HZ", clock.refreshRate)
-        line("FRAMES \(clock.framesFired)  MISSED \(clock.framesMissed)  @ \(rate)", clock.lastMissed > 0 ? HUD.bad : HUD.text)
+        line("FRAMES \(clock.framesFired)  MISSED \(clock.framesMissed) AT \(rate)", clock.lastMissed > 0 ? HUD.bad : HUD.text)
         var modes: [String] = []
         if slowMotion { modes.append("SLOW 10X") }
         if paused { modes.append("PAUSED") }
@@ -30,17 +32,30 @@ extension PlaygroundApp {
         line("MODE       \(modes.isEmpty ? "1X" : modes.joined(separator: " "))", modes.isEmpty ? HUD.text : HUD.accent)
         if let gestureNote = session.gestureNote { line(String(gestureNote.prefix(50)), HUD.dim) }
         line("")
-        line("PARAMETERS (TAB CHOOSES, UP/DOWN CHANGES)", HUD.dim)
-        if parameters.isEmpty { line("  none", HUD.dim) }
-        for (i, p) in parameters.enumerated() {
-            let unit = p.unit.isEmpty ? "" : " \(p.unit)"
-            let text = "\(i == parameterIndex ? ">" : " ") \(p.name) = \(text(of: p))\(unit)"
+        line("PARAMETERS (TAB CHOOSES, UP/DOWN +SHIFT FINE)", HUD.dim)
+        let fields = parameterFields
+        if fields.isEmpty { line("  none", HUD.dim) }
+        for (i, field) in fields.enumerated() {
+            let text = "\(i == parameterIndex ? ">" : " ") \(field.label) = \(field.shown(text(of: field.parameter)))"
             line(String(text.prefix(52)), i == parameterIndex ? HUD.accent : HUD.text)
         }
+        if fields.indices.contains(parameterIndex) {
+            let p = fields[parameterIndex].parameter
+            line("  \(p.acceptedText), default \(p.defaultText)", HUD.dim)
+        }
         line("")
-        line("CLICK PUSH/PRESENT  EDGE DRAG POP/DISMISS", HUD.dim)
-        line("S SLOW  SPACE PAUSE  , . STEP  L LOOP", HUD.dim)
-        line("[ ] SCRUB  P REVERSE  0 RESET  R RECORD  Q QUIT", HUD.dim)
+        if showsHelp {
+            for text in [
+                "CLICK      PUSH / PRESENT / SWITCH TAB", "EDGE DRAG  POP (DRAG DOWN: DISMISS)", "E / O      EFFECT / OPERATION FAMILY",
+                "S          SLOW MOTION 10X", "SPACE      PAUSE;  . ,  STEP (PAUSED)", "L          LOOP;  P  REVERSE;  0  RESET",
+                "[ ]        SCRUB (SHIFT 10 %); ESC ENDS", "TAB        NEXT PARAMETER (SHIFT: BACK)", "UP/DOWN    CHANGE IT (SHIFT: FINER)",
+                "X          DISPLAY SCALE 1X / 2X / 3X", "R          RECORD;  D  DUMP;  Q  QUIT", "H          HIDE THIS HELP",
+            ] { line(text, HUD.text) }
+        } else {
+            line("CLICK PUSH/PRESENT  EDGE DRAG POP/DISMISS", HUD.dim)
+            line("S SLOW  SPACE PAUSE  , . STEP  L LOOP  X SCALE", HUD.dim)
+            line("[ ] SCRUB  P REVERSE  0 RESET  R RECORD  H HELP", HUD.dim)
+        }
         if let note { line(String(note.prefix(52)), HUD.bad) }
         s.progress = progress
         s.scrubbing = scrub != nil

@@ -45,8 +45,9 @@ package final class PlaygroundApp {
     /// At most this many inputs are kept (an hour of frames at 60 Hz); past it stepping back
     /// and the dump are unavailable until the next reset.
     static let logLimit = 216_000
-    /// The scene size when the log began (the session's last reset).
+    /// The scene size and scale when the log began (the session's last reset).
     var logStartSize: CGSize
+    var logStartScale: CGFloat
     /// Whether `log` holds every input since the last reset.
     var logComplete = true
     let imageProvider: PlaygroundSession.ImageProvider
@@ -55,6 +56,8 @@ package final class PlaygroundApp {
     var panelTouch: PanelTouch?
     enum PanelTouch { case timeline, ignored }
     var parameterIndex = 0
+    /// Whether the HUD lists every key (`h`).
+    var showsHelp = false
     var recorder: PlaygroundRecorder?
     var note: String?
 
@@ -105,6 +108,7 @@ package final class PlaygroundApp {
         }
         imageProvider = provider
         logStartSize = sceneSize
+        logStartScale = scale
         do {
             session = try PlaygroundSession(
                 registry: registry, effect: options.effect ?? registry.names.first ?? "radial", family: options.family,
@@ -141,9 +145,11 @@ package final class PlaygroundApp {
         output(
             String(
                 format:
-                    "playground: %d frames in %.2f s (%.1f per second), %d missed at %.0f Hz (%@, %@ renderer, vsync %@); per frame: render %.2f ms, upload %.3f ms, present %.2f ms",
+                    "playground: %d frames in %.2f s (%.1f per second), %d missed at %.0f Hz (%@, %@ renderer, vsync %@, %@ into a %@ RGBA32 texture, %dx%d px at scale %.2f); per frame: render %.2f ms, upload %.3f ms, present %.2f ms",
                 frameIndex, seconds, Double(frameIndex) / seconds, clock.framesMissed, clock.refreshRate, display.videoDriver, display.rendererName,
-                display.presentsOnVsync ? "on" : "off", perFrame(renderTotal), perFrame(uploadTotal), perFrame(presentTotal)))
+                display.presentsOnVsync ? "on" : "off", options.copyFrames ? "copied" : display.locksTexture ? "rendered" : "updated",
+                display.textureFormatIsNative ? "native" : "converted", display.pixelSize.width, display.pixelSize.height, Double(display.scale),
+                perFrame(renderTotal), perFrame(uploadTotal), perFrame(presentTotal)))
     }
 
     /// Closes the window.
@@ -180,23 +186,37 @@ package final class PlaygroundApp {
         }
         remember(inputs)
         let m1 = Self.now()
-        render()
+        // Recording keeps each frame, and `--copy-frames` measures the copy: both render into
+        // `scene`; otherwise the compositor renders straight into the texture.
+        let direct = recorder == nil && !options.copyFrames
+        if !direct { render() }
         let r1 = Self.now()
         if recorder != nil, inputs.contains(where: { if case .advance = $0 { true } else { false } }) {
             recorder?.append(scene)
         }
         if let recorder, recorder.complete { finishRecording(recorder, complete: true) }
         if var panel, options.hud {
-            HUD.draw(hudState(), into: &panel, scale: display.scale)
+            HUD.draw(hudState(), into: &panel, scale: session.scale)
             self.panel = panel
         }
         let presented: (times: DisplayWindow.PresentTimes, readBack: Bitmap?)
-        do { presented = try display.present(scene, overlay: options.hud ? panel : nil, readBack: readsBack) } catch {
+        do {
+            let overlay = options.hud ? panel : nil
+            if direct {
+                let snapshot = sceneSnapshot()
+                let (w, h) = (Self.pixels(session.size.width, session.scale), Self.pixels(session.size.height, session.scale))
+                presented = try display.present(sceneWidth: w, sceneHeight: h, overlay: overlay, readBack: readsBack) { base, pitch in
+                    compositor.render(snapshot, intoPixels: base, width: w, height: h, bytesPerRow: pitch)
+                }
+            } else {
+                presented = try display.present(scene, overlay: overlay, readBack: readsBack)
+            }
+        } catch {
             output("playground: \(error.description)")
             quit = true
             return
         }
-        last = (m1 - m0, r1 - m1, presented.times.upload, presented.times.present)
+        last = (m1 - m0, direct ? presented.times.draw : r1 - m1, presented.times.upload, presented.times.present)
         uploadTotal += presented.times.upload
         renderTotal += last.render
         presentTotal += last.present
@@ -246,25 +266,39 @@ package final class PlaygroundApp {
         if touch.phase.isTerminal { panelTouch = nil }
     }
 
+    /// The window's size or scale changed (a resize, a move to another display, `x`): the
+    /// scene's container follows, as one `.container` input when the scale changed, else a
+    /// `.resize` (not while recording: a trace has one size).
     func resized(into inputs: inout [PlaygroundSession.Input]) {
         display.refreshSize()
         mapper.windowSize = display.size
+        mapper.windowUnitsPerPoint = display.windowUnitsPerPoint
         let hudWidth = options.hud ? HUD.width : 0
-        let size = CGSize(width: max(16, display.size.width - hudWidth), height: max(16, display.size.height))
-        guard size != session.size, recorder == nil else { return }
-        inputs.append(.resize(size))
-        let scale = display.scale
-        // Both sides are >= 16 points at a scale the window reported (>= 0.5).
-        scene = Bitmap(width: Self.pixels(size.width, scale), height: Self.pixels(size.height, scale))
-        if options.hud { panel = Bitmap(width: Self.pixels(hudWidth, scale), height: Self.pixels(size.height, scale)) }
+        follow(CGSize(width: max(16, display.size.width - hudWidth), height: max(16, display.size.height)), scale: display.scale, into: &inputs)
     }
 
-    /// Renders the scene: the scrub stage while scrubbing, else the session.
+    /// The scene's container becomes `size` points at `scale`: one input for the session, the
+    /// compositor, the scrub stage (the same scene) and the bitmaps follow.
+    func follow(_ size: CGSize, scale: CGFloat, into inputs: inout [PlaygroundSession.Input]) {
+        guard size != session.size || scale != session.scale, recorder == nil else { return }
+        inputs.append(scale != session.scale ? .container(size, scale: scale) : .resize(size))
+        compositor.options.scale = scale
+        try? scrub?.stage.window.resize(validatingSize: size, scale: scale)
+        // Both sides are >= 16 points at a scale the window reported (>= 0.5).
+        scene = Bitmap(width: Self.pixels(size.width, scale), height: Self.pixels(size.height, scale))
+        if options.hud { panel = Bitmap(width: Self.pixels(HUD.width, scale), height: Self.pixels(size.height, scale)) }
+    }
+
+    /// The tree shown: the scrub stage's while scrubbing, else the session's.
+    func sceneSnapshot() -> LayerSnapshot { scrub?.stage.snapshot() ?? session.stage.snapshot() }
+
+    /// Renders the scene into `scene`: the scrub stage while scrubbing, else the session.
     func render() {
-        let snapshot = scrub?.stage.snapshot() ?? session.stage.snapshot()
-        if scene.width != Self.pixels(session.size.width, display.scale) || scene.height != Self.pixels(session.size.height, display.scale) {
+        let snapshot = sceneSnapshot()
+        let (w, h) = (Self.pixels(session.size.width, session.scale), Self.pixels(session.size.height, session.scale))
+        if scene.width != w || scene.height != h {
             // The session's size changed (a resize): follow it.
-            scene = Bitmap(width: Self.pixels(session.size.width, display.scale), height: Self.pixels(session.size.height, display.scale))
+            scene = Bitmap(width: w, height: h)
         }
         compositor.render(snapshot, into: &scene)
     }

@@ -3,7 +3,7 @@ import TransitionKitCore
 
 /// The playground's command line:
 /// `playground [EFFECT] [--family navigation|modal|tab] [--param NAME=VALUE]... [--from A.png --to B.png]
-/// [--size WxH] [--record-dir DIR] [--frames N] [--loop] [--no-hud] [--no-vsync]`.
+/// [--size WxH] [--record-dir DIR] [--frames N] [--loop] [--no-hud] [--no-vsync] [--copy-frames]`.
 package struct PlaygroundOptions: Equatable {
     /// The effect to start with (default: the first registered).
     package var effect: String?
@@ -22,13 +22,20 @@ package struct PlaygroundOptions: Equatable {
     package var loop = false
     package var hud = true
     package var vsync = true
+    /// Render each frame into a bitmap and copy it into the texture, as before frames were
+    /// rendered straight into it (`--copy-frames`: to measure what the copy cost).
+    package var copyFrames = false
 
     static let usage = """
         usage: playground [EFFECT] [--family navigation|modal|tab] [--param NAME=VALUE]... [--from A.png --to B.png]
-                          [--size WxH] [--record-dir DIR] [--frames N] [--loop] [--no-hud] [--no-vsync]
-        keys: e/E effect, o operation family, s slow motion (10x), space pause, . , step, l loop,
-              [ ] scrub (shift: 10 %), esc end scrub, p reverse, 0 reset, tab + up/down parameters,
-              r record (trace + APNG), d dump the headless render, q quit
+                          [--size WxH] [--record-dir DIR] [--frames N] [--loop] [--no-hud] [--no-vsync] [--copy-frames]
+        mouse: click push/present/switch, drag from the left edge pop, drag down dismiss,
+               click or drag the HUD's timeline to scrub
+        keys: e/E effect, o operation family, s slow motion (10x), space pause, . , step (paused),
+              l loop, [ ] scrub (shift: 10 %), esc end scrub, p reverse, 0 reset,
+              tab/shift-tab choose a parameter (points and colours by component), up/down change it
+              within its range (shift: finer), x display scale 1x/2x/3x, r record (trace + APNG),
+              d dump the headless render, h help in the HUD, q quit
         """
 
     package init() {}
@@ -72,6 +79,7 @@ package struct PlaygroundOptions: Equatable {
             case "--no-hud": o.hud = false
             case "--loop": o.loop = true
             case "--no-vsync": o.vsync = false
+            case "--copy-frames": o.copyFrames = true
             default:
                 if a.hasPrefix("-") || o.effect != nil { throw .usage("unknown argument '\(a)'") }
                 o.effect = a

@@ -25,6 +25,8 @@ final class PlaygroundRecorder {
     private var apng: APNGEncoder?
     private var ended = false
     private(set) var complete = false
+    /// Whether the recorded finger lifted (the run-out is being recorded).
+    var fingerLifted: Bool { ended }
 
     init(session: PlaygroundSession, imagePaths: (from: String, to: String)?) {
         effect = session.effectName
@@ -104,7 +106,7 @@ extension PlaygroundApp {
         session.tapsEnabled = false
         let paths = options.fromPath.flatMap { f in options.toPath.map { (f, $0) } }
         recorder = PlaygroundRecorder(session: session, imagePaths: paths)
-        note = "recording: drag now"
+        note = "recording: drag now (r again discards)"
     }
 
     func recordFrame(_ touches: [Touch], inputs: inout [PlaygroundSession.Input]) {

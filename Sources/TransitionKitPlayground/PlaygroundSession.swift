@@ -51,6 +51,10 @@ public final class PlaygroundSession {
         case advance(TimeInterval)
         /// The scene is resized to this many points (a container resize).
         case resize(CGSize)
+        /// The scene's container changes to this size in points and this scale in pixels per
+        /// point (the window moved to a display of another density, or its scale changed): the
+        /// same container change as `.resize` (`Window.resize(to:scale:)`).
+        case container(CGSize, scale: CGFloat)
         /// A time-based transition the other way (pop after push, dismiss after present, the
         /// other tab), as the loop and the pop key ask for.
         case reverse
@@ -73,8 +77,8 @@ public final class PlaygroundSession {
     public private(set) var family: Family
     /// The scene's size in points.
     public private(set) var size: CGSize
-    /// Pixels per point.
-    public let scale: CGFloat
+    /// Pixels per point, 0.5...8; changed by `.container` inputs, kept by `reset()`.
+    public private(set) var scale: CGFloat
     /// Makes the two screens' images for a scene size and family (called at every reset).
     public typealias ImageProvider = @MainActor (CGSize, Family) throws(TransitionKitError) -> (from: Bitmap, to: Bitmap)
     /// The two screens' images, made by `imageProvider` at the last reset.
@@ -226,7 +230,8 @@ public final class PlaygroundSession {
         switch input {
         case .touch(let touch): send(touch)
         case .advance(let seconds): advance(by: seconds)
-        case .resize(let size): resize(to: size)
+        case .resize(let size): resize(to: size, scale: scale)
+        case .container(let size, let scale): resize(to: size, scale: scale)
         case .reverse: reverse()
         }
     }
@@ -300,10 +305,13 @@ public final class PlaygroundSession {
         noteEnd()
     }
 
-    private func resize(to size: CGSize) {
-        // The loop passes the window's size in points, at least 1 x 1.
-        try? window.resize(validatingSize: size)
+    /// Both container inputs: one `Window` container change.
+    private func resize(to size: CGSize, scale: CGFloat) {
+        // The loop passes the window's size in points, at least 1 x 1, at the scale it reported;
+        // a value the window refuses leaves it as it was.
+        try? window.resize(validatingSize: size, scale: scale)
         self.size = window.size
+        self.scale = window.scale
     }
 
     private func noteStart() {

@@ -12,10 +12,12 @@ public final class TestScene {
     /// Every appearance callback of every view controller made by `makeViewController`, in order.
     public private(set) var appearanceLog: [(String, AppearanceCallback)] = []
 
-    /// - Parameter size: window size in points (default 320x480, the original library's iPhone).
-    public init(size: CGSize = CGSize(width: 320, height: 480)) {
+    /// - Parameters:
+    ///   - size: window size in points (default 320x480, the original library's iPhone).
+    ///   - scale: pixels per point (default 1).
+    public init(size: CGSize = CGSize(width: 320, height: 480), scale: CGFloat = 1) {
         clock = ManualFrameClock(framesPerSecond: 60)
-        window = Window(size: size, frameClock: clock)
+        window = Window(size: size, scale: scale, frameClock: clock)
         root = ViewController(title: "root")
         navigationController = NavigationController(rootViewController: root)
         observe(root)

@@ -169,6 +169,7 @@ typedef struct tk_sdl2_api {
     void (* _Nonnull DestroyTexture)(tk_sdl_texture *texture);
     int (* _Nonnull LockTexture)(tk_sdl_texture *texture, const tk_sdl_rect *rect, void **pixels, int *pitch);
     void (* _Nonnull UnlockTexture)(tk_sdl_texture *texture);
+    int (* _Nonnull UpdateTexture)(tk_sdl_texture *texture, const tk_sdl_rect *rect, const void *pixels, int pitch);
     int (* _Nonnull SetRenderDrawColor)(tk_sdl_renderer *renderer, uint8_t r, uint8_t g, uint8_t b, uint8_t a);
     int (* _Nonnull RenderClear)(tk_sdl_renderer *renderer);
     int (* _Nonnull RenderCopy)(tk_sdl_renderer *renderer, tk_sdl_texture *texture, const tk_sdl_rect *src, const tk_sdl_rect *dst);

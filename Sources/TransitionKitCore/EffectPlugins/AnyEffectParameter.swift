@@ -36,6 +36,18 @@ public struct AnyEffectParameter: Sendable, Hashable {
         write = { ($0 as? V).map(parameter.text(for:)) }
     }
 
+    /// The value `text` stands for, validated as the declared parameter's
+    /// `value(fromText:)` does: a `Double`, a choice's enum case, a `Bool`, a `CGPoint` or a
+    /// `Color` (cast it to the kind's type).
+    /// - Throws: `TransitionKitError.invalidText` naming the parameter, the text and what is accepted.
+    /// - Complexity: O(length of `text`).
+    public func value(fromText text: String) throws(TransitionKitError) -> any Sendable & Hashable { try read(text) }
+
+    /// `value` as text the parameter reads back (`0.33`, `reveal`, `true`, `10,20`,
+    /// `#ff8000`), or nil when `value` is not of the declared parameter's type. Does not
+    /// validate: pass what `value(fromText:)` accepts.
+    public func text(for value: any Sendable & Hashable) -> String? { write(value) }
+
     /// The accepted values as text: `0...10 seconds`, `reveal | conceal`, `true | false`,
     /// `x,y points`, `#rrggbb | #rrggbbaa | r,g,b[,a]`.
     public var acceptedText: String { kind.acceptedText(unit: unit) }

@@ -7,8 +7,10 @@ public final class Window {
     /// The window's own view; the root view controller's view fills it and presented
     /// view controllers' views are stacked above it.
     public let rootView: View
-    /// Pixels per point of the screen (`UIScreen.scale`), > 0.
-    public let scale: CGFloat
+    /// Pixels per point of the screen the window is on (`UIScreen.scale`,
+    /// `UITraitCollection.displayScale`), 0.5...8. Changes with `resize(to:scale:)` (the
+    /// window moved to a screen of another density, a display's scale setting changed).
+    public private(set) var scale: CGFloat
     /// The clock every transition in this window runs on.
     public let frameClock: any FrameClock
     /// Serialises the window's transitions (see `TransitionQueue`).
@@ -131,7 +133,36 @@ public final class Window {
         apply(size)
     }
 
-    private func apply(_ size: CGSize) {
+    /// Changes the window's container, its size in points and its scale in pixels per point
+    /// (moved to a screen of another density, a display's scale setting changed, both at once),
+    /// by the rule of `resize(to:)`: the one container change, so a running transition goes on
+    /// from this moment as the same transition started in the new container at the same
+    /// progress (R1). Layers are in points, so a scale change alone moves no layer: only the
+    /// pixels a renderer makes of them, at `scale`, change.
+    /// - Parameters:
+    ///   - size: points; both sides finite, > 0 and at most `maximumSide`.
+    ///   - scale: pixels per point, 0.5...8.
+    /// - Precondition: `size` and `scale` valid as above (a programmer error otherwise: traps
+    ///   with the value; use `resize(validatingSize:scale:)` for values read from a host window).
+    public func resize(to size: CGSize, scale: CGFloat) {
+        TransitionKitError.require { () throws(TransitionKitError) in try Self.check(size: size, scale: scale) }
+        apply(size, scale: scale)
+    }
+
+    /// Changes the window's size and scale to values read from outside (a host window's
+    /// pixel and point sizes), as `resize(to:scale:)` does.
+    /// - Throws: `TransitionKitError.invalidSize` for a side that is not finite, not > 0 or
+    ///   above `maximumSide`; `.invalidValue` for a scale outside 0.5...8 (the window keeps
+    ///   its size and scale then).
+    public func resize(validatingSize size: CGSize, scale: CGFloat) throws(TransitionKitError) {
+        try Self.check(size: size, scale: scale)
+        apply(size, scale: scale)
+    }
+
+    /// The one container change: the root view's frame, then every full-screen view
+    /// controller's view, each told its container changed.
+    private func apply(_ size: CGSize, scale: CGFloat? = nil) {
+        if let scale { self.scale = scale }
         rootView.frame = CGRect(origin: .zero, size: size)
         var vc = rootViewController
         while let c = vc {

@@ -135,10 +135,22 @@ public struct Compositor: Sendable {
     /// Renders rows `rows` of `bitmap` in up to `options.threads` bands (`BandCount`); only
     /// `damage`'s pixels when given.
     private func render(_ root: LayerSnapshot, into bitmap: inout Bitmap, rows: Range<Int>, damage: DamageRegion?) {
+        let width = bitmap.width, height = bitmap.height, stride = bitmap.rowStride
+        bitmap.withUnsafeMutablePixels { pixels in
+            render(root, pixels: pixels, width: width, height: height, stride: stride, rows: rows, damage: damage)
+        }
+    }
+
+    /// Renders rows `rows` of the `width`x`height` frame at `pixels` (rows `stride` pixels
+    /// apart) in up to `options.threads` bands; only `damage`'s pixels when given. The one
+    /// render behind a `Bitmap`'s and caller-owned memory's (`render(_:intoPixels:...)`).
+    func render(
+        _ root: LayerSnapshot, pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int, rows: Range<Int>,
+        damage: DamageRegion?
+    ) {
         let scale = Double(options.scale)
         precondition(scale > 0 && scale.isFinite, "render scale must be finite and > 0, got \(scale)")
         precondition(options.threads >= 1, "render threads must be >= 1, got \(options.threads)")
-        let width = bitmap.width, height = bitmap.height, stride = bitmap.rowStride
         // Rendering recurses once per level; a tree deeper than Layer.maximumDepth (only
         // possible for hand-built snapshots) is drawn as the background alone.
         let root = root.depth <= LayerSnapshot.maximumDepth ? root : LayerSnapshot()
@@ -146,17 +158,15 @@ public struct Compositor: Sendable {
         let background = options.background.packed
         let fastPaths = !options.disableFastPaths
         let pool = self.pool
-        bitmap.withUnsafeMutablePixels { pixels in
-            let frame = BandFrame(
-                root: root, pixels: pixels, width: width, height: height, rows: rows, stride: stride, bands: bands, scale: scale,
-                background: background, fastPaths: fastPaths, pool: pool, damage: damage)
-            // Two or more bands: band 0 here, the others on the pool's kept workers, which get a
-            // pointer to `frame` (on this stack until they are done), so nothing is allocated per
-            // frame; every band here in turn while another render uses the workers.
-            withUnsafePointer(to: frame) { f in
-                if bands == 1 || !pool.workers.perform(bands: bands, context: f, job: BandFrame.renderBand) {
-                    for band in 0..<bands { f.pointee.render(band: band) }
-                }
+        let frame = BandFrame(
+            root: root, pixels: pixels, width: width, height: height, rows: rows, stride: stride, bands: bands, scale: scale,
+            background: background, fastPaths: fastPaths, pool: pool, damage: damage)
+        // Two or more bands: band 0 here, the others on the pool's kept workers, which get a
+        // pointer to `frame` (on this stack until they are done), so nothing is allocated per
+        // frame; every band here in turn while another render uses the workers.
+        withUnsafePointer(to: frame) { f in
+            if bands == 1 || !pool.workers.perform(bands: bands, context: f, job: BandFrame.renderBand) {
+                for band in 0..<bands { f.pointee.render(band: band) }
             }
         }
     }
