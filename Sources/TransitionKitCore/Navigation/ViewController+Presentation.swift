@@ -121,8 +121,21 @@ extension ViewController {
             commit: {
                 presenting.presentedViewController = presented
                 presented.presentingViewController = presenting
-            }, didShow: nil)
+            }, keepsAnimatorChanges: (presenting.view, { presented.presenterChanges = $0.isEmpty ? nil : $0 }), didShow: nil)
         TransitionRunner.run(plan, on: window.transitionQueue, completion: completion)
+    }
+
+    /// Undoes the link between this presented view controller and its presenter, and first
+    /// puts back what the present's animator left on the presenter's view: after a dismiss,
+    /// however it ran (animated or not, the root replaced, the window released), the
+    /// presenter's view is as it was before the present, as UIKit's presentation controller
+    /// leaves it in `dismissalTransitionDidEnd` (scenario U12). An animated dismiss's
+    /// animator then finalizes on top of this.
+    func endPresentation() {
+        presenterChanges?.undo()
+        presenterChanges = nil
+        presentingViewController?.presentedViewController = nil
+        presentingViewController = nil
     }
 
     /// Refuses (`completion(false)`) when nothing is presented, otherwise plans the dismissal:
@@ -153,10 +166,7 @@ extension ViewController {
         let plan = TransitionPlan(
             operation: .dismiss, from: target, to: presenting, container: container, animation: animation,
             sendsAppearanceCallbacks: true, stayingPresenter: keepsPresenter ? presenting : nil, incomingPlacement: .alreadyInContainer,
-            commit: {
-                presenting.presentedViewController = nil
-                target.presentingViewController = nil
-            }, didShow: nil)
+            commit: { target.endPresentation() }, didShow: nil)
         TransitionRunner.run(plan, on: window.transitionQueue, completion: completion)
     }
 }

@@ -28,6 +28,12 @@ public protocol AnimatedTransitioning: AnyObject {
     /// Called after a *finished* transition, once the driver restored the layers and committed
     /// the hierarchy: set state that must outlive the transition (a presenter shrunk behind
     /// a card stays shrunk until dismissed). Default: nothing.
+    ///
+    /// After a present, what this (and `animationEnded(_:)`) changes on the presenter's view
+    /// is recorded with the presentation and undone when it ends, however it ends: before an
+    /// animated dismiss's own `finalizeTransition`, and at a dismiss without animation, a
+    /// replaced `Window.rootViewController` or a released window (scenario U12). Only the
+    /// properties, masks, sublayers and subviews it changed go back.
     func finalizeTransition(using context: any ContextTransitioning)
     /// Called once after the transition ended and the driver restored the layers
     /// (`animationEnded(_:)`); `transitionCompleted` is false for a cancelled transition.

@@ -66,6 +66,9 @@ public final class TransitionDriver {
     private let restoredViews: [View]
     /// The record of `restoredViews`, taken by `start()` after the appearance callbacks.
     private var restorePoint: LayerRestorePoint?
+    /// The view whose changes by the animator's end of a finished transition are recorded and
+    /// handed to `keep` (a present's presenter, scenario U12); nil: nothing is recorded.
+    private let keptChanges: (view: View, keep: @MainActor (LayerChanges) -> Void)?
     /// The app's view of this transition: its alongside closures run after the animator at
     /// every frame, its handlers at the release and at the end.
     public let coordinator: TransitionCoordinator
@@ -77,7 +80,8 @@ public final class TransitionDriver {
 
     init(
         context: TransitionContext, animator: any AnimatedTransitioning, interactionController: (any InteractiveTransitioning)?,
-        clock: any FrameClock, restoring views: [View], coordinator: TransitionCoordinator, completion: (@MainActor (Bool) -> Void)?,
+        clock: any FrameClock, restoring views: [View], keepingChanges keptChanges: (view: View, keep: @MainActor (LayerChanges) -> Void)? = nil,
+        coordinator: TransitionCoordinator, completion: (@MainActor (Bool) -> Void)?,
         onEnd: @escaping @MainActor (_ completed: Bool, _ error: TransitionKitError?) -> Void
     ) {
         self.completion = completion
@@ -93,6 +97,7 @@ public final class TransitionDriver {
         self.duration = valid ? d : 0
         self.durationError = valid ? nil : .transitionUnavailable("transitionDuration must be finite and >= 0 seconds, got \(d)")
         self.restoredViews = views
+        self.keptChanges = keptChanges
         self.onEnd = onEnd
         context.driver = self
         coordinator.driver = self
@@ -333,10 +338,17 @@ public final class TransitionDriver {
         coordinator.transitionDidEnd(completed: completed)
         (interactionController as? any FixedRateRunOut)?.transitionDidEnd(atProgress: percentComplete)
         onEnd(completed, error)
+        // What the animator leaves on `keptChanges.view` from here on outlives the
+        // transition; it is recorded so that whoever keeps it can undo it later (U12).
+        let changes = completed ? keptChanges.map { LayerChanges(recording: $0.view) } : nil
         if completed { animator.finalizeTransition(using: context) }
         // The animator cleans up (a zoom shows its source again) before anyone is told the
         // transition ended, so completions see the final state and what they set stays.
         animator.animationEnded(completed)
+        if var changes, let keep = keptChanges?.keep {
+            changes.finishRecording()
+            keep(changes)
+        }
         coordinator.runCompletions()
         completion?(completed)
         queue?.end(self)

@@ -79,6 +79,10 @@ struct TransitionPlan {
     /// The model change made when the transition finishes (the stack, or the presentation
     /// link); a cancelled transition changed nothing in the model, so it has nothing to undo.
     var commit: @MainActor () -> Void
+    /// For a present: the presenter's view, and where the changes the animator leaves on it
+    /// when the transition finishes (`finalizeTransition`, `animationEnded`) are kept, so the
+    /// end of the presentation can undo them (scenario U12); nil otherwise.
+    var keepsAnimatorChanges: (view: View, keep: @MainActor (LayerChanges) -> Void)? = nil
     /// Called last when the transition finished, with whether it was animated (the
     /// navigation delegate's `didShow`).
     var didShow: (@MainActor (_ animated: Bool) -> Void)?

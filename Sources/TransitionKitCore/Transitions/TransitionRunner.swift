@@ -46,7 +46,8 @@ enum TransitionRunner {
         prepareIncomingView(plan, in: container)
         let driver = TransitionDriver(
             context: context, animator: animation.animator, interactionController: animation.interactionController,
-            clock: animation.clock, restoring: plan.viewsToRestore, coordinator: coordinator, completion: completion
+            clock: animation.clock, restoring: plan.viewsToRestore, keepingChanges: plan.keepsAnimatorChanges, coordinator: coordinator,
+            completion: completion
         ) { completed, _ in
             if completed {
                 commit(plan, animated: true)

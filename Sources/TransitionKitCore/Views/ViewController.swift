@@ -56,6 +56,9 @@ open class ViewController {
     public internal(set) var presentedViewController: ViewController?
     /// The view controller that presented this one.
     public internal(set) weak var presentingViewController: ViewController?
+    /// While this view controller is presented: what its present's animator left on the
+    /// presenter's view, undone when the presentation ends (`endPresentation()`, U12).
+    var presenterChanges: LayerChanges?
     /// Supplies the animator and interaction controller for presenting and dismissing this
     /// view controller (`UIViewController.transitioningDelegate`, held weakly like UIKit).
     public weak var transitioningDelegate: (any TransitioningDelegate)?

@@ -54,7 +54,8 @@ public final class Window {
 
     /// Ends the appearance of `root` and of its presentation chain (top first), takes their
     /// views out of the window and dismisses the chain without animation, so `root` can be
-    /// shown in another window and the presented view controllers are free (scenario U11).
+    /// shown in another window and the presented view controllers are free (scenario U11),
+    /// each presenter's view as it was before its present (U12).
     private static func takeOffScreen(_ root: ViewController) {
         var chain: [ViewController] = []
         var vc = root.presentedViewController
@@ -62,8 +63,7 @@ public final class Window {
         for p in chain.reversed() {
             p.endAppearance(animated: false)
             p.view.removeFromSuperview()
-            p.presentingViewController?.presentedViewController = nil
-            p.presentingViewController = nil
+            p.endPresentation()
         }
         root.endAppearance(animated: false)
         root.view.removeFromSuperview()
