@@ -9,11 +9,6 @@
 #include "row_ahead.h"
 #include "row_stream.h"
 
-// Per thread: a test counts the calls its own thread made, not those of tests running beside it.
-static _Thread_local long avx2_calls;
-void tk_note_avx2_call(void) { avx2_calls += 1; }
-long tk_avx2_calls(void) { return avx2_calls; }
-
 #if defined(__x86_64__)
 #include <immintrin.h>
 

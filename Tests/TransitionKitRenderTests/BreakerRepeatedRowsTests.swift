@@ -186,7 +186,7 @@ import TransitionKitTestSupport
             let y = band.y0 + g.index(band.height)
             clipBounds = PixelRect(x0: clipBounds.x0, y0: y, x1: clipBounds.x1, y1: y + 1 + g.index(band.y1 - y))
         }
-        let renderer = BandRenderer(band: band, width: W, height: frame.height)
+        let renderer = BandRenderer(band: band, width: W, height: frame.height, kernels: .native)
         // The shape's reference coverage in the clip bounds the shape was given (shape.box).
         func clipCov(_ x: Int, _ y: Int) -> UInt8 {
             clipBounds.contains(x: x, y: y) ? ref[y * W + x] : 0

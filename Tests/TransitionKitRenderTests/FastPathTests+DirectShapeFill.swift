@@ -25,7 +25,7 @@ extension FastPathTests {
         outline: [CGPoint], rect: PixelRect, width: Int, height: Int, drawnOnce: Bool
     ) throws -> (coverage: [UInt32], built: Bool, replayedRows: Int) {
         let band = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
-        let renderer = BandRenderer(band: band, width: width)
+        let renderer = BandRenderer(band: band, width: width, kernels: .native)
         let clip = try #require(renderer.intersect(Clip(bounds: band, mask: nil), with: [outline], rule: .nonZero, alpha: 255))
         let shape = try #require(clip.shape)
         shape.drawnOnce = drawnOnce

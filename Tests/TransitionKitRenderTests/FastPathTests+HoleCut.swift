@@ -13,7 +13,7 @@ extension FastPathTests {
         let shrunk = screen(CGRect(x: 3.3, y: 5.1, width: 53, height: 90), img)
         let card = screen(CGRect(x: 0, y: 61.5, width: 60, height: 100), Self.image(width: 180, height: 300, opaque: true))
         let root = layer(CGRect(origin: .zero, size: Self.size), .black, sublayers: [shrunk, card])
-        let renderer = BandRenderer(band: PixelRect(x0: 0, y0: 0, x1: 180, y1: 300), width: 180)
+        let renderer = BandRenderer(band: PixelRect(x0: 0, y0: 0, x1: 180, y1: 300), width: 180, kernels: .native)
         let (occluder, cut, hole) = renderer.findOccluders(root, projection: Projection(PlaneHomography(scale: 3)))
         #expect(occluder?.path == [] && occluder?.part == .background)
         // The screen's whole pixels: x 9.9...168.9 and y 15.3...285.3 (3 pixels a point).
@@ -40,7 +40,7 @@ extension FastPathTests {
         let w = Double(size.width), h = Double(size.height), theta = 10 * progress * .pi / 180
         let pushed = try pushBackScreens(size, scale: 3, d: d, progress: progress)[0]
         let root = layer(CGRect(origin: .zero, size: size), .black, sublayers: [pushed])
-        let renderer = BandRenderer(band: PixelRect(x0: 0, y0: 0, x1: 393, y1: 852), width: 393)
+        let renderer = BandRenderer(band: PixelRect(x0: 0, y0: 0, x1: 393, y1: 852), width: 393, kernels: .native)
         let hole = renderer.findOccluders(root, projection: Projection(PlaneHomography(scale: 3))).hole
         let left = w - w * cos(theta) / (1 + w * sin(theta) / d)
         let height = h * (1 + (left - w) * tan(theta) / d)

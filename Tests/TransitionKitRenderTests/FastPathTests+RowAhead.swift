@@ -31,7 +31,7 @@ extension FastPathTests {
                 // A flip: v = 19 − Y, rows 19 − Y and 20 − Y (clamped to 19); the next row adds 18 − Y.
                 (-1, 20, [(0, 18), (4, 14)]),
             ]
-            let tables = SamplingTables()
+            let tables = SamplingTables(kernels: .native)
             for (sy, ty, expected) in cases {
                 let sampling = ContentsSampling(
                     map: Homography(scaleX: 1, y: sy, translationX: 0, y: ty), sampler: sampler, opaque: true, columns: 0..<width,
@@ -46,10 +46,10 @@ extension FastPathTests {
     }
 
     @Test func rowKernelsNeverReadTheRowAhead() {
-        Self.onBothKernelPaths { checkRowAheadUnread() }
+        Self.onBothKernelTables { checkRowAheadUnread($0) }
     }
 
-    private func checkRowAheadUnread() {
+    private func checkRowAheadUnread(_ kernels: KernelTable) {
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let guardPage = mmap(nil, page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)!
         precondition(guardPage != MAP_FAILED)
@@ -63,9 +63,9 @@ extension FastPathTests {
             var plain = [UInt32](repeating: 0, count: columns), hinted = plain
             for n in [0, 1, 7, 8, 15, 16, 17, 63, 64, 65, 256, 271, width] {
                 for w: UInt32 in [1, 77, 255] {
-                    plain.withUnsafeMutableBufferPointer { BlendKernels.lerp($0.baseAddress!, r0, r1, count: n, weight: w) }
+                    plain.withUnsafeMutableBufferPointer { BlendKernels.lerp($0.baseAddress!, r0, r1, count: n, weight: w, kernels: kernels) }
                     hinted.withUnsafeMutableBufferPointer {
-                        BlendKernels.lerp($0.baseAddress!, r0, r1, count: n, weight: w, ahead: unreadable)
+                        BlendKernels.lerp($0.baseAddress!, r0, r1, count: n, weight: w, ahead: unreadable, kernels: kernels)
                     }
                     if plain != hinted { wrong.append("lerp n \(n) w \(w)") }
                 }
@@ -77,7 +77,7 @@ extension FastPathTests {
                 if plain != hinted { wrong.append("copy n \(n)") }
             }
             let sampler = BilinearSampler(pixels: pixels, width: width, height: height, stride: img.rowStride)
-            let tables = SamplingTables()
+            let tables = SamplingTables(kernels: kernels)
             for (sx, tx) in Self.separableRowMaps {
                 _ = ContentsSampling(
                     map: Homography(scaleX: sx, y: 1, translationX: tx, y: 0), sampler: sampler, opaque: true,
@@ -105,12 +105,12 @@ extension FastPathTests {
     /// inaccessible page, so a read of it would fault. Counted in debug builds only
     /// (`tk_ahead_prefetches`), where the AVX2 kernels run.
     @Test func verticalLerpPrefetchesEachLineOfTheRowAheadAtEveryAlignment() {
-        Self.onTheCPUsKernelPath { checkRowAheadPrefetches() }
+        Self.onBothKernelTables { checkRowAheadPrefetches($0) }
     }
 
-    private func checkRowAheadPrefetches() {
+    private func checkRowAheadPrefetches(_ kernels: KernelTable) {
         #if DEBUG && arch(x86_64)
-            guard LerpKernels.avx2 else { return }
+            guard kernels.avx2 else { return }
             let page = Int(sysconf(Int32(_SC_PAGESIZE)))
             let guardPage = mmap(nil, page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)!
             precondition(guardPage != MAP_FAILED)
@@ -129,7 +129,7 @@ extension FastPathTests {
                         for aheadOffset in 0..<16 {
                             let before = tk_ahead_prefetches()
                             BlendKernels.lerp(
-                                row + offset, r0, r1, count: n, weight: 77, ahead: unreadable + aheadOffset, streaming: streaming)
+                                row + offset, r0, r1, count: n, weight: 77, ahead: unreadable + aheadOffset, kernels: kernels, streaming: streaming)
                             let asked = tk_ahead_prefetches() - before
                             // At least n − 15 pixels in 8-pixel steps: 18 or 19 lines, the first
                             // and last perhaps not asked for (or the first twice, after the

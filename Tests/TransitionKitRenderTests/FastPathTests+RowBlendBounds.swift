@@ -34,10 +34,10 @@ extension FastPathTests {
     }
 
     @Test func rowBlendKernelsStayWithinTheirRows() {
-        Self.onBothKernelPaths { checkRowBlendBounds() }
+        Self.onBothKernelTables { checkRowBlendBounds($0) }
     }
 
-    private func checkRowBlendBounds() {
+    private func checkRowBlendBounds(_ kernels: KernelTable) {
         var seed: UInt64 = 0x9e37_79b9_7f4a_7c15
         func next() -> UInt32 {
             seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17
@@ -62,17 +62,17 @@ extension FastPathTests {
                 let input = (1...4).map { _ in (0..<n).map { _ in next() } }
                 for (k, row) in input.enumerated() { rows[k + 1].pixels.update(from: row, count: n) }
                 let m = 1 + next() % 254, w = next() % 257
-                BlendKernels.fade(d, source: s0, under: u0, count: n, alpha: m)
+                BlendKernels.fade(d, source: s0, under: u0, count: n, alpha: m, kernels: kernels)
                 if (0..<n).contains(where: { d[$0] != fade(input[0][$0], input[2][$0], m) }) { wrong.append("fade n \(n)") }
-                BlendKernels.fade(d, averageOf: s0, s1, under: u0, u1, count: n, alpha: m)
+                BlendKernels.fade(d, averageOf: s0, s1, under: u0, u1, count: n, alpha: m, kernels: kernels)
                 let averaged = (0..<n).map { fade(avg(input[0][$0], input[1][$0]), avg(input[2][$0], input[3][$0]), m) }
                 if (0..<n).contains(where: { d[$0] != averaged[$0] }) { wrong.append("averaged fade n \(n)") }
                 for weight in [w, 128] {
-                    BlendKernels.lerp(d, s0, s1, count: n, weight: weight)
+                    BlendKernels.lerp(d, s0, s1, count: n, weight: weight, kernels: kernels)
                     if (0..<n).contains(where: { d[$0] != lerp(input[0][$0], input[1][$0], weight) }) { wrong.append("lerp n \(n) w \(weight)") }
                 }
                 // In place: the destination is the under row.
-                BlendKernels.fade(u0, source: s0, count: n, alpha: m)
+                BlendKernels.fade(u0, source: s0, count: n, alpha: m, kernels: kernels)
                 if (0..<n).contains(where: { u0[$0] != fade(input[0][$0], input[2][$0], m) }) { wrong.append("in-place fade n \(n)") }
             }
         }

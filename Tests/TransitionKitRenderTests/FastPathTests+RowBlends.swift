@@ -56,10 +56,10 @@ extension FastPathTests {
     }
 
     @Test func fadeKernelsEqualTheRoundedProductsForEveryChannelPair() {
-        Self.onBothKernelPaths { checkFadeKernels() }
+        Self.onBothKernelTables { checkFadeKernels($0) }
     }
 
-    private func checkFadeKernels() {
+    private func checkFadeKernels(_ kernels: KernelTable) {
         let source = Self.pairSources, under = Self.pairUnders
         let n = source.count
         for m: UInt32 in [0, 1, 2, 77, 127, 128, 129, 200, 254, 255] {
@@ -68,7 +68,7 @@ extension FastPathTests {
             for start in [0, 1] {
                 let count = start == 0 ? n : n - 9
                 let dst = Self.rowResult(n: n, rows: [source, under]) { d, rows in
-                    BlendKernels.fade(d + start, source: rows[0] + start, under: rows[1] + start, count: count, alpha: m)
+                    BlendKernels.fade(d + start, source: rows[0] + start, under: rows[1] + start, count: count, alpha: m, kernels: kernels)
                 }
                 let wrong = (start..<start + count).filter { dst[$0] != Self.expectedFade(source[$0], under[$0], m) }
                 #expect(wrong.count == 0, "m \(m) start \(start): \(wrong.count) pixels differ, first \(wrong.prefix(3))")
@@ -78,7 +78,7 @@ extension FastPathTests {
             // In place (the destination is the under row).
             let inPlace = Self.rowResult(n: n, rows: [source, under]) { d, rows in
                 d.update(from: rows[1], count: n)
-                BlendKernels.fade(d, source: rows[0], count: n, alpha: m)
+                BlendKernels.fade(d, source: rows[0], count: n, alpha: m, kernels: kernels)
             }
             let wrong = (0..<n).filter { inPlace[$0] != Self.expectedFade(source[$0], under[$0], m) }
             #expect(wrong.count == 0, "in place, m \(m): \(wrong.count) pixels differ, first \(wrong.prefix(3))")
@@ -93,10 +93,10 @@ extension FastPathTests {
     }
 
     @Test func fadeOfAveragedRowsEqualsTheRoundedProductsOfTheAverages() {
-        Self.onBothKernelPaths { checkFadeOfAveragedRows() }
+        Self.onBothKernelTables { checkFadeOfAveragedRows($0) }
     }
 
-    private func checkFadeOfAveragedRows() {
+    private func checkFadeOfAveragedRows(_ kernels: KernelTable) {
         // The tab stage's form: source = (s0 + s1 + 1) >> 1 and under = (u0 + u1 + 1) >> 1 per
         // channel, then the fade. s1 and u1 are the pair arrays rotated by unrelated amounts (not
         // reversed: every channel of a pixel and its mirror adds up to 255, so those averages are all 128).
@@ -105,7 +105,7 @@ extension FastPathTests {
         let n = s0.count, count = n - 3
         for m: UInt32 in [0, 1, 128, 254, 255] {
             let dst = Self.rowResult(n: n, rows: [s0, s1, u0, u1]) { d, rows in
-                BlendKernels.fade(d, averageOf: rows[0], rows[1], under: rows[2], rows[3], count: count, alpha: m)
+                BlendKernels.fade(d, averageOf: rows[0], rows[1], under: rows[2], rows[3], count: count, alpha: m, kernels: kernels)
             }
             let wrong = (0..<count).filter { dst[$0] != Self.expectedFade(Self.average(s0[$0], s1[$0]), Self.average(u0[$0], u1[$0]), m) }
             #expect(wrong.count == 0, "m \(m): \(wrong.count) pixels differ, first \(wrong.prefix(3))")
@@ -113,10 +113,10 @@ extension FastPathTests {
     }
 
     @Test func lerpKernelEqualsTheRoundedTwoTapBlendForEveryChannelPair() {
-        Self.onBothKernelPaths { checkLerpKernel() }
+        Self.onBothKernelTables { checkLerpKernel($0) }
     }
 
-    private func checkLerpKernel() {
+    private func checkLerpKernel(_ kernels: KernelTable) {
         let a = Self.pairSources, b = Self.pairUnders
         let n = a.count
         func expected(_ p: UInt32, _ q: UInt32, _ w: UInt32) -> UInt32 {
@@ -131,7 +131,7 @@ extension FastPathTests {
             for start in [0, 1] {
                 let count = start == 0 ? n : n - 9
                 let dst = Self.rowResult(n: n, rows: [a, b]) { d, rows in
-                    BlendKernels.lerp(d + start, rows[0] + start, rows[1] + start, count: count, weight: w)
+                    BlendKernels.lerp(d + start, rows[0] + start, rows[1] + start, count: count, weight: w, kernels: kernels)
                 }
                 let wrong = (start..<start + count).filter { dst[$0] != expected(a[$0], b[$0], w) }
                 #expect(wrong.count == 0, "w \(w) start \(start): \(wrong.count) pixels differ, first \(wrong.prefix(3))")

@@ -14,14 +14,14 @@ import TransitionKitCore
 /// the fade and the lerp against their closed forms (`fadeClosedForm`, `lerpClosedForm`).
 extension FastPathTests {
     @Test func streamedRowStoresWriteTheSameBytesAsOrdinaryStores() {
-        Self.onBothKernelPaths { checkStreamedRows() }
+        Self.onBothKernelTables { checkStreamedRows($0) }
     }
 
     /// Lengths from the streaming minimum on: a whole number of lines and of groups, one over,
     /// one under, and a group and a half over.
     private static let streamedCounts = [256, 257, 263, 264, 271, 272, 279, 300, 319]
 
-    private func checkStreamedRows() {
+    private func checkStreamedRows(_ kernels: KernelTable) {
         #expect(RowStores.streams(count: 256, streaming: true))
         #expect(!RowStores.streams(count: 255, streaming: true))
         #expect(!RowStores.streams(count: 4096, streaming: false))
@@ -62,18 +62,18 @@ extension FastPathTests {
                     }
                     for m: UInt32 in [1, 128, 254] {
                         compare("fade m \(m)", offset: offset, count: n, expected: { i in Self.fadeClosedForm(r0[i], r1[i], m) }) { dst, streaming in
-                            BlendKernels.fade(dst, source: r0, under: r1, count: n, alpha: m, streaming: streaming)
+                            BlendKernels.fade(dst, source: r0, under: r1, count: n, alpha: m, kernels: kernels, streaming: streaming)
                         }
                     }
                     for w: UInt32 in [1, 77, 255] {
                         compare("lerp w \(w)", offset: offset, count: n, expected: { i in Self.lerpClosedForm(r0[i], r1[i], w) }) { dst, streaming in
-                            BlendKernels.lerp(dst, r0, r1, count: n, weight: w, streaming: streaming)
+                            BlendKernels.lerp(dst, r0, r1, count: n, weight: w, kernels: kernels, streaming: streaming)
                         }
                     }
                 }
             }
             let sampler = BilinearSampler(pixels: pixels, width: width, height: height, stride: img.rowStride)
-            let tables = SamplingTables()
+            let tables = SamplingTables(kernels: kernels)
             for (sx, tx) in [(0.9, 0.3), (1.0015, -0.2), (-0.97, 320.0)] {
                 _ = ContentsSampling(
                     map: Homography(scaleX: sx, y: 1, translationX: tx, y: 0), sampler: sampler, opaque: true,

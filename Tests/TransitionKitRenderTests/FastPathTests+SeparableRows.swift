@@ -10,10 +10,8 @@ import TransitionKitCore
 /// (a skipped column now and then, every other column), upscales (a column read twice), a
 /// flip, taps clamped at both of the image's edges, runs of every length and phase (the
 /// four-pixel loop and the pixel-by-pixel tail), and rows at every kind of y weight; on both
-/// the AVX2 kernels (where the CPU has AVX2, which the test checks is then used) and SSE2.
-/// Serialises `FastPathTests.onBothKernelPaths` and `onTheCPUsKernelPath`.
-private let kernelPathLock = NSLock()
-
+/// kernel tables (`onBothKernelTables`: AVX2 where the CPU has it, which is then checked to be
+/// used, and SSE2).
 extension FastPathTests {
     /// (x scale, x offset) of the device → image map over `columns` device columns.
     static let separableRowMaps: [(Double, Double)] = [
@@ -22,45 +20,16 @@ extension FastPathTests {
     ]
 
     @Test func separableRowRunsMatchPerPixelBlend() {
-        #if arch(x86_64) && os(Linux)
-            // The CPU's own word (the kernel's flag list) on AVX2 against the run-time check.
-            #expect(LerpKernels.cpuHasAVX2 == cpuInfoListsFlag("avx2"))
-        #endif
-        Self.onBothKernelPaths { checkSeparableRowRuns() }
+        Self.onBothKernelTables { checkSeparableRowRuns($0) }
     }
 
-    /// Runs `body` on the AVX2 kernels (`LerpKernels.avx2`), expecting them taken where the CPU
-    /// has AVX2, then again with SSE2 forced. One switch for the process, and tests run in
-    /// parallel: a lock keeps the callers of this from overlapping (the others get the same
-    /// numbers on either path, but may count AVX2 calls, so the forced run is not checked
-    /// for none).
-    static func onBothKernelPaths(_ body: () -> Void) {
-        kernelPathLock.lock()
-        defer { LerpKernels.forceSSE2 = false; kernelPathLock.unlock() }
-        for forceSSE2 in [false, true] {
-            LerpKernels.forceSSE2 = forceSSE2
-            let calls = LerpKernels.avx2Calls
-            body()
-            if !forceSSE2 { #expect((LerpKernels.avx2Calls > calls) == LerpKernels.cpuHasAVX2) }
-        }
-    }
-
-    /// Runs `body` with the kernel path left as the CPU has it, serialised with
-    /// `onBothKernelPaths`: for tests that check which path their kernels took (a run of
-    /// `onBothKernelPaths` forcing SSE2 meanwhile made them see the other one).
-    static func onTheCPUsKernelPath(_ body: () -> Void) {
-        kernelPathLock.lock()
-        defer { kernelPathLock.unlock() }
-        body()
-    }
-
-    private func checkSeparableRowRuns() {
+    private func checkSeparableRowRuns(_ kernels: KernelTable) {
         let width = 131, height = 29, columns = 150
         let img = Self.image(width: width, height: height, opaque: true)
         var clampedLeft = 0, clampedRight = 0
         img.withUnsafePixels { pixels in
             let sampler = BilinearSampler(pixels: pixels, width: width, height: height, stride: img.rowStride)
-            let tables = SamplingTables()
+            let tables = SamplingTables(kernels: kernels)
             for (sx, tx) in Self.separableRowMaps {
                 let map = Homography(scaleX: sx, y: 1, translationX: tx, y: 0)
                 let sampling = ContentsSampling(

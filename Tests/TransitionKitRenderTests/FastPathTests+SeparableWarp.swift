@@ -29,17 +29,17 @@ extension FastPathTests {
 
     @Test func separableColumnWarpMatchesPerPixelSource() {
         // Both y lerps: AVX2 where the CPU has it (and then taken), and SSE2.
-        Self.onBothKernelPaths { checkSeparableColumnWarp() }
+        Self.onBothKernelTables { checkSeparableColumnWarp($0) }
     }
 
-    private func checkSeparableColumnWarp() {
+    private func checkSeparableColumnWarp(_ kernels: KernelTable) {
         let width = 300, height = 240, columns = 600
         let img = Self.image(width: width, height: height, opaque: true)
         let band = PixelRect(x0: 0, y0: 0, x1: columns, y1: 270)
         var total = QuadKinds()
         img.withUnsafePixels { pixels in
             let sampler = BilinearSampler(pixels: pixels, width: width, height: height, stride: img.rowStride)
-            let tables = SamplingTables()
+            let tables = SamplingTables(kernels: kernels)
             for (name, m, separable) in Self.separableMaps {
                 let map = Homography(m11: m[0], m12: m[1], m13: m[2], m21: 0, m22: m[3], m23: 0, m31: m[4], m32: m[5], m33: 1)
                 let sampling = Self.sampling(map, sampler, columns: columns, tables: tables, mode: .columns, name, total: &total)

@@ -131,7 +131,7 @@ extension FastPathTests {
         // is not painted under it (and the frame is the general path's).
         let content = layer(Self.tabContent, .black, sublayers: [screen(Self.tabContent, Self.image(width: 180, height: 300, opaque: true))])
         let root = layer(CGRect(origin: .zero, size: Self.size), .black, sublayers: [content, layer(Self.tabBar, .white)])
-        let renderer = BandRenderer(band: PixelRect(x0: 0, y0: 0, x1: 180, y1: 300), width: 180)
+        let renderer = BandRenderer(band: PixelRect(x0: 0, y0: 0, x1: 180, y1: 300), width: 180, kernels: .native)
         let (occluder, cut, hole) = renderer.findOccluders(root, projection: Projection(PlaneHomography(scale: 3)))
         #expect(occluder?.path == [] && occluder?.part == .background)
         // The screen hides the content area's rows and the bar, drawn after it, the rest: nothing
@@ -165,7 +165,7 @@ extension FastPathTests {
         let content = layer(c, .black, sublayers: [pushed, slider])
         let bar = layer(Self.tabBar, Color(red: 0.97, green: 0.97, blue: 0.97))
         let root = layer(CGRect(origin: .zero, size: Self.size), .black, sublayers: [content, bar])
-        let renderer = BandRenderer(band: PixelRect(x0: 0, y0: 0, x1: 180, y1: 300), width: 180)
+        let renderer = BandRenderer(band: PixelRect(x0: 0, y0: 0, x1: 180, y1: 300), width: 180, kernels: .native)
         _ = renderer.findOccluders(root, projection: Projection(PlaneHomography(scale: 3)))
         // The slider's whole columns start at ⌈3·60·(1 − progress)⌉.
         let left = Int((3 * c.width * (1 - progress)).rounded(.up))
@@ -183,7 +183,7 @@ extension FastPathTests {
             let sampler = BilinearSampler(pixels: pixels, width: 8, height: 8, stride: img.rowStride)
             let sampling = ContentsSampling(
                 map: Homography(scaleX: 1, y: 1, translationX: 0, y: 0.5), sampler: sampler, opaque: true, columns: 0..<8,
-                tables: SamplingTables(), fastPaths: true)
+                tables: SamplingTables(kernels: .native), fastPaths: true)
             #expect(sampling.mode == .separable)
             #expect(sampling.defers(x: 0, count: 8))
             #expect(!sampling.defers(x: 0, count: 9))
@@ -203,7 +203,7 @@ extension FastPathTests {
             return y | (y ^ 0xaa) << 8 | x << 16 | (255 - y) << 24
         }
         var out = [UInt32](repeating: 0, count: pairs)
-        BlendKernels.lerp(&out, a, b, count: pairs, weight: 128)
+        BlendKernels.lerp(&out, a, b, count: pairs, weight: 128, kernels: .native)
         let wrong = (0..<pairs).filter { out[$0] != BilinearSampler.blend(a[$0], a[$0], b[$0], b[$0], wx: 0, wy: 128) }
         #expect(wrong.isEmpty, "\(wrong.count) pixels differ, first \(wrong.prefix(3))")
     }
@@ -226,7 +226,8 @@ extension FastPathTests {
                         let samplesUnder = under.map { RowSamples(a: r0, b: r1, wx: $0.0, wy: $0.1) }
                         var dst = (0..<n).map { UInt32(truncatingIfNeeded: $0 &* 0x0102_0304) | 0xff00_0000 }
                         let before = dst
-                        BlendKernels.fade(&dst, source: source, under: samplesUnder, count: n, alpha: m, scratch: scratch, scratchCount: 7)
+                        BlendKernels.fade(
+                            &dst, source: source, under: samplesUnder, count: n, alpha: m, scratch: scratch, scratchCount: 7, kernels: .native)
                         for i in 0..<n {
                             let s = BilinearSampler.blend(r1[i], r1[i + 1], r0[i], r0[i + 1], wx: sx, wy: sy)
                             let u = under.map { BilinearSampler.blend(r0[i], r0[i + 1], r1[i], r1[i + 1], wx: $0.0, wy: $0.1) } ?? before[i]

@@ -68,7 +68,7 @@ extension FastPathTests {
         var behindTheEye = 0
         img.withUnsafePixels { pixels in
             let sampler = BilinearSampler(pixels: pixels, width: width, height: height, stride: img.rowStride)
-            let tables = SamplingTables()
+            let tables = SamplingTables(kernels: .native)
             for (name, m) in Self.columnMaps {
                 let map = Homography(m11: m[0], m12: m[1], m13: m[2], m21: 0, m22: 1, m23: 0, m31: m[3], m32: m[4], m33: 1)
                 let sampling = Self.sampling(map, sampler, columns: columns, tables: tables, mode: .columns, name, total: &total)
@@ -114,7 +114,7 @@ extension FastPathTests {
             let map = Homography(m11: 1.15, m12: 0.02, m13: 0.0004, m21: 0, m22: 1, m23: 0, m31: 0.2, m32: 3.3, m33: 1)
             let band = PixelRect(x0: 0, y0: 5, x1: width, y1: 5 + rows)
             func render(_ strips: Bool) -> [UInt32] {
-                let tables = SamplingTables()
+                let tables = SamplingTables(kernels: .native)
                 tables.runs.prepare(band: band)
                 let sampling = ContentsSampling(
                     map: map, sampler: sampler, opaque: true, columns: 0..<width, tables: tables, fastPaths: true)
@@ -147,7 +147,7 @@ extension FastPathTests {
         var total = QuadKinds()
         img.withUnsafePixels { pixels in
             let sampler = BilinearSampler(pixels: pixels, width: width, height: height, stride: img.rowStride)
-            let tables = SamplingTables()
+            let tables = SamplingTables(kernels: .native)
             // Downscales (one skipped column, wider steps), an upscale, clamped edges.
             for (sx, tx) in [(0.95, 0.3), (1.07, -0.2), (1.9, 0.45), (0.6, 0.1), (0.93, -7.5), (1.01, 20.0)] {
                 let map = Homography(scaleX: sx, y: 1.03, translationX: tx, y: 0.37)

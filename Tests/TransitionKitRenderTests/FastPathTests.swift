@@ -306,7 +306,7 @@ import TransitionKitTestSupport
         let img = Self.image(width: 8, height: 8, opaque: true)
         img.withUnsafePixels { pixels in
             let sampler = BilinearSampler(pixels: pixels, width: 8, height: 8, stride: img.rowStride)
-            let tables = SamplingTables()
+            let tables = SamplingTables(kernels: .native)
             func mode(_ h: Homography) -> ContentsSampling.Mode {
                 ContentsSampling(map: h, sampler: sampler, opaque: true, columns: 0..<8, tables: tables, fastPaths: true).mode
             }

@@ -15,7 +15,7 @@ import Testing
     /// A one-row band `width` pixels wide, its frame row, and two source rows: `a` (the outer
     /// copy, values 1000 + x) and `b` (the inner one, 2000 + x).
     final class Row {
-        let pending = PendingCopies()
+        let pending = PendingCopies(kernels: .native)
         let frame = UnsafeMutablePointer<UInt32>.allocate(capacity: PendingCopiesTests.width)
         let a = UnsafeMutablePointer<UInt32>.allocate(capacity: PendingCopiesTests.width)
         let b = UnsafeMutablePointer<UInt32>.allocate(capacity: PendingCopiesTests.width)

@@ -9,12 +9,6 @@
 
 #include <stdint.h>
 
-/// Counts one call of an AVX2 kernel that did work, on the calling thread (each thread has its
-/// own count: render bands run on several threads, tests in parallel); `tk_avx2_calls` reads
-/// the calling thread's count. Debug builds' tests use them to check the AVX2 path is taken.
-void tk_note_avx2_call(void);
-long tk_avx2_calls(void);
-
 /// 1 when the CPU runs AVX2 (checked once), 0 otherwise and on every other architecture.
 int tk_cpu_has_avx2(void);
 

@@ -39,7 +39,8 @@ final class BandRenderer {
     private(set) var band: PixelRect
     private(set) var width: Int
     let rasterizer: CoverageRasterizer
-    let tables = SamplingTables()
+    /// The sampling tables, holding the renderer's own counted copy of its kernel table.
+    let tables: SamplingTables
     var fastPaths = true
     /// Whether parts under the occlusion pass's hole draw only around it (its pieces, as
     /// `forEachVisiblePiece` cuts them); false draws them whole, to be covered by the hole's
@@ -123,10 +124,12 @@ final class BandRenderer {
 
     /// A renderer for rows `band` of a frame `width` × `height` pixels (`height` defaults to the
     /// band's bottom row, for a band that ends the frame). The frame sets the rasteriser's box,
-    /// so a shape's coverage is the same in every band of the frame.
-    init(band: PixelRect, width: Int, height: Int? = nil) {
+    /// so a shape's coverage is the same in every band of the frame. Its kernels run on
+    /// `kernels` (the compositor's table; a counted copy, `KernelTable.counted()`).
+    init(band: PixelRect, width: Int, height: Int? = nil, kernels: KernelTable) {
         self.band = band
         self.width = width
+        tables = SamplingTables(kernels: kernels.counted())
         rasterizer = CoverageRasterizer(frame: PixelRect(x0: 0, y0: 0, x1: width, y1: height ?? band.y1))
     }
 

@@ -39,12 +39,27 @@ public struct Compositor: Sendable {
     /// Scale, background and thread count.
     public var options: RenderOptions
     /// Band renderers and worker threads, shared by copies.
-    let pool = BandRendererPool()
+    let pool: BandRendererPool
 
     /// - Parameter options: scale (pixels per point), container background, row bands.
     public init(options: RenderOptions = RenderOptions()) {
-        self.options = options
+        self.init(options: options, kernels: .native)
     }
+
+    /// A compositor whose band renderers run their kernels on `kernels` (`KernelTable.native`
+    /// for the public initialiser; tests inject `.sse2`). The same bytes either way.
+    init(options: RenderOptions = RenderOptions(), kernels: KernelTable) {
+        self.options = options
+        pool = BandRendererPool(kernels: kernels)
+    }
+
+    /// The kernel table this compositor's band renderers run on.
+    var kernels: KernelTable { pool.kernels }
+
+    /// The AVX2 kernel calls that did work in this compositor's renders so far (and its
+    /// copies'), counted in debug builds (`KernelTable.avx2Calls`); 0 in release builds. For
+    /// tests: the AVX2 path is taken where the CPU has it. O(1).
+    var avx2Calls: Int { pool.avx2Calls }
 
     /// Renders `root` into a new bitmap of `size` points times `options.scale`, each side
     /// rounded to the nearest pixel.
@@ -209,10 +224,25 @@ private struct BandFrame {
 /// has two bands). `take` prefers one already sized for the band, so its offscreen buffers are
 /// reused. Released with the last compositor sharing it, which stops and waits for its workers.
 final class BandRendererPool: @unchecked Sendable {
-    // @unchecked Sendable: `idle` is read and written only under `lock`; `workers` is Sendable.
+    // @unchecked Sendable: `idle` and `calls` are read and written only under `lock`; `workers`
+    // and `kernels` are Sendable.
     let workers = BandWorkers()
+    /// The kernel table every renderer of the pool runs on.
+    let kernels: KernelTable
     private let lock = NSLock()
     private var idle: [BandRenderer] = []
+    /// The AVX2 calls of the renderers given back so far (`give`).
+    private var calls = 0
+
+    /// A pool whose renderers run on `kernels`.
+    init(kernels: KernelTable) { self.kernels = kernels }
+
+    /// The AVX2 kernel calls of the renders done (debug builds; 0 in release builds).
+    var avx2Calls: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return calls
+    }
 
     func take(band: PixelRect, width: Int, height: Int) -> BandRenderer {
         lock.lock()
@@ -223,13 +253,16 @@ final class BandRendererPool: @unchecked Sendable {
             r = idle.popLast()
         }
         lock.unlock()
-        guard let r else { return BandRenderer(band: band, width: width, height: height) }
+        guard let r else { return BandRenderer(band: band, width: width, height: height, kernels: kernels) }
         r.reset(band: band, width: width, height: height)
         return r
     }
 
     func give(_ renderer: BandRenderer) {
+        let k = renderer.tables.kernels
         lock.lock()
+        calls += k.avx2Calls
+        k.resetCount()
         if idle.count < 16 { idle.append(renderer) }
         lock.unlock()
     }

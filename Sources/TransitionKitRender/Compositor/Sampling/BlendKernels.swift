@@ -70,17 +70,18 @@ enum BlendKernels {
     /// `BilinearSampler.blend` of the 2x2 neighbourhoods (a[i], a[i + 1], b[i], b[i + 1]) with
     /// one pair of weights for the whole run, written to `dst`: a copy when both weights are 0,
     /// one streaming two-tap lerp when one is 0, the 4-pixel SIMD blend otherwise. `ahead`:
-    /// `RowSamples.ahead`, prefetched by the vertical lerp (wx = 0); `streaming`: `dst` is a row
-    /// of a band bigger than the cache (passed to the vertical lerp, `lerp`).
+    /// `RowSamples.ahead`, prefetched by the vertical lerp (wx = 0); `kernels`: the renderer's
+    /// table (for `lerp`); `streaming`: `dst` is a row of a band bigger than the cache (passed
+    /// to the vertical lerp, `lerp`).
     @inline(__always)
     static func twoByTwo(
         _ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>,
-        count: Int, wx: UInt32, wy: UInt32, ahead: UnsafePointer<UInt32>? = nil, streaming: Bool = false
+        count: Int, wx: UInt32, wy: UInt32, ahead: UnsafePointer<UInt32>? = nil, kernels: KernelTable, streaming: Bool = false
     ) {
         if wy == 0 {
-            if wx == 0 { dst.update(from: a, count: count) } else { lerp(dst, a, a + 1, count: count, weight: wx) }
+            if wx == 0 { dst.update(from: a, count: count) } else { lerp(dst, a, a + 1, count: count, weight: wx, kernels: kernels) }
         } else if wx == 0 {
-            lerp(dst, a, b, count: count, weight: wy, ahead: ahead, streaming: streaming)
+            lerp(dst, a, b, count: count, weight: wy, ahead: ahead, kernels: kernels, streaming: streaming)
         } else {
             let raw = UnsafeMutableRawPointer(dst), ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
             let vx = SIMD4<UInt32>(repeating: wx), vy = SIMD4<UInt32>(repeating: wy)
@@ -101,7 +102,7 @@ enum BlendKernels {
     /// `(a·(256 − w) + b·w + 128) >> 8` per channel, w in 0...256: `BilinearSampler.blend` when
     /// the other axis's weight is 0 (then blend's (t·256 + 2¹⁵) >> 16 is (t + 128) >> 8), as a
     /// byte loop LLVM vectorises with 16-bit lanes (at most 255·256 + 128), after the AVX2 form
-    /// (C `tk_lerp_avx2`, 8 pixels a step) where the CPU has it. At w = 128 (a half
+    /// (C `tk_lerp_avx2`, 8 pixels a step) where `kernels` says AVX2 (looked at once per call). At w = 128 (a half
     /// pixel: a full-screen image centred in a tab bar controller's content area at scale 3) it
     /// is exactly (a + b + 1) >> 1, the rounded average, one SSE2 `pavgb` per 16 bytes.
     /// `ahead`: the row the next call reads at the same pixels, prefetched as the AVX2 form goes
@@ -111,7 +112,7 @@ enum BlendKernels {
     @inline(__always)
     static func lerp(
         _ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>,
-        count: Int, weight: UInt32, ahead: UnsafePointer<UInt32>? = nil, streaming: Bool = false
+        count: Int, weight: UInt32, ahead: UnsafePointer<UInt32>? = nil, kernels: KernelTable, streaming: Bool = false
     ) {
         let d = UnsafeMutableRawPointer(dst).assumingMemoryBound(to: UInt8.self)
         let pa = UnsafeRawPointer(a).assumingMemoryBound(to: UInt8.self), pb = UnsafeRawPointer(b).assumingMemoryBound(to: UInt8.self)
@@ -119,9 +120,9 @@ enum BlendKernels {
         let n = count &* 4
         var j = 0
         #if arch(x86_64)
-            if weight != 128 && LerpKernels.avx2 {
+            if weight != 128 && kernels.avx2 {
                 j = tk_lerp_avx2(dst, a, b, count, weight, ahead, RowStores.streams(count: count, streaming: streaming) ? 1 : 0) &* 4
-                if j > 0 { LerpKernels.tookAVX2() }
+                if j > 0 { kernels.tookAVX2() }
             }
         #endif
         if weight == 128 {

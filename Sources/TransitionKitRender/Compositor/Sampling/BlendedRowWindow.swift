@@ -155,8 +155,8 @@ final class BlendedRowWindow {
     extension ContentsSampling {
         /// Blends image row `r` horizontally into `window.row(r)` for strip columns `0..<count`
         /// (table columns from `k0`): four columns a step with the loads of `SamplingTables.quad`
-        /// (contiguous, one skipped column, pairs), one at a time elsewhere; where the CPU has
-        /// AVX2 (`LerpKernels.avx2`), eight contiguous or one-skipped columns a step in C
+        /// (contiguous, one skipped column, pairs), one at a time elsewhere; where the renderer's
+        /// table is AVX2 (`tables.kernels`), eight contiguous or one-skipped columns a step in C
         /// (`tk_blend_row_avx2`) until another kind. Each lane is `LerpKernels.biased` of the
         /// column's x taps: the x half of `BilinearSampler.blend`.
         /// - Complexity: O(count).
@@ -166,7 +166,7 @@ final class BlendedRowWindow {
             let quad = tables.quad + k0, x0 = tables.x0 + k0, masks = tables.stepMasks
             let zero = _mm_setzero_si128(), complements = BlendedRowWindow.columns &* 8
             var j = 0
-            let avx2 = LerpKernels.avx2
+            let kernels = tables.kernels, avx2 = kernels.avx2
             // The same columns `readAhead` image rows down, requested now (the next rows blended).
             let ahead = r &+ ContentsSampling.readAhead
             if ahead < sampler.height && count > 0 {
@@ -180,7 +180,7 @@ final class BlendedRowWindow {
                         src.assumingMemoryBound(to: UInt8.self), quad, x0, UnsafeRawPointer(masks).assumingMemoryBound(to: UInt32.self),
                         w.assumingMemoryBound(to: UInt16.self), (w + complements).assumingMemoryBound(to: UInt16.self),
                         dst.assumingMemoryBound(to: UInt16.self), j, count)
-                    if done > j { LerpKernels.tookAVX2() }
+                    if done > j { kernels.tookAVX2() }
                     j = done
                     guard j &+ 4 <= count else { break }
                 }

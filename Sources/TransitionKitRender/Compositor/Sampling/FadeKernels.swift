@@ -9,24 +9,26 @@ import CPixelKernels
 /// `PixelMath.over(PixelMath.scale(src, m), under)` for an opaque `src`. The sum needs no
 /// saturation: `mul` is monotonic in x, so it is at most mul(255, m) + mul(255, 255 − m) = 255.
 ///
-/// On x86-64 the loop is AVX2 where the CPU has it (`LerpKernels.avx2`; C `tk_fade_avx2`, 32
+/// On x86-64 the loop is AVX2 where the caller's table says so (`KernelTable.avx2`; C `tk_fade_avx2`, 32
 /// bytes a step), SSE2 otherwise and for what is left of a row (16 bytes a step): in 16-bit
 /// lanes, each rounded product as `pmullw`, `paddw` 128, then `pmulhuw` by 257, since
 /// ((t · 257) >> 16) = (t + (t >> 8)) >> 8 for t = x·a + 128 < 2¹⁶ (with t = 256q + r,
 /// the extra r/256 < 1 never crosses a multiple of 256 that (t + q) has not). Elsewhere, and
 /// for the last pixels of a row, the same arithmetic as a byte loop LLVM vectorises.
 extension BlendKernels {
-    /// The cross-fade in place: `dst = src·m + dst·(255 − m)`. `streaming` (every variant):
+    /// The cross-fade in place: `dst = src·m + dst·(255 − m)`. `kernels` (every variant): the
+    /// renderer's table (AVX2 or SSE2, looked at once per call). `streaming` (every variant):
     /// `dst` is a row of a band bigger than the cache; the AVX2 loop then streams the row's whole
     /// lines (`RowStores.streams(count:streaming:)`).
     /// - Complexity: O(count), one pass.
     @inline(__always)
     static func fade(
-        _ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, count: Int, alpha m: UInt32, streaming: Bool = false
+        _ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, count: Int, alpha m: UInt32, kernels: KernelTable,
+        streaming: Bool = false
     ) {
         fade(
             dst, averageOf: source, source, under: UnsafePointer(dst), UnsafePointer(dst), count: count, alpha: m, averages: false,
-            streaming: streaming)
+            kernels: kernels, streaming: streaming)
     }
 
     /// The cross-fade reading the destination's old value from `under` instead (a deferred
@@ -35,9 +37,11 @@ extension BlendKernels {
     @inline(__always)
     static func fade(
         _ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, under: UnsafePointer<UInt32>,
-        count: Int, alpha m: UInt32, streaming: Bool = false
+        count: Int, alpha m: UInt32, kernels: KernelTable, streaming: Bool = false
     ) {
-        fade(dst, averageOf: source, source, under: under, under, count: count, alpha: m, averages: false, streaming: streaming)
+        fade(
+            dst, averageOf: source, source, under: under, under, count: count, alpha: m, averages: false, kernels: kernels,
+            streaming: streaming)
     }
 
     /// The cross-fade of the rounded averages (a + b + 1) >> 1 per channel of two source rows
@@ -47,9 +51,10 @@ extension BlendKernels {
     @inline(__always)
     static func fade(
         _ dst: UnsafeMutablePointer<UInt32>, averageOf s0: UnsafePointer<UInt32>, _ s1: UnsafePointer<UInt32>,
-        under u0: UnsafePointer<UInt32>, _ u1: UnsafePointer<UInt32>, count: Int, alpha m: UInt32, streaming: Bool = false
+        under u0: UnsafePointer<UInt32>, _ u1: UnsafePointer<UInt32>, count: Int, alpha m: UInt32, kernels: KernelTable,
+        streaming: Bool = false
     ) {
-        fade(dst, averageOf: s0, s1, under: u0, u1, count: count, alpha: m, averages: true, streaming: streaming)
+        fade(dst, averageOf: s0, s1, under: u0, u1, count: count, alpha: m, averages: true, kernels: kernels, streaming: streaming)
     }
 
     /// The shared loop; `averages` is a constant at every call, so each caller's copy reads
@@ -58,14 +63,14 @@ extension BlendKernels {
     private static func fade(
         _ dst: UnsafeMutablePointer<UInt32>, averageOf s0: UnsafePointer<UInt32>, _ s1: UnsafePointer<UInt32>,
         under u0: UnsafePointer<UInt32>, _ u1: UnsafePointer<UInt32>, count: Int, alpha m: UInt32, averages: Bool,
-        streaming: Bool
+        kernels: KernelTable, streaming: Bool
     ) {
         var i = 0
         #if arch(x86_64)
-            if LerpKernels.avx2 {
+            if kernels.avx2 {
                 let stream: Int32 = RowStores.streams(count: count, streaming: streaming) ? 1 : 0
                 i = tk_fade_avx2(dst, s0, s1, u0, u1, count, m, averages ? 1 : 0, stream)
-                if i > 0 { LerpKernels.tookAVX2() }
+                if i > 0 { kernels.tookAVX2() }
             }
             let zero = _mm_setzero_si128(), round = _mm_set1_epi16(128), k257 = _mm_set1_epi16(257)
             let va = _mm_set1_epi16(Int16(truncatingIfNeeded: m)), via = _mm_set1_epi16(Int16(truncatingIfNeeded: 255 &- m))

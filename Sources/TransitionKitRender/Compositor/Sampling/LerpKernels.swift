@@ -1,5 +1,3 @@
-import CPixelKernels
-
 #if arch(x86_64)
     import _Builtin_intrinsics.intel
 #endif
@@ -18,32 +16,12 @@ import CPixelKernels
 /// result minus 128, in −128...127: it packs to signed bytes with no saturation, and flipping
 /// each byte's top bit adds the 128 back (`pack`). Bit for bit `BilinearSampler.blend`.
 ///
-/// Where the CPU runs AVX2 (checked once at run time, `avx2`), `SeparableRows`' passes and the
-/// per-column warp's take the same arithmetic eight pixels a step from the C target
-/// `CPixelKernels`, and so do the row blends `BlendKernels.fade` and `BlendKernels.lerp`
-/// (their own arithmetic); SSE2 (the x86-64 baseline) is the fallback, and the scalar forms
-/// are used elsewhere. `avx2` is the one switch for all of them.
+/// Where the kernel table says AVX2 (`KernelTable.avx2`, chosen once per process and handed
+/// to each kernel by its caller), `SeparableRows`' passes and the per-column warp's take the
+/// same arithmetic eight pixels a step from the C target `CPixelKernels`, and so do the row
+/// blends `BlendKernels.fade` and `BlendKernels.lerp` (their own arithmetic); SSE2 (the x86-64
+/// baseline) is the fallback, and the scalar forms are used elsewhere.
 enum LerpKernels {
-    /// Whether this CPU runs AVX2 (`tk_cpu_has_avx2`, once).
-    static let cpuHasAVX2 = tk_cpu_has_avx2() != 0
-    /// Set by tests to run the SSE2 path on an AVX2 machine; false otherwise.
-    nonisolated(unsafe) static var forceSSE2 = false
-    /// Calls of an AVX2 kernel that did work, counted in debug builds only (tests check the
-    /// path is taken); 0 in release builds.
-    static var avx2Calls: Int { Int(tk_avx2_calls()) }
-
-    /// Whether the AVX2 kernels run: `cpuHasAVX2` and not `forceSSE2`.
-    @inline(__always)
-    static var avx2: Bool { cpuHasAVX2 && !forceSSE2 }
-
-    /// Counts an AVX2 kernel call in debug builds (`avx2Calls`); nothing in release builds.
-    @inline(__always)
-    static func tookAVX2() {
-        #if DEBUG
-            tk_note_avx2_call()
-        #endif
-    }
-
     /// The bias subtracted from a first-pass lerp: 32640 = 128·256 − 128, so that
     /// 32640·256 + 2¹⁵ = 128·2¹⁶.
     static let bias: UInt16 = 32640

@@ -55,6 +55,11 @@ final class PendingCopies {
     /// Scratch pixels for a fade whose source is not a plain copy (`BlendKernels.fade`).
     private let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: PendingCopies.scratchCount)
     private static let scratchCount = 1024
+    /// The band renderer's kernel table (the fades' and the sample writes').
+    let kernels: KernelTable
+
+    /// No copies pending; the fades and sample writes run on `kernels`.
+    init(kernels: KernelTable) { self.kernels = kernels }
 
     /// Retargets to the band's rows, none pending.
     func prepare(band: PixelRect) {
@@ -179,7 +184,7 @@ final class PendingCopies {
     private func fade(_ d: UnsafeMutablePointer<UInt32>, source: RowSamples, under: RowSamples?, count n: Int, alpha m: UInt32) {
         BlendKernels.fade(
             d, source: source, under: under, count: n, alpha: m, scratch: scratch, scratchCount: PendingCopies.scratchCount,
-            streaming: streamsMixes)
+            kernels: kernels, streaming: streamsMixes)
     }
 
     /// `SpanKernels.solidRun(d, coverage: 255, clip: nil, count: n, color: c)` for a colour
@@ -309,7 +314,7 @@ final class PendingCopies {
             }
             return
         }
-        ps.write(to: pd, count: n, streaming: streamsStores)
+        ps.write(to: pd, count: n, kernels: kernels, streaming: streamsStores)
         if tint != 0 { SpanKernels.tint(pd, under: UnsafePointer(pd), count: n, color: tint) }
     }
 

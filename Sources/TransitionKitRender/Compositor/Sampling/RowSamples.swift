@@ -46,29 +46,29 @@ struct RowSamples {
     @inline(__always)
     func advanced(by k: Int) -> RowSamples { RowSamples(a: a + k, b: b + k, wx: wx, wy: wy, ahead: ahead.map { $0 + k }) }
 
-    /// Writes `count` samples to `dst`; `streaming`: `dst` is a row of a band bigger than the
-    /// cache (`BlendKernels.twoByTwo`).
+    /// Writes `count` samples to `dst` with the renderer's `kernels`; `streaming`: `dst` is a row
+    /// of a band bigger than the cache (`BlendKernels.twoByTwo`).
     /// - Complexity: O(count), streaming.
     @inline(__always)
-    func write(to dst: UnsafeMutablePointer<UInt32>, count: Int, streaming: Bool = false) {
-        BlendKernels.twoByTwo(dst, a, b, count: count, wx: wx, wy: wy, ahead: ahead, streaming: streaming)
+    func write(to dst: UnsafeMutablePointer<UInt32>, count: Int, kernels: KernelTable, streaming: Bool = false) {
+        BlendKernels.twoByTwo(dst, a, b, count: count, wx: wx, wy: wy, ahead: ahead, kernels: kernels, streaming: streaming)
     }
 }
 
 extension BlendKernels {
     /// `fade(dst, source:count:alpha:)` of a source written chunk by chunk into `scratch`
     /// (`scratchCount` pixels) by `write(scratch, done, n)` (source pixels `done..<done + n`),
-    /// so that each chunk is still in cache when it is blended; `streaming` as in
-    /// `fade(_:source:count:alpha:streaming:)`.
+    /// so that each chunk is still in cache when it is blended; `kernels` and `streaming` as in
+    /// `fade(_:source:count:alpha:kernels:streaming:)`.
     /// - Complexity: O(count) plus the writes.
     @inline(__always)
     static func fade(
         _ dst: UnsafeMutablePointer<UInt32>, count: Int, alpha m: UInt32, through scratch: UnsafeMutablePointer<UInt32>,
-        scratchCount: Int, streaming: Bool = false, write: (UnsafeMutablePointer<UInt32>, Int, Int) -> Void
+        scratchCount: Int, kernels: KernelTable, streaming: Bool = false, write: (UnsafeMutablePointer<UInt32>, Int, Int) -> Void
     ) {
         forEachChunk(count: count, of: scratchCount) { done, n in
             write(scratch, done, n)
-            fade(dst + done, source: scratch, count: n, alpha: m, streaming: streaming)
+            fade(dst + done, source: scratch, count: n, alpha: m, kernels: kernels, streaming: streaming)
         }
     }
 
@@ -88,21 +88,21 @@ extension BlendKernels {
     /// destination's own pixels). Copies are read in place; other samples are written first,
     /// `under`'s into the destination itself and the source's into `scratch` (`scratchCount`
     /// pixels, chunk by chunk), so the rows stay in cache between the two steps. The same
-    /// numbers as sampling each layer into the destination in turn. `streaming` as in
-    /// `fade(_:source:count:alpha:streaming:)` (for the blend's stores: an `under` written into
+    /// numbers as sampling each layer into the destination in turn. `kernels` and `streaming` as
+    /// in `fade(_:source:count:alpha:kernels:streaming:)` (for the blend's stores: an `under` written into
     /// the destination first is read back, so it is not streamed).
     /// - Complexity: O(count).
     @inline(__always)
     static func fade(
         _ dst: UnsafeMutablePointer<UInt32>, source: RowSamples, under: RowSamples?, count: Int, alpha m: UInt32,
-        scratch: UnsafeMutablePointer<UInt32>, scratchCount: Int, streaming: Bool = false
+        scratch: UnsafeMutablePointer<UInt32>, scratchCount: Int, kernels: KernelTable, streaming: Bool = false
     ) {
         if source.isCopy && (under?.isCopy ?? true) {
-            fade(dst, source: source.a, under: under?.a ?? UnsafePointer(dst), count: count, alpha: m, streaming: streaming)
+            fade(dst, source: source.a, under: under?.a ?? UnsafePointer(dst), count: count, alpha: m, kernels: kernels, streaming: streaming)
             return
         }
         if let s = source.averaged, let u = under?.averaged {
-            fade(dst, averageOf: s.0, s.1, under: u.0, u.1, count: count, alpha: m, streaming: streaming)
+            fade(dst, averageOf: s.0, s.1, under: u.0, u.1, count: count, alpha: m, kernels: kernels, streaming: streaming)
             return
         }
         forEachChunk(count: count, of: scratchCount) { done, n in
@@ -110,16 +110,16 @@ extension BlendKernels {
             let s = source.advanced(by: done)
             var p = s.a
             if !s.isCopy {
-                s.write(to: scratch, count: n)
+                s.write(to: scratch, count: n, kernels: kernels)
                 p = UnsafePointer(scratch)
             }
             // Each call below sees statically whether it blends in place (a runtime choice of
             // `under` would defeat the vectoriser's overlap check when it is the destination).
             if let u = under?.advanced(by: done), u.isCopy {
-                fade(d, source: p, under: u.a, count: n, alpha: m, streaming: streaming)
+                fade(d, source: p, under: u.a, count: n, alpha: m, kernels: kernels, streaming: streaming)
             } else {
-                under?.advanced(by: done).write(to: d, count: n)
-                fade(d, source: p, count: n, alpha: m, streaming: streaming)
+                under?.advanced(by: done).write(to: d, count: n, kernels: kernels)
+                fade(d, source: p, count: n, alpha: m, kernels: kernels, streaming: streaming)
             }
         }
     }

@@ -105,7 +105,10 @@ extension ContentsSampling {
                 if coverage == nil && clip == nil && m == 255 && opaque {
                     (dst + lo).update(from: src, count: hi &- lo)
                 } else if coverage == nil && clip == nil && opaque {
-                    if m != 0 { BlendKernels.fade(dst + lo, source: src, count: hi &- lo, alpha: m, streaming: pending.streamsMixes) }
+                    if m != 0 {
+                        BlendKernels.fade(
+                            dst + lo, source: src, count: hi &- lo, alpha: m, kernels: tables.kernels, streaming: pending.streamsMixes)
+                    }
                 } else {
                     BlendKernels.run(
                         dst + lo, coverage: coverage.map { $0 + lo }, constantCoverage: constantCoverage,
@@ -148,11 +151,11 @@ extension ContentsSampling {
                 let sx = x &+ lo &+ uniformShift
                 let samples = RowSamples(a: r0 + sx, b: r1 + sx, wx: uniformWeight, wy: t.weight, ahead: ahead.map { $0 + sx })
                 if m == 255 {
-                    samples.write(to: dst + lo, count: hi &- lo, streaming: tables.pending.streamsStores)
+                    samples.write(to: dst + lo, count: hi &- lo, kernels: tables.kernels, streaming: tables.pending.streamsStores)
                 } else {
                     BlendKernels.fade(
                         dst + lo, source: samples, under: nil, count: hi &- lo, alpha: m, scratch: tables.row,
-                        scratchCount: tables.rowCapacity, streaming: tables.pending.streamsMixes)
+                        scratchCount: tables.rowCapacity, kernels: tables.kernels, streaming: tables.pending.streamsMixes)
                 }
             }
             if hi < count {

@@ -5,7 +5,7 @@
 /// `contiguous`, and in bits 4...7 lane j's offset x0[k + j] − x0[k] − j when it is 0 or 1)
 /// and, for the `columns` mode, v = `a` + Y·`b` in 32.32 fixed point, with `v` holding it
 /// for a recent device row, per block of `blockColumns` columns. The band's deferred copies,
-/// recorded runs and a scratch row live here too.
+/// recorded runs and a scratch row live here too, and the renderer's kernel table.
 final class SamplingTables {
     /// `wx` of a column the map does not reach (behind the eye).
     static let invalid = UInt32.max
@@ -34,12 +34,15 @@ final class SamplingTables {
     /// Per block of `blockColumns` columns, the device row its `v` holds (`Int.min`: none yet).
     private(set) var vRow = UnsafeMutablePointer<Int>.allocate(capacity: 1)
 
+    /// The band renderer's kernel table (AVX2 or SSE2), handed to every kernel drawn with these
+    /// tables.
+    let kernels: KernelTable
     /// Deferred 1:1 copies of the band (fused with a fade drawn over them).
-    let pending = PendingCopies()
+    let pending: PendingCopies
     /// Solid runs recorded for strip-order drawing.
     let runs = RowRuns()
     /// The separable mode's two-pass runs (`SeparableRows`), prepared with the column taps.
-    let separableRows = SeparableRows()
+    let separableRows: SeparableRows
     /// Blended image rows of the separable per-column warp.
     let window = BlendedRowWindow()
     /// A scratch row of `rowCapacity` pixels (samples before a blend).
@@ -49,7 +52,11 @@ final class SamplingTables {
     /// set. In memory, so the optimiser keeps the select a vector one.
     let stepMasks: UnsafeMutablePointer<SIMD4<UInt32>>
 
-    init() {
+    /// Empty tables whose kernels run on `kernels`.
+    init(kernels: KernelTable) {
+        self.kernels = kernels
+        pending = PendingCopies(kernels: kernels)
+        separableRows = SeparableRows(kernels: kernels)
         row = .allocate(capacity: rowCapacity)
         stepMasks = .allocate(capacity: 16)
         for m in 0..<16 {

@@ -1,6 +1,6 @@
 import CPixelKernels
 
-/// `SeparableRows`' horizontal-first form, taken where the CPU runs AVX2 (`LerpKernels.avx2`)
+/// `SeparableRows`' horizontal-first form, taken where the renderer's table is AVX2 (`kernels`)
 /// and the layer's columns step through the image by about one pixel each (an axis-aligned
 /// scale between about 8/9 and 8/7: the view behind a drag-dismiss card, a screen zooming
 /// near its full size).
@@ -47,6 +47,11 @@ final class SeparableBlocks {
     /// Per held row: the image row, and the blocks blended (`lo..<hi`).
     private var rows: (UnsafePointer<UInt32>?, UnsafePointer<UInt32>?) = (nil, nil)
     private var spans = (0..<0, 0..<0)
+    /// The band renderer's kernel table: this form runs only where it is AVX2.
+    let kernels: KernelTable
+
+    /// No layer yet; runs on `kernels`.
+    init(kernels: KernelTable) { self.kernels = kernels }
 
     /// Takes the current layer's `n` table columns of `tables` (an image `imageWidth` pixels
     /// wide) and forgets the held rows; the block tables are built by the layer's first run
@@ -62,20 +67,20 @@ final class SeparableBlocks {
         x0 = UnsafePointer(tables.x0); x1 = UnsafePointer(tables.x1); wx = UnsafePointer(tables.wx)
     }
 
-    /// Whether the current layer's runs take this form: the CPU runs AVX2 and blocks blended
+    /// Whether the current layer's runs take this form: `kernels` is AVX2 and blocks blended
     /// column by column are at most two. Builds the block tables on the layer's first call.
     /// - Complexity: O(columns) on a layer's first call, O(1) after it.
     @inline(__always)
     func ready() -> Bool {
         if !built { build() }
-        return active && LerpKernels.avx2
+        return active && kernels.avx2
     }
 
     /// The block tables of the current layer (see the type's comment).
     private func build() {
         built = true
         let n = count
-        guard LerpKernels.avx2, n > 0, let x0, let x1, let wx else { return }
+        guard kernels.avx2, n > 0, let x0, let x1, let wx else { return }
         blocks = (n &+ 7) >> 3
         if blocks > capacity {
             base.deallocate(); masks.deallocate(); weights.deallocate(); held.deallocate()
@@ -134,7 +139,7 @@ final class SeparableBlocks {
         let lanes = 32 &* blocks
         let h0 = UnsafePointer(held + (s0 &* lanes &+ 4 &* k)), h1 = UnsafePointer(held + (s1 &* lanes &+ 4 &* k))
         var i = tk_separable_y_row_avx2(dst, h0, h1, n, wy, RowStores.streams(count: n, streaming: streaming) ? 1 : 0)
-        if i > 0 { LerpKernels.tookAVX2() }
+        if i > 0 { kernels.tookAVX2() }
         let w0 = Int32(256 &- wy), w1 = Int32(wy)
         while i < n {
             var p: UInt32 = 0
@@ -176,7 +181,7 @@ final class SeparableBlocks {
             if base[b] >= 0 {
                 let next = tk_separable_x_blocks_avx2(h, row, base, masks, weights, b, span.upperBound, ahead)
                 if next > b {
-                    LerpKernels.tookAVX2()
+                    kernels.tookAVX2()
                     b = next
                     continue
                 }

@@ -118,7 +118,7 @@ extension ContentsSampling {
         /// its first two slots at its end); where the row steps by one between them, three
         /// rows and a per-column select; otherwise (rows missing, taps clamped at the image's
         /// top or bottom) each lane's clamped rows are brought into the window (`ensure`) and
-        /// read on their own (`lerpLanes`). Where the CPU has AVX2 (`LerpKernels.avx2`), the
+        /// read on their own (`lerpLanes`). Where the renderer's table is AVX2 (`tables.kernels`), the
         /// one-pair and three-row cases run eight columns a step in C (`tk_column_lerp_avx2`)
         /// until they meet another case, which the four-column code then takes.
         /// - Complexity: O(to − from), plus `blendRow` for each image row entering the window.
@@ -141,14 +141,14 @@ extension ContentsSampling {
             }
             load()
             var j = from
-            let end = to &- 4, avx2 = LerpKernels.avx2
+            let end = to &- 4, kernels = tables.kernels, avx2 = kernels.avx2
             while j <= end {
                 if avx2 {
                     // Eight columns a step while they read one held pair or three held rows.
                     let done = tk_column_lerp_avx2(
                         window.fraction, BlendedRowWindow.lanes, rows.assumingMemoryBound(to: UInt8.self), rowBytes, slotMask, lo, pairs, threes,
                         dst, from, j, to)
-                    if done > j { LerpKernels.tookAVX2() }
+                    if done > j { kernels.tookAVX2() }
                     j = done
                     guard j <= end else { break }
                 }

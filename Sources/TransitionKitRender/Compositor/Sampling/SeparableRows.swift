@@ -23,10 +23,10 @@ import CPixelKernels
 /// (256 − w, w), w = 0 where clamped, and V has one spare column after the image's last. The
 /// result is bit for bit `BilinearSampler.blend` of the same taps (`FastPathTests`).
 ///
-/// On x86-64 both passes are AVX2 where the CPU has it (`LerpKernels.avx2`, eight pixels a
-/// step in C), SSE2 otherwise and for what is left of a run; elsewhere, and for the last pixels
-/// of a run, the same integer arithmetic one channel at a time. Where the CPU has AVX2 and the
-/// scale is near 1, a run is drawn horizontal-first instead (`SeparableBlocks`, the same
+/// On x86-64 both passes are AVX2 where the renderer's table says so (`kernels`, looked at
+/// once per pass; eight pixels a step in C), SSE2 otherwise and for what is left of a run;
+/// elsewhere, and for the last pixels of a run, the same integer arithmetic one channel at a
+/// time. Where the table is AVX2 and the scale is near 1, a run is drawn horizontal-first instead (`SeparableBlocks`, the same
 /// numbers).
 final class SeparableRows {
     private var capacity = 0
@@ -43,7 +43,15 @@ final class SeparableRows {
     private var taps: (x1: UnsafePointer<Int32>?, wx: UnsafePointer<UInt32>?, count: Int) = (nil, nil, 0)
     private var weighed = false
     /// The horizontal-first form, where it applies (`SeparableBlocks`).
-    private let blocks = SeparableBlocks()
+    private let blocks: SeparableBlocks
+    /// The band renderer's kernel table (`SamplingTables.kernels`).
+    let kernels: KernelTable
+
+    /// Runs drawn on `kernels` (no layer's taps yet).
+    init(kernels: KernelTable) {
+        self.kernels = kernels
+        blocks = SeparableBlocks(kernels: kernels)
+    }
     /// Whether the current layer's runs take the horizontal-first form (`SeparableBlocks`).
     var horizontalFirst: Bool { blocks.ready() }
 
@@ -118,9 +126,9 @@ final class SeparableRows {
     ) {
         var c = 0
         #if arch(x86_64)
-            if LerpKernels.avx2 {
+            if kernels.avx2 {
                 c = tk_separable_vertical_avx2(p0, p1, v, n, wy, ahead)
-                if c > 0 { LerpKernels.tookAVX2() }
+                if c > 0 { kernels.tookAVX2() }
             }
             let zero = _mm_setzero_si128()
             let ay = _mm_set1_epi16(Int16(truncatingIfNeeded: 256 &- wy)), by = _mm_set1_epi16(Int16(truncatingIfNeeded: wy))
@@ -152,10 +160,10 @@ final class SeparableRows {
         let weights = UnsafeRawPointer(self.weights + k)
         var i = 0
         #if arch(x86_64)
-            if LerpKernels.avx2 {
+            if kernels.avx2 {
                 let w = UnsafeRawPointer(self.weights + k).assumingMemoryBound(to: UInt32.self)
                 i = tk_separable_horizontal_avx2(dst, start, w, lerped, n, RowStores.streams(count: n, streaming: streaming) ? 1 : 0)
-                if i > 0 { LerpKernels.tookAVX2() }
+                if i > 0 { kernels.tookAVX2() }
             }
             @inline(__always) func pixel(_ j: Int) -> __m128i {
                 let pair = v.loadUnaligned(fromByteOffset: Int(start[j]) &* 8, as: __m128i.self)
@@ -209,7 +217,7 @@ extension ContentsSampling {
                     dst, k: k, count: count, r0: r0, r1: r1, wy: wy, imageWidth: width, ahead: ahead, streaming: tables.pending.streamsMixes)
             } else if m != 0 {
                 BlendKernels.fade(
-                    dst, count: count, alpha: m, through: tables.row, scratchCount: tables.rowCapacity,
+                    dst, count: count, alpha: m, through: tables.row, scratchCount: tables.rowCapacity, kernels: tables.kernels,
                     streaming: tables.pending.streamsMixes
                 ) { scratch, done, n in
                     rows.write(scratch, k: k &+ done, count: n, r0: r0, r1: r1, wy: wy, imageWidth: width, ahead: ahead)
