@@ -52,16 +52,20 @@ def render(report):
         f"{frame['width_pixels']}x{frame['height_pixels']} px frames, {h.get('frames', '?')}, one thread. "
         "Each row is the effect's slowest operation; below 1.0x TransitionKit is faster.",
         "",
-        "| effect | render p50 | × floor | vs peers | vs floor | p99 | model | allocs | 2 threads |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    # The × floor column appears once the published run has it (an older run has no "x_floor").
+    floors = any(r.get("x_floor") is not None for r in report["rows"])
+    lines += [
+        "| effect | render p50 |" + (" × floor |" if floors else "") + " vs peers | vs floor | p99 | model | allocs | 2 threads |",
+        "| --- | --- |" + (" --- |" if floors else "") + " --- | --- | --- | --- | --- | --- |",
     ]
     for r in report["rows"]:
         p99 = f"{r['p99_model_render_ms']:.2f} ms" if r.get("p99_model_render_ms") is not None else "-"
         allocs = "n/a" if r.get("allocations_per_frame") is None else f"{r['allocations_per_frame']:g}"
         t = r.get("two_threads")
         two = f"{t['lowest']:.2f}–{t['highest']:.2f}x" if t else "-"
-        xf = f"{r['x_floor']:.2f}x" if r.get("x_floor") is not None else "-"
-        lines.append(f"| {r['effect']} ({r['operation']}) | {r['render_p50_ms']:.2f} ms | {xf} | {ratios(r['vs_peer'])} | "
+        xf = (f" {r['x_floor']:.2f}x |" if r.get("x_floor") is not None else " - |") if floors else ""
+        lines.append(f"| {r['effect']} ({r['operation']}) | {r['render_p50_ms']:.2f} ms |{xf} {ratios(r['vs_peer'])} | "
                      f"{ratios(r['vs_floor'])} | {p99} | {r['model_p50_ns']:.0f} ns | {allocs} | {two} |")
     return "\n".join(lines)
 
