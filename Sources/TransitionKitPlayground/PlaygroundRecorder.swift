@@ -100,6 +100,12 @@ final class PlaygroundRecorder {
 
 extension PlaygroundApp {
     func startRecording() {
+        // A trace replays a gesture: with none declared for this family there is nothing
+        // `effect-bench play` could replay, so say so instead of recording.
+        if let reason = session.gestureNote {
+            note = "not recording: \(reason)"
+            return
+        }
         resetSession()
         slowMotion = false
         paused = false

@@ -28,12 +28,13 @@ struct PlaygroundOffscreenTests {
     static let size = CGSize(width: 200, height: 300)
 
     static func app(
-        frames: Int, recordDirectory: String = NSTemporaryDirectory(), loop: Bool = false, output: @escaping (String) -> Void
+        frames: Int, effect: String = "radial", recordDirectory: String = NSTemporaryDirectory(), loop: Bool = false,
+        output: @escaping (String) -> Void
     ) throws -> PlaygroundApp {
         try #require(SDLTestGate.loads, SDLTestGate.reason)
         setenv("SDL_VIDEODRIVER", "offscreen", 1)
         var options = PlaygroundOptions()
-        options.effect = "radial"
+        options.effect = effect
         options.size = size
         options.frames = frames
         options.recordDirectory = recordDirectory
@@ -170,5 +171,27 @@ struct PlaygroundOffscreenTests {
         #expect(mine.count > 1000)
         #expect(mine == theirs, "the playground's APNG (\(mine.count) bytes) and play's (\(theirs.count) bytes) differ")
         #expect(lines.contains { $0.contains("\"outcome\":\"finished\",\"depth\":1") }, "\(lines)")
+    }
+
+    /// `r` with an effect that declares no gesture for the family (fade's dismiss) records
+    /// nothing and says why: a trace of it is something `effect-bench play` refuses to replay.
+    @Test func recordingNeedsTheFamilysGesture() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("playground-norec-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var lines: [String] = []
+        let app = try Self.app(frames: 40, effect: "fade", recordDirectory: dir.path) { lines.append($0) }
+        app.beforeFrame = { i in
+            if i == 1 { app.display.post(.character("o")) }
+            if i == 3 { app.display.post(.character("r")) }
+        }
+        var notes: [String] = []
+        app.afterPresent = { _ in notes.append(app.note ?? "") }
+        app.run()
+        app.close()
+        #expect(app.session.family == .modal)
+        #expect(notes.contains { $0.hasPrefix("not recording: effect 'fade' declares no interactive dismiss gesture") }, "\(notes)")
+        #expect(!lines.contains { $0.hasPrefix("playground: recorded") }, "\(lines)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
 }
