@@ -243,4 +243,70 @@ import TransitionKitTesting
         #expect(a.view.backgroundColor == .white && a.view.layer.transform.isIdentity)
         #expect(a.view.subviews.first?.layer.opacity == 1)
     }
+
+    /// Shrinks the presenter by its frame (not a transform) when the present finishes.
+    final class ShrinksByFrame: AnimatedTransitioning, TransitioningDelegate {
+        func transitionDuration(using context: any ContextTransitioning) -> TimeInterval { 0.1 }
+        func updateTransition(progress: CGFloat, using context: any ContextTransitioning) {}
+        func finalizeTransition(using context: any ContextTransitioning) {
+            guard context.operation == .present, let presenter = context.viewController(forKey: .from)?.view else { return }
+            presenter.frame = context.containerView.bounds.insetBy(dx: 20, dy: 30)
+        }
+        func animationController(forPresented presented: ViewController, presenting: ViewController) -> (any AnimatedTransitioning)? {
+            self
+        }
+    }
+
+    /// G3 with U12: the window resized while the modal is up (the presenter, the root, is given
+    /// the new bounds), then the modal dismissed: the presenter fills the resized window, not
+    /// the size it had before the present ("not the frame a resize gives it later").
+    @Test(arguments: [false, true])
+    func aResizeAfterAFrameShrinkingPresentStays(overFullScreen: Bool) {
+        let clock = ManualFrameClock(framesPerSecond: 60)
+        let window = Window(size: Self.size, frameClock: clock)
+        let a = ViewController(title: "A")
+        window.rootViewController = a
+        let shrink = ShrinksByFrame()
+        let modal = ViewController(title: "modal")
+        modal.modalPresentationStyle = overFullScreen ? .overFullScreen : .fullScreen
+        modal.transitioningDelegate = shrink
+        a.present(modal)
+        _ = clock.runUntilIdle(maxFrames: 1000)
+        let large = CGSize(width: 600, height: 700)
+        window.resize(to: large, scale: 2)
+        a.dismiss(animated: false)
+        _ = clock.runUntilIdle(maxFrames: 1000)
+        #expect(a.view.frame == CGRect(origin: .zero, size: large), "overFullScreen \(overFullScreen)")
+        withExtendedLifetime(shrink) {}
+    }
+
+    /// U8 with U12: the window released mid-way through an animated dismiss of a presentation
+    /// whose present left marks: the dismiss completes once, false; the presenter's tree is as
+    /// before the present; everything is freed.
+    @Test func windowReleasedMidDismissRestoresThePresenter() {
+        let clock = ManualFrameClock(framesPerSecond: 60)
+        var window: Window? = Window(size: Self.size, frameClock: clock)
+        let a = ViewController(title: "A")
+        a.view.addSubview(View(frame: CGRect(x: 1, y: 2, width: 30, height: 40), name: "a row"))
+        window?.rootViewController = a
+        let marks = MarksInAnimationEnded()
+        let refs = WeakReferences()
+        var log: [Bool] = []
+        let before = tree(a.view.layer)
+        do {
+            let modal = makeModal("B", marks: marks)
+            a.present(modal)
+            _ = clock.runUntilIdle(maxFrames: 1000)
+            a.dismiss(animated: true, transition: TransitionOverride(animator: SlideAnimator())) { log.append($0) }
+            clock.advance(frames: 5)
+            refs.add(modal, "modal")
+            refs.add(window, "window")
+        }
+        window = nil
+        _ = clock.runUntilIdle(maxFrames: 1000)
+        #expect(log == [false])
+        #expect(tree(a.view.layer) == before)
+        #expect(refs.alive.isEmpty, "still alive: \(refs.alive)")
+        #expect(a.presentedViewController == nil && clock.activeLinkCount == 0)
+    }
 }
