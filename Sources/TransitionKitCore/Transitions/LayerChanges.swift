@@ -71,7 +71,9 @@ struct LayerChanges {
     }
 
     /// Puts back what the recorded step changed, leaving everything else as it is now: each
-    /// changed property gets its value from before the step; a mask the step set is taken off
+    /// changed property gets its value from before the step, except a geometry one (`bounds`,
+    /// `position`) changed again since (a resize gave the view a new frame, G3), which keeps
+    /// its new value; a mask the step set is taken off
     /// (the old one back); a subview or sublayer list the step changed gets its old order if
     /// nothing changed it since, else the views and layers the step added leave.
     /// - Complexity: O(changed views and layers).
@@ -102,14 +104,17 @@ struct LayerChanges {
         }
     }
 
-    /// `current` with every field that differs between `before` and `after` set back to `before`'s.
+    /// `current` with every field that differs between `before` and `after` set back to `before`'s,
+    /// but the geometry (`bounds`, `position`) only where `current` still has `after`'s.
     private static func undo(_ current: LayerProperties, before: LayerProperties, after: LayerProperties) -> LayerProperties {
         var p = current
-        func field<T: Equatable>(_ key: WritableKeyPath<LayerProperties, T>) {
-            if before[keyPath: key] != after[keyPath: key] { p[keyPath: key] = before[keyPath: key] }
+        func field<T: Equatable>(_ key: WritableKeyPath<LayerProperties, T>, keepingLaterChange: Bool = false) {
+            guard before[keyPath: key] != after[keyPath: key] else { return }
+            if keepingLaterChange && current[keyPath: key] != after[keyPath: key] { return }
+            p[keyPath: key] = before[keyPath: key]
         }
-        field(\.bounds)
-        field(\.position)
+        field(\.bounds, keepingLaterChange: true)
+        field(\.position, keepingLaterChange: true)
         field(\.zPosition)
         field(\.anchorPoint)
         field(\.transform)
