@@ -113,4 +113,35 @@ import ZoomEffect
         let firstDiff = plain.frames.indices.first { plain.frames[$0] != changed.frames[$0] }
         #expect(firstDiff == nil, "\(effect): frame \(firstDiff ?? -1) differs")
     }
+
+    /// R1 mid-drag: a drag-dismiss dragged past half-way, the window moved to scale 3 and then
+    /// resized with scale 2 while the finger is down, released: the modal is dismissed once,
+    /// the presenter is as before the present and fills the resized window.
+    @Test func scaleChangesMidDragDismiss() {
+        let scene = TestScene()
+        let presenter = scene.navigationController
+        let before = tree(presenter.view.layer).dropFirst()
+        let modal = ViewController(title: "modal")
+        modal.preferredTransition = .effect(DragDismiss(behindViewAlpha: 0.6))
+        var log: [Bool] = []
+        presenter.present(modal) { log.append($0) }
+        #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
+        let finger = Finger(scene, mode: .percentDriven)
+        finger.down(at: CGPoint(x: 160, y: 100))
+        finger.move(to: CGPoint(x: 160, y: 250))
+        #expect(scene.window.transitionQueue.current?.state == .interacting)
+        scene.window.resize(to: scene.window.size, scale: 3)
+        finger.move(to: CGPoint(x: 160, y: 300))
+        let large = CGSize(width: 400, height: 600)
+        scene.window.resize(to: large, scale: 2)
+        finger.move(to: CGPoint(x: 160, y: 420))
+        finger.lift()
+        #expect(scene.clock.runUntilIdle(maxFrames: 10_000) < 10_000)
+        #expect(log == [true], "the present once")
+        #expect(presenter.presentedViewController == nil && modal.presentingViewController == nil)
+        #expect(presenter.view.frame == CGRect(origin: .zero, size: large))
+        #expect(presenter.view.layer.transform == .identity && presenter.view.layer.opacity == 1)
+        #expect(Array(tree(presenter.view.layer).dropFirst()).count == before.count)
+        #expect(scene.window.scale == 2 && scene.clock.activeLinkCount == 0)
+    }
 }

@@ -309,4 +309,30 @@ import TransitionKitTesting
         #expect(refs.alive.isEmpty, "still alive: \(refs.alive)")
         #expect(a.presentedViewController == nil && clock.activeLinkCount == 0)
     }
+
+    /// U11: the root of a window released while it presented a marking modal, shown in a new
+    /// window at another scale: it presents again (completion true) and ends as before.
+    @Test func aReleasedWindowsRootPresentsAgainInANewWindow() {
+        let clock = ManualFrameClock(framesPerSecond: 60)
+        var window: Window? = Window(size: Self.size, frameClock: clock)
+        let a = ViewController(title: "A")
+        a.view.addSubview(View(frame: CGRect(x: 1, y: 2, width: 30, height: 40), name: "a row"))
+        window?.rootViewController = a
+        let marks = MarksInAnimationEnded()
+        let before = tree(a.view.layer).dropFirst()
+        a.present(makeModal("B", marks: marks))
+        _ = clock.runUntilIdle(maxFrames: 1000)
+        window = nil
+        #expect(a.presentedViewController == nil && a.view.superview == nil)
+        let second = Window(size: CGSize(width: 500, height: 300), scale: 3, frameClock: clock)
+        second.rootViewController = a
+        var log: [Bool] = []
+        a.present(makeModal("C", marks: marks)) { log.append($0) }
+        _ = clock.runUntilIdle(maxFrames: 1000)
+        a.dismiss(animated: true) { log.append($0) }
+        _ = clock.runUntilIdle(maxFrames: 1000)
+        #expect(log == [true, true])
+        #expect(Array(tree(a.view.layer).dropFirst()) == Array(before))
+        #expect(a.view.frame == CGRect(x: 0, y: 0, width: 500, height: 300) && a.view.layer.transform.isIdentity)
+    }
 }
