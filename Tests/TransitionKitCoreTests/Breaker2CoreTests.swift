@@ -335,4 +335,31 @@ import TransitionKitTesting
         #expect(Array(tree(a.view.layer).dropFirst()) == Array(before))
         #expect(a.view.frame == CGRect(x: 0, y: 0, width: 500, height: 300) && a.view.layer.transform.isIdentity)
     }
+
+    /// U12 with a plain sublayer among the presenter's subviews' layers (a badge added with
+    /// `addSublayer` after the row view): the present's animator adds a subview (a dim view);
+    /// after the dismiss the presenter's sublayers are in their order from before the present
+    /// ("a subview or sublayer list the step changed gets its old order").
+    @Test(arguments: [false, true])
+    func aPlainSublayerKeepsItsPlaceAmongTheSubviews(animatedDismiss: Bool) {
+        let clock = ManualFrameClock(framesPerSecond: 60)
+        let window = Window(size: Self.size, frameClock: clock)
+        let a = ViewController(title: "A")
+        a.view.addSubview(View(frame: CGRect(x: 1, y: 2, width: 30, height: 40), name: "a row"))
+        a.view.layer.addSublayer(Layer(name: "badge"))
+        window.rootViewController = a
+        let marks = MarksInAnimationEnded()
+        let before = tree(a.view.layer)
+        a.present(makeModal("B", marks: marks))
+        _ = clock.runUntilIdle(maxFrames: 1000)
+        #expect(a.view.layer.sublayers.contains { $0.name == "dim" }, "the dim view was added")
+        if animatedDismiss {
+            a.dismiss(animated: true, transition: TransitionOverride(animator: SlideAnimator()))
+        } else {
+            a.dismiss(animated: false)
+        }
+        _ = clock.runUntilIdle(maxFrames: 1000)
+        #expect(a.view.layer.sublayers.map(\.name) == ["a row", "badge"])
+        #expect(tree(a.view.layer) == before)
+    }
 }
