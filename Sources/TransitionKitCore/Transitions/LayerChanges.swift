@@ -71,9 +71,12 @@ struct LayerChanges {
     }
 
     /// Puts back what the recorded step changed, leaving everything else as it is now: each
-    /// changed property gets its value from before the step; a mask the step set is taken off
+    /// changed property gets its value from before the step, except a geometry one (`bounds`,
+    /// `position`) changed again since (a resize gave the view a new frame, G3), which keeps
+    /// its new value; a mask the step set is taken off
     /// (the old one back); a subview or sublayer list the step changed gets its old order if
-    /// nothing changed it since, else the views and layers the step added leave.
+    /// nothing changed it since (a sublayer list also when undoing the subviews left it with
+    /// its old members in another order), else the views and layers the step added leave.
     /// - Complexity: O(changed views and layers).
     func undo() {
         for c in viewChanges {
@@ -93,7 +96,9 @@ struct LayerChanges {
                 layer.mask = c.mask
             }
             guard !c.sublayers.isEmpty || !c.sublayersAfter.isEmpty else { continue }
-            if Self.same(layer.sublayers, c.sublayersAfter) {
+            // Undoing the subviews above re-adds their layers last, past plain sublayers that
+            // were between or above them: the old members in another order get the old order.
+            if Self.same(layer.sublayers, c.sublayersAfter) || Self.sameMembers(layer.sublayers, c.sublayers) {
                 for s in layer.sublayers { s.removeFromSuperlayer() }
                 for s in c.sublayers { layer.addSublayer(s) }
             } else {
@@ -102,14 +107,17 @@ struct LayerChanges {
         }
     }
 
-    /// `current` with every field that differs between `before` and `after` set back to `before`'s.
+    /// `current` with every field that differs between `before` and `after` set back to `before`'s,
+    /// but the geometry (`bounds`, `position`) only where `current` still has `after`'s.
     private static func undo(_ current: LayerProperties, before: LayerProperties, after: LayerProperties) -> LayerProperties {
         var p = current
-        func field<T: Equatable>(_ key: WritableKeyPath<LayerProperties, T>) {
-            if before[keyPath: key] != after[keyPath: key] { p[keyPath: key] = before[keyPath: key] }
+        func field<T: Equatable>(_ key: WritableKeyPath<LayerProperties, T>, keepingLaterChange: Bool = false) {
+            guard before[keyPath: key] != after[keyPath: key] else { return }
+            if keepingLaterChange && current[keyPath: key] != after[keyPath: key] { return }
+            p[keyPath: key] = before[keyPath: key]
         }
-        field(\.bounds)
-        field(\.position)
+        field(\.bounds, keepingLaterChange: true)
+        field(\.position, keepingLaterChange: true)
         field(\.zPosition)
         field(\.anchorPoint)
         field(\.transform)
@@ -128,6 +136,11 @@ struct LayerChanges {
 
     private static func same<T: AnyObject>(_ a: [T], _ b: [T]) -> Bool {
         a.count == b.count && zip(a, b).allSatisfy { $0 === $1 }
+    }
+
+    /// Whether `a` and `b` hold the same objects, in any order.
+    private static func sameMembers<T: AnyObject>(_ a: [T], _ b: [T]) -> Bool {
+        a.count == b.count && a.allSatisfy { x in b.contains { $0 === x } }
     }
 
     private static func walk(_ view: View, _ visit: (View) -> Void) {

@@ -16,12 +16,16 @@ import Foundation
 enum ConvexClipping {
     /// The orientation of `polygon` when it is convex: the sign of its signed area
     /// Σ (xᵢ·yᵢ₊₁ − xᵢ₊₁·yᵢ), +1 or −1; nil when it is not convex, degenerate (fewer than 3
-    /// points, zero area) or not finite. Collinear points are allowed.
+    /// points, zero area) or not finite. Collinear points are allowed. Turning the same way at
+    /// every corner is not enough: a star polygon ({5/2}, a pentagram) or a polygon wound twice
+    /// does so too, so the edges' x and y directions must also each change sign at most twice
+    /// around the loop (2k times for a loop that winds k times).
     /// - Complexity: O(points).
     static func convexOrientation(_ polygon: [CGPoint]) -> Double? {
         let n = polygon.count
         guard n >= 3 else { return nil }
         var sign = 0.0, area = 0.0
+        var xDirection = DirectionChanges(), yDirection = DirectionChanges()
         for i in 0..<n {
             let a = polygon[i], b = polygon[(i + 1) % n], c = polygon[(i + 2) % n]
             guard a.x.isFinite, a.y.isFinite else { return nil }
@@ -30,10 +34,25 @@ enum ConvexClipping {
                 let s: Double = cross > 0 ? 1 : -1
                 if sign == 0 { sign = s } else if s != sign { return nil }
             }
+            xDirection.add(Double(b.x - a.x))
+            yDirection.add(Double(b.y - a.y))
             area += Double(a.x * b.y - b.x * a.y)
         }
-        guard sign != 0, area != 0, (area > 0) == (sign > 0) else { return nil }
+        guard sign != 0, area != 0, (area > 0) == (sign > 0), xDirection.count <= 2, yDirection.count <= 2 else { return nil }
         return sign
+    }
+
+    /// The sign changes of one coordinate of a closed loop's edge vectors, zeros skipped,
+    /// the last edge's sign compared with the first's.
+    private struct DirectionChanges {
+        private var first = 0.0, last = 0.0, changes = 0
+        mutating func add(_ d: Double) {
+            guard d != 0 else { return }
+            let s: Double = d > 0 ? 1 : -1
+            if first == 0 { first = s } else if s != last { changes += 1 }
+            last = s
+        }
+        var count: Int { first != 0 && last != first ? changes + 1 : changes }
     }
 
     /// The polygons of `subject` clipped to the convex polygon `convex` of orientation
