@@ -109,29 +109,35 @@ struct LayerChanges {
 
     /// `current` with every field that differs between `before` and `after` set back to `before`'s,
     /// but the geometry (`bounds`, `position`) only where `current` still has `after`'s.
-    private static func undo(_ current: LayerProperties, before: LayerProperties, after: LayerProperties) -> LayerProperties {
+    private nonisolated static func undo(_ current: LayerProperties, before: LayerProperties, after: LayerProperties) -> LayerProperties {
         var p = current
-        func field<T: Equatable>(_ key: WritableKeyPath<LayerProperties, T>, keepingLaterChange: Bool = false) {
-            guard before[keyPath: key] != after[keyPath: key] else { return }
-            if keepingLaterChange && current[keyPath: key] != after[keyPath: key] { return }
-            p[keyPath: key] = before[keyPath: key]
-        }
-        field(\.bounds, keepingLaterChange: true)
-        field(\.position, keepingLaterChange: true)
-        field(\.zPosition)
-        field(\.anchorPoint)
-        field(\.transform)
-        field(\.sublayerTransform)
-        field(\.opacity)
-        field(\.isHidden)
-        field(\.backgroundColor)
-        field(\.cornerRadius)
-        field(\.masksToBounds)
-        field(\.contents)
-        field(\.contentsGravity)
-        field(\.path)
-        field(\.fillColor)
+        undoField(\.bounds, in: &p, before: before, after: after, keepingLaterChange: true)
+        undoField(\.position, in: &p, before: before, after: after, keepingLaterChange: true)
+        undoField(\.zPosition, in: &p, before: before, after: after)
+        undoField(\.anchorPoint, in: &p, before: before, after: after)
+        undoField(\.transform, in: &p, before: before, after: after)
+        undoField(\.sublayerTransform, in: &p, before: before, after: after)
+        undoField(\.opacity, in: &p, before: before, after: after)
+        undoField(\.isHidden, in: &p, before: before, after: after)
+        undoField(\.backgroundColor, in: &p, before: before, after: after)
+        undoField(\.cornerRadius, in: &p, before: before, after: after)
+        undoField(\.masksToBounds, in: &p, before: before, after: after)
+        undoField(\.contents, in: &p, before: before, after: after)
+        undoField(\.contentsGravity, in: &p, before: before, after: after)
+        undoField(\.path, in: &p, before: before, after: after)
+        undoField(\.fillColor, in: &p, before: before, after: after)
         return p
+    }
+
+    /// Sets `p`'s `key` back to `before`'s where `before` and `after` differ; with
+    /// `keepingLaterChange`, only where `p` (the current value) still has `after`'s.
+    private nonisolated static func undoField<T: Equatable>(
+        _ key: WritableKeyPath<LayerProperties, T>, in p: inout LayerProperties, before: LayerProperties, after: LayerProperties,
+        keepingLaterChange: Bool = false
+    ) {
+        guard before[keyPath: key] != after[keyPath: key] else { return }
+        if keepingLaterChange && p[keyPath: key] != after[keyPath: key] { return }
+        p[keyPath: key] = before[keyPath: key]
     }
 
     private static func same<T: AnyObject>(_ a: [T], _ b: [T]) -> Bool {
