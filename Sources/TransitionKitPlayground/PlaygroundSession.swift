@@ -147,15 +147,6 @@ public final class PlaygroundSession {
     /// The window the transitions run in.
     public var window: Window { stage.window }
 
-    private static func makeStage(
-        _ family: Family, entry: EffectRegistry.Entry, size: CGSize, scale: CGFloat, images: (from: Bitmap, to: Bitmap)
-    ) throws(TransitionKitError) -> TransitionStage {
-        try TransitionStage.check(size: size, scale: scale)
-        return TransitionStage(
-            operation: family.stageOperation, size: size, scale: scale, modalPresentationStyle: entry.modalPresentationStyle,
-            fromImage: images.from, toImage: images.to)
-    }
-
     /// Installs the effect's gesture for the family as `effect-bench play` does.
     private func installGesture() {
         keepAlive = []
