@@ -84,7 +84,7 @@ import TransitionKitTestSupport
                 var pts: [CGPoint] = []
                 let r = min(x1 - x0, y1 - y0) / 2 * Double.random(in: 0..<1, using: &g)
                 ShapeFlattening.roundedRect(
-                    CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), cornerRadius: r, tolerance: BandRenderer.flatteningTolerance,
+                    CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), cornerRadius: r, tolerance: LoweredFrame.flatteningTolerance,
                     into: &pts)
                 polygons.append(rev ? pts.reversed() : pts)
             case 4:

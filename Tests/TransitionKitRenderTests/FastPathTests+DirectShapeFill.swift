@@ -15,7 +15,7 @@ extension FastPathTests {
         oval: CGRect, rect: PixelRect, width: Int, height: Int, drawnOnce: Bool
     ) throws -> (coverage: [UInt32], built: Bool, replayedRows: Int) {
         try shapeClippedCoverage(
-            outline: ShapeFlattening.ellipse(oval, tolerance: BandRenderer.flatteningTolerance), rect: rect, width: width,
+            outline: ShapeFlattening.ellipse(oval, tolerance: LoweredFrame.flatteningTolerance), rect: rect, width: width,
             height: height, drawnOnce: drawnOnce)
     }
 
@@ -82,7 +82,7 @@ extension FastPathTests {
         let width = 180, height = 300, band = PixelRect(x0: 0, y0: 0, x1: 180, y1: 300)
         let rect = CGRect(x: 10.4, y: 20.3, width: 150.5, height: 250.25), radius = 24.0
         var outline: [CGPoint] = []
-        ShapeFlattening.roundedRect(rect, cornerRadius: radius, tolerance: BandRenderer.flatteningTolerance, into: &outline)
+        ShapeFlattening.roundedRect(rect, cornerRadius: radius, tolerance: LoweredFrame.flatteningTolerance, into: &outline)
         let direct = try shapeClippedCoverage(outline: outline, rect: band, width: width, height: height, drawnOnce: true)
         let kept = try shapeClippedCoverage(outline: outline, rect: band, width: width, height: height, drawnOnce: false)
         #expect(!direct.built && kept.built)

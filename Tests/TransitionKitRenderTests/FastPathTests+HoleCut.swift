@@ -14,7 +14,8 @@ extension FastPathTests {
         let card = screen(CGRect(x: 0, y: 61.5, width: 60, height: 100), Self.image(width: 180, height: 300, opaque: true))
         let root = layer(CGRect(origin: .zero, size: Self.size), .black, sublayers: [shrunk, card])
         let renderer = BandRenderer(band: PixelRect(x0: 0, y0: 0, x1: 180, y1: 300), width: 180, kernels: .native)
-        let (occluder, cut, hole) = renderer.findOccluders(root, projection: Projection(PlaneHomography(scale: 3)))
+        let probe = renderer.occlusion(root, projection: Projection(PlaneHomography(scale: 3)))
+        let (occluder, cut, hole) = (probe.occluder, probe.cut, probe.hole)
         #expect(occluder?.path == [] && occluder?.part == .background)
         // The screen's whole pixels: x 9.9...168.9 and y 15.3...285.3 (3 pixels a point).
         #expect(hole.map { Array($0.path) } == [0] && hole?.part == .contents)
@@ -25,7 +26,7 @@ extension FastPathTests {
         // Without the card; and a screen too small to be a hole (under a quarter of the band).
         try check("hole_alone", layer(CGRect(origin: .zero, size: Self.size), .black, sublayers: [shrunk]), size: Self.size, scale: 3, exact: false)
         let small = layer(CGRect(origin: .zero, size: Self.size), .black, sublayers: [screen(CGRect(x: 20.2, y: 30.4, width: 20, height: 30), img)])
-        #expect(renderer.findOccluders(small, projection: Projection(PlaneHomography(scale: 3))).hole == nil)
+        #expect(renderer.occlusion(small, projection: Projection(PlaneHomography(scale: 3))).hole == nil)
         try check("hole_too_small", small, size: Self.size, scale: 3, exact: false)
     }
 
@@ -41,7 +42,7 @@ extension FastPathTests {
         let pushed = try pushBackScreens(size, scale: 3, d: d, progress: progress)[0]
         let root = layer(CGRect(origin: .zero, size: size), .black, sublayers: [pushed])
         let renderer = BandRenderer(band: PixelRect(x0: 0, y0: 0, x1: 393, y1: 852), width: 393, kernels: .native)
-        let hole = renderer.findOccluders(root, projection: Projection(PlaneHomography(scale: 3))).hole
+        let hole = renderer.occlusion(root, projection: Projection(PlaneHomography(scale: 3))).hole
         let left = w - w * cos(theta) / (1 + w * sin(theta) / d)
         let height = h * (1 + (left - w) * tan(theta) / d)
         let expected = PixelRect(
@@ -55,7 +56,7 @@ extension FastPathTests {
     @Test func visiblePiecesTileTheRectOutsideTheHole() {
         // Every pixel of the rect outside the hole in exactly one piece, none inside it.
         let cut = BandRenderer.Cut(
-            path: [], part: .contents, visible: PixelRect(x0: 0, y0: 0, x1: 30, y1: 30), hidden: PixelRect(x0: 5, y0: 7, x1: 12, y1: 20))
+            index: 0, part: .contents, visible: PixelRect(x0: 0, y0: 0, x1: 30, y1: 30), hidden: PixelRect(x0: 5, y0: 7, x1: 12, y1: 20))
         for rect in [
             PixelRect(x0: 0, y0: 0, x1: 30, y1: 30), PixelRect(x0: 6, y0: 0, x1: 10, y1: 30), PixelRect(x0: 0, y0: 8, x1: 30, y1: 9),
             PixelRect(x0: 20, y0: 0, x1: 30, y1: 30), PixelRect(x0: 5, y0: 7, x1: 12, y1: 20),

@@ -108,7 +108,7 @@ extension FastPathTests {
         // summed over the frame is the rounded rect's area in pixels, w·h − (4 − π)·r² (a rect
         // minus its four corner squares plus four quarter discs). Tolerance: ½/255 per partly
         // covered pixel, plus the chords of the flattened arcs (within 0.02 px of the arc,
-        // `BandRenderer.flatteningTolerance`, along the arcs' length 2πr).
+        // `LoweredFrame.flatteningTolerance`, along the arcs' length 2πr).
         let white = Self.solidImage(width: 180, height: 300, RGBA8(r: 255, g: 255, b: 255, a: 255))
         let bounds = CGRect(origin: .zero, size: Self.size)
         for (rect, radius, scale) in [

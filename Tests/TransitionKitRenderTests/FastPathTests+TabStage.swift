@@ -132,15 +132,16 @@ extension FastPathTests {
         let content = layer(Self.tabContent, .black, sublayers: [screen(Self.tabContent, Self.image(width: 180, height: 300, opaque: true))])
         let root = layer(CGRect(origin: .zero, size: Self.size), .black, sublayers: [content, layer(Self.tabBar, .white)])
         let renderer = BandRenderer(band: PixelRect(x0: 0, y0: 0, x1: 180, y1: 300), width: 180, kernels: .native)
-        let (occluder, cut, hole) = renderer.findOccluders(root, projection: Projection(PlaneHomography(scale: 3)))
+        let probe = renderer.occlusion(root, projection: Projection(PlaneHomography(scale: 3)))
+        let (occluder, cut, hole) = (probe.occluder, probe.cut, probe.hole)
         #expect(occluder?.path == [] && occluder?.part == .background)
         // The screen hides the content area's rows and the bar, drawn after it, the rest: nothing
         // before the screen shows; the screen itself is drawn above the bar only.
         #expect(cut.map { Array($0.path) } == [0, 0] && cut?.part == .contents, "cut: \(String(describing: cut?.path))")
         #expect(cut?.visible.isEmpty == true)
-        #expect(renderer.cuts.count == 2)
-        #expect(renderer.cuts.last.map { Array($0.path) } == [1] && renderer.cuts.last?.part == .background)
-        #expect(renderer.cuts.last?.visible == PixelRect(x0: 0, y0: 0, x1: 180, y1: 249))
+        #expect(probe.cuts.count == 2)
+        #expect(probe.cuts.last.map { Array($0.path) } == [1] && probe.cuts.last?.part == .background)
+        #expect(probe.cuts.last?.visible == PixelRect(x0: 0, y0: 0, x1: 180, y1: 249))
         #expect(hole == nil)
         try check("tab_content_area", root, size: Self.size, scale: 3, exact: true)
     }
@@ -166,12 +167,12 @@ extension FastPathTests {
         let bar = layer(Self.tabBar, Color(red: 0.97, green: 0.97, blue: 0.97))
         let root = layer(CGRect(origin: .zero, size: Self.size), .black, sublayers: [content, bar])
         let renderer = BandRenderer(band: PixelRect(x0: 0, y0: 0, x1: 180, y1: 300), width: 180, kernels: .native)
-        _ = renderer.findOccluders(root, projection: Projection(PlaneHomography(scale: 3)))
+        let probe = renderer.occlusion(root, projection: Projection(PlaneHomography(scale: 3)))
         // The slider's whole columns start at ⌈3·60·(1 − progress)⌉.
         let left = Int((3 * c.width * (1 - progress)).rounded(.up))
-        #expect(renderer.cuts.map { Array($0.path) } == [[0], [0, 1], [1]], "cuts: \(renderer.cuts.map(\.path))")
-        #expect(renderer.cuts.map(\.part) == [.background, .contents, .background])
-        #expect(renderer.cuts.map(\.visible) == [.empty, PixelRect(x0: 0, y0: 0, x1: left, y1: 249), PixelRect(x0: 0, y0: 0, x1: 180, y1: 249)])
+        #expect(probe.cuts.map { Array($0.path) } == [[0], [0, 1], [1]], "cuts: \(probe.cuts.map(\.path))")
+        #expect(probe.cuts.map(\.part) == [.background, .contents, .background])
+        #expect(probe.cuts.map(\.visible) == [.empty, PixelRect(x0: 0, y0: 0, x1: left, y1: 249), PixelRect(x0: 0, y0: 0, x1: 180, y1: 249)])
         try check("tab_pushback_\(progress)", root, size: Self.size, scale: 3, exact: false)
     }
 

@@ -45,7 +45,7 @@ import TransitionKitTestSupport
             let root = layer(CGRect(origin: .zero, size: c.size), .black, sublayers: [c.root, screen])
             let width = Int((c.size.width * c.scale).rounded()), height = Int((c.size.height * c.scale).rounded())
             let probe = BandRenderer(band: PixelRect(x0: 0, y0: 0, x1: width, y1: height), width: width, height: height, kernels: .native)
-            if probe.findOccluders(root, projection: Projection(PlaneHomography(scale: c.scale))).hole != nil { holes += 1 }
+            if probe.occlusion(root, projection: Projection(PlaneHomography(scale: c.scale))).hole != nil { holes += 1 }
             let pieces = try Self.render(root, width: width, height: height, scale: c.scale, aroundHoles: true)
             let whole = try Self.render(root, width: width, height: height, scale: c.scale, aroundHoles: false)
             return pieces != whole ? "\(FastPathTests.compare(pieces, whole))" : nil

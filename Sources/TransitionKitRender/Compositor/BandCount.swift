@@ -15,14 +15,16 @@ import TransitionKitCore
 /// pixel, arithmetic that splits across cores on any machine: the push-back and drag-dismiss
 /// frames, resampled over most of the frame, measured 1.93–1.99x with two bands.
 ///
-/// The estimate walks the presentation tree once, without rasterising: a layer's contents
-/// count as resampled when its points-to-pixels map is not a translation by whole pixels of an
-/// image the size of its contents rectangle in pixels (the rectangle `contentsGravity` places,
-/// `LayerPixelGeometry`; tolerance 1e-7 as the sampler's 1:1 test), and their area is the
-/// frame's part of the whole-pixel box around that rectangle (cropped to the bounds when the
-/// layer masks to bounds) under the layer's projection, `Projection.deviceBox(of:)` as the
-/// damage regions measure it (the whole frame when a corner is at or behind the eye). Masks
-/// other than the bounds, ancestors' clips and occlusion are ignored, and the box holds every
+/// The estimate is read from the lowered frame (`LoweredFrame.resampledPixels`, no other walk),
+/// without rasterising: a layer's contents count as resampled when its points-to-pixels map
+/// is not a translation by whole pixels of an image the size of its contents rectangle in
+/// pixels (the rectangle `contentsGravity` places, `LayerPixelGeometry`; tolerance 1e-7 as the
+/// sampler's 1:1 test), and their area is the frame's part of the whole-pixel box around that
+/// rectangle (cropped to the bounds when the layer masks to bounds) under the layer's
+/// projection, `Projection.deviceBox(of:)` as the damage regions measure it (the whole frame
+/// when a corner is at or behind the eye). Layers lowering leaves out (hidden, transparent to
+/// 8 bits, drawing nothing, under a mask that hides everything) and mask subtrees do not
+/// count; other masks, ancestors' clips and occlusion are ignored, and the box holds every
 /// pixel the contents can touch: the estimate can only over-count resampled pixels.
 enum BandCount {
     /// The fraction of the frame's pixels that must be resampled for more than one band.
@@ -30,55 +32,39 @@ enum BandCount {
     /// could gain little and risks the slowdown measured on copy-bound frames.
     static let parallelResampledFraction = 0.25
 
-    /// The band count for rendering `root` into a `width`×`height` pixel frame with
+    /// The band count for rendering `list` (a lowered frame of `width`×`height` pixels) with
     /// `options` (at most `threads`, >= 1; exactly that many, up to the height, when
     /// `choosesBandCount` is false). `rows`: the rows drawn (a damage render's; default all
     /// `height`). `copiesScale`: whether copy-bound frames split too (by default this machine's
     /// `CopyScaling.measured`, read only when it decides: two or more threads, a frame that
     /// resamples too little, at least `CopyScaling.minimumPixels` drawn).
-    /// - Complexity: O(layers); no allocation (after the one-time `CopyScaling` measurement).
+    /// - Complexity: O(1); no allocation (after the one-time `CopyScaling` measurement).
     static func choose(
-        _ root: LayerSnapshot, options: RenderOptions, width: Int, height: Int, rows: Int? = nil,
+        _ list: LoweredFrame, options: RenderOptions, width: Int, height: Int, rows: Int? = nil,
         copiesScale: @autoclosure () -> Bool = CopyScaling.measured.splitsCopies
     ) -> Int {
         let most = min(options.threads, height)
         guard most > 1, options.choosesBandCount else { return most }
-        let frame = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
-        var resampled = 0
-        accumulate(
-            root, parent: Projection(PlaneHomography(scale: Double(options.scale))), parentSublayerToLocal: .identity,
-            frame: frame, into: &resampled)
-        if Double(resampled) >= Double(width) * Double(height) * parallelResampledFraction { return most }
+        if Double(list.resampledPixels) >= Double(width) * Double(height) * parallelResampledFraction { return most }
         return CopyScaling.splitsCopyBoundFrame(pixels: width * (rows ?? height), copiesScale: copiesScale()) ? most : 1
     }
 
-    /// Adds the resampled pixels of `node`'s subtree to `total`; `parent` maps the parent's
-    /// sublayer space to device pixels.
-    private static func accumulate(
-        _ node: LayerSnapshot, parent: Projection, parentSublayerToLocal: Transform3D, frame: PixelRect, into total: inout Int
-    ) {
-        let p = node.properties
-        guard !p.isHidden, p.opacity > 0 else { return }
-        guard let projection = parent.prepending(PlaneHomography(flattening: p.localToParent.concatenating(parentSublayerToLocal)))
-        else { return }
-        let geometry = LayerPixelGeometry(p)
-        if let contents = p.contents, var drawn = geometry.drawnContentsRect, !isWholePixelCopy(projection, drawn, contents) {
-            if geometry.masksToBounds { drawn = drawn.intersection(geometry.bounds) }
-            if !drawn.isNull {
-                let box = projection.deviceBox(of: drawn)?.intersection(frame) ?? frame
-                total += box.width * box.height
-            }
-        }
-        let toLocal = p.sublayerToLocal
-        for s in node.sublayers {
-            accumulate(s, parent: projection, parentSublayerToLocal: toLocal, frame: frame, into: &total)
-        }
+    /// `choose` for `root` lowered at `options.scale` (tests).
+    static func choose(
+        _ root: LayerSnapshot, options: RenderOptions, width: Int, height: Int, rows: Int? = nil,
+        copiesScale: @autoclosure () -> Bool = CopyScaling.measured.splitsCopies
+    ) -> Int {
+        let list = LoweredFrame()
+        list.lower(
+            root, projection: Projection(PlaneHomography(scale: Double(options.scale))), width: width, height: height,
+            findsOccluders: false)
+        return choose(list, options: options, width: width, height: height, rows: rows, copiesScale: copiesScale())
     }
 
     /// Whether `projection` draws `contents` onto `rect` (layer points) pixel for pixel: one
     /// stage without rotation or perspective, the image's size equal to the rectangle's size in
     /// pixels, whole-pixel origin.
-    private static func isWholePixelCopy(_ projection: Projection, _ rect: CGRect, _ contents: Bitmap) -> Bool {
+    static func isWholePixelCopy(_ projection: Projection, _ rect: CGRect, _ contents: Bitmap) -> Bool {
         guard let map = projection.singleStage, map.m12 == 0, map.m21 == 0, map.m13 == 0, map.m23 == 0, map.m33 == 1 else {
             return false
         }

@@ -1,40 +1,32 @@
 import Foundation
 import TransitionKitCore
 
-/// Draws a whole layer tree into the rows of one band. One per band and thread; holds the
-/// band's rasteriser, sampling tables and offscreen buffers (groups, masks), band-sized and
-/// reused from frame to frame (`Compositor` keeps renderers in a pool), so steady-state frames
-/// of the same size allocate no pixel memory.
+/// Executes a lowered frame (`LoweredFrame`) in the rows of one band. One per band and
+/// thread; holds the band's rasteriser, sampling tables and offscreen buffers (groups, masks),
+/// band-sized and reused from frame to frame (`Compositor` keeps renderers in a pool), so
+/// steady-state frames of the same size allocate no pixel memory.
 ///
 /// Fast paths (`fastPaths`, on unless `RenderOptions.disableFastPaths`), each chosen once per
-/// layer and each equal to the general path's result (see `FastPathTests`):
+/// command and each equal to the general path's result (see `FastPathTests`):
 /// - contents sampled by `ContentsSampling` (1:1 copy/blend, separable, per-row, per-column);
-/// - a single-shape `mask` kept as polygons (`ShapeClip`) and used as span coverage
+/// - a single-shape clip kept as polygons (`ShapeClip`) and used as span coverage
 ///   (`ShapeClipRows`), intersected with the drawn shape's spans;
 /// - opaque rows of samples deferred (`PendingCopies`: 1:1 copies and uniform two-tap rows,
 ///   `RowSamples`, such as a screen on a half pixel in a tab bar controller's content area):
 ///   fused with a fade or a translucent colour drawn over them, dropped under an opaque layer
 ///   drawn over them;
 /// - a pixel-aligned rectangle's spans made without the rasteriser (`forEachSpan`);
-/// - everything drawn before the last opaque layer part that covers the whole band (and the
-///   band's background fill) is skipped, and parts drawn before opaque rectangles that cover a
-///   side of what later ones leave visible draw only in the rest, and those drawn before a
-///   large opaque rectangle inside the band only around it (`findOccluders`, `Cut`).
-///
-/// Drawing order per layer, as Core Animation: background (rounded by `cornerRadius`), then
-/// `contents`, then `path` (shape layers), then sublayers ordered by `zPosition`. A background
-/// entirely under opaque contents is not drawn on either path (it cannot show, and drawing it
-/// would compound its edge's coverage with the contents' edge), so such a layer needs no group
-/// for opacity or a mask. A layer with
-/// `opacity` < 1 or a `mask` that draws more than one thing is drawn as a group: into a
-/// transparent offscreen buffer, then composited once, so overlapping sublayers are not
-/// blended twice.
+/// - the occlusion pass (`findOccluders`, `Cut`): everything drawn before the last opaque part
+///   that covers the whole band (and the band's background fill) is skipped, parts drawn before
+///   opaque rectangles that cover a side of what later ones leave visible draw only in the
+///   rest, and those drawn before a large opaque rectangle inside the band only around it.
 ///
 /// This file holds the renderer's state and the band's entry point (`render`); the work is
-/// in extensions, one concern each: the painting walk (`drawLayer`, `drawContent`), the
-/// occlusion pass (`findOccluders`), clipping (`intersect`, `materialized`), painting
-/// (`fillSolid`, `composite`) and contents (`drawContents`, sampled by `ContentsSampling`).
-/// A layer's geometry comes from `LayerPixelGeometry` in both walks.
+/// in extensions, one concern each: the occlusion pass (`Passes/OcclusionPass.swift`), the
+/// commands' execution (`Execution/ListExecution.swift`), clipping (`intersect`,
+/// `materialized`, `maskClip`), painting (`fillSolid`, `composite`) and contents
+/// (`drawContents`, sampled by `ContentsSampling`). What is drawn, in which order and through
+/// which clip is decided once per frame by lowering (`Lowering/Lowering.swift`).
 final class BandRenderer {
     private(set) var band: PixelRect
     private(set) var width: Int
@@ -50,31 +42,23 @@ final class BandRenderer {
     private var freeMasks: [CoverageMask] = []
     private var usedPlanes: [ScratchPlane] = []
     private var usedMasks: [CoverageMask] = []
-    /// Positions in `drawingOrder` from the root to the layer being drawn.
-    var drawPath: [Int] = []
-    /// While set, parts drawn before the cutting layer part draw only inside its `visible`.
+    /// While set, commands before the cutting part draw only inside its `visible`.
     var cut: Cut?
-    /// While set, parts drawn before the hole's layer part draw only outside its `hidden`.
+    /// While set, commands before the hole's part draw only outside its `hidden`.
     var hole: Cut?
     /// The band's cuts in drawing order (`findOccluders`); `cut` is `cuts[nextCut - 1]`.
     var cuts: [Cut] = []
     var nextCut = 0
-    /// The occlusion pass's path buffers (`findOccluders`).
-    var occlusionBuffers = OcclusionBuffers()
-    /// Per-layer geometry buffers (`LayerPixelGeometry` fills them), cleared and refilled for
-    /// each layer (never held across the drawing of sublayers), so steady frames allocate no
-    /// polygons.
-    var localBounds: [CGPoint] = []
-    var localArea: [CGPoint] = []
-    var localRect: [CGPoint] = []
+    /// The occluder candidates that reach the band (`findOccluders`), kept between frames.
+    var bandCandidates: [OccluderCandidate] = []
+    /// The regions open while a list is executed (`execute`), kept between frames.
+    var regions: [OpenRegion] = []
+    /// Scratch for `exactIntersection`'s clipping.
     var clipTemp: [CGPoint] = []
-    var projectedBounds: [[CGPoint]] = []
-    var projectedArea: [[CGPoint]] = []
-    /// A leaf mask layer's outline (layer points) and projection (`intersect(_:withMaskLayer:host:)`).
-    var maskOutline: [[CGPoint]] = []
-    var maskProjected: [[CGPoint]] = []
     /// A drawn shape intersected with its clip's outline (`exactIntersection`).
     var intersectedPolygons: [[CGPoint]] = []
+    /// The list `render(_:scale:...)` lowers a tree into (a renderer used on its own, in tests).
+    private lazy var ownList = LoweredFrame()
     private var freeShapeClips: [ShapeClip] = []
     private var usedShapeClips: [ShapeClip] = []
     /// In a damage render, the band's damaged spans: every pixel write is cut to them
@@ -119,9 +103,6 @@ final class BandRenderer {
         return (!split, true)
     }
 
-    /// Curve chords stay within this many device pixels of the true outline.
-    static let flatteningTolerance = 0.02
-
     /// A renderer for rows `band` of a frame `width` × `height` pixels (`height` defaults to the
     /// band's bottom row, for a band that ends the frame). The frame sets the rasteriser's box,
     /// so a shape's coverage is the same in every band of the frame. Its kernels run on
@@ -142,12 +123,26 @@ final class BandRenderer {
         rasterizer.frame = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
     }
 
-    /// Fills the band with `background`, then draws `root` through the points→pixels scale;
-    /// with `damage`, only the band's pixels in it are written (each as a full render writes it).
-    /// - Complexity: O(band pixels · layers) in the worst case; with `damage`, O(damaged pixels)
-    ///   per drawn layer plus O(band rows) per rasterised shape.
+    /// Lowers `root` (through the points→pixels `scale`) and draws it into the band
+    /// (`render(_:background:into:damage:)`): a renderer used on its own, as tests do.
     func render(_ root: LayerSnapshot, scale: Double, background: UInt32, into plane: PixelPlane, damage region: DamageRegion? = nil) {
-        let projection = Projection(PlaneHomography(scale: scale))
+        ownList.lower(
+            root, projection: Projection(PlaneHomography(scale: scale)), width: width, height: rasterizer.frame.y1, findsOccluders: fastPaths)
+        render(ownList, background: background, into: plane, damage: region)
+    }
+
+    /// The occlusion pass's result for `root` lowered through `projection` (tests), with the
+    /// list it read.
+    func findOccluders(_ root: LayerSnapshot, projection: Projection) -> (BandOcclusion, LoweredFrame) {
+        ownList.lower(root, projection: projection, width: width, height: rasterizer.frame.y1, findsOccluders: true)
+        return (findOccluders(ownList), ownList)
+    }
+
+    /// Fills the band with `background`, then executes `list` (lowered for this frame); with
+    /// `damage`, only the band's pixels in it are written (each as a full render writes it).
+    /// - Complexity: O(band pixels · commands) in the worst case; with `damage`, O(damaged
+    ///   pixels) per drawn command plus O(band rows) per rasterised shape.
+    func render(_ list: LoweredFrame, background: UInt32, into plane: PixelPlane, damage region: DamageRegion? = nil) {
         if let region {
             damageRows.prepare(region, band: band, width: width)
             damage = damageRows
@@ -157,12 +152,11 @@ final class BandRenderer {
         tables.pending.prepare(band: band)
         (tables.pending.streamsStores, tables.pending.streamsMixes) = BandRenderer.streaming(band: band, frameHeight: rasterizer.frame.y1)
         tables.runs.prepare(band: band)
-        drawPath.removeAll(keepingCapacity: true)
-        let (occluder, cut, hole) = fastPaths ? findOccluders(root, projection: projection) : (nil, nil, nil)
-        self.cut = cut
-        self.hole = drawsAroundHoles ? hole : nil
+        let occlusion = fastPaths && list.findsOccluders ? findOccluders(list) : BandOcclusion()
+        cut = occlusion.cut
+        hole = drawsAroundHoles ? occlusion.hole : nil
         nextCut = 1
-        if occluder == nil {
+        if occlusion.occluder == nil {
             forEachVisiblePiece(of: band) { fill in
                 for y in fill.y0..<fill.y1 {
                     let row = plane.row(y)
@@ -170,13 +164,11 @@ final class BandRenderer {
                 }
             }
         }
-        drawLayer(
-            root, parent: projection, parentSublayerToLocal: .identity,
-            clip: Clip(bounds: band, mask: nil), occlusion: occluder, into: plane)
+        execute(list, occluder: occlusion.occluder, into: plane)
         tables.pending.flushAll()
         if tables.pending.streamsStores || tables.pending.streamsMixes { RowStores.fence() }
-        self.cut = nil
-        self.hole = nil
+        cut = nil
+        hole = nil
         cuts.removeAll(keepingCapacity: true)
         damage = nil
         freePlanes.append(contentsOf: usedPlanes)
@@ -201,16 +193,6 @@ final class BandRenderer {
         let c = freeShapeClips.popLast() ?? ShapeClip()
         usedShapeClips.append(c)
         return c
-    }
-
-    /// Runs `body` (drawing into a `scratchPlane`, which is read back at once) with the band's
-    /// row stores not streamed (`PendingCopies.streamsStores`): a streamed line leaves the cache,
-    /// and the composite or mask that reads the plane next would fetch it back from memory.
-    func withoutStreaming(_ body: () -> Void) {
-        let streams = (tables.pending.streamsStores, tables.pending.streamsMixes)
-        (tables.pending.streamsStores, tables.pending.streamsMixes) = (false, false)
-        body()
-        (tables.pending.streamsStores, tables.pending.streamsMixes) = streams
     }
 
     /// A transparent band-sized plane, reused across frames: a free one that fits the band

@@ -60,8 +60,8 @@ final class ShapeClip {
     }
 }
 
-/// Clipping: narrowing a `Clip` by a shape (`masksToBounds`, a path) or by a mask layer
-/// (`CALayer.mask`), deferring a single shape as polygons on the fast path and turning it into
+/// Clipping: narrowing a `Clip` by a shape (`masksToBounds`, a leaf mask layer) or by a mask
+/// subtree's alpha (`CALayer.mask`), deferring a single shape as polygons on the fast path and turning it into
 /// the general path's coverage mask when needed.
 extension BandRenderer {
     /// `clip` narrowed to the shape (device pixels) with its coverage scaled by `alpha`; nil
@@ -108,61 +108,16 @@ extension BandRenderer {
         return Clip(bounds: touched, mask: mask, outline: outline)
     }
 
-    /// `clip` narrowed by a mask layer (`CALayer.mask`, in the host's coordinates): the mask
-    /// subtree's alpha becomes coverage. A leaf mask that is only a path (or only a background)
-    /// is rasterised straight into coverage; anything else is rendered offscreen first.
-    func intersect(_ clip: Clip, withMaskLayer mask: LayerSnapshot, host: Projection) -> Clip? {
-        let m = mask.properties
-        guard !m.isHidden else { return nil }
-        let alpha = PixelMath.alpha8(m.opacity)
-        guard alpha > 0 else { return nil }
-        let bounds = m.bounds.standardized
-        let hasArea = bounds.width > 0 && bounds.height > 0
-        let hasBackground = hasArea && (m.backgroundColor?.alpha ?? 0) > 0
-        let hasPath = m.path != nil && m.fillColor.alpha > 0
-        let isLeaf = mask.sublayers.isEmpty && mask.mask == nil && m.contents == nil && !m.masksToBounds
-        if isLeaf && hasBackground != hasPath {
-            guard let projection = host.prepending(PlaneHomography(flattening: m.localToParent)) else { return nil }
-            let tolerance = BandRenderer.flatteningTolerance / projection.pixelsPerPoint(over: hasArea ? bounds : (m.path?.boundingBox ?? .zero))
-            let rule: ShapePath.FillRule, color: Color
-            if let path = m.path, hasPath {
-                ShapeFlattening.polygons(path, tolerance: tolerance, into: &maskOutline); rule = path.fillRule; color = m.fillColor
-            } else {
-                let radius = m.cornerRadius.isFinite ? max(0, Double(m.cornerRadius)) : 0
-                ShapeFlattening.onePolygon(&maskOutline) {
-                    ShapeFlattening.roundedRect(bounds, cornerRadius: radius, tolerance: tolerance, into: &$0)
-                }
-                rule = .nonZero; color = m.backgroundColor ?? .clear
-            }
-            let a = PixelMath.mul(UInt32(color.premultipliedRGBA8.a), alpha)
-            guard a > 0 else { return nil }
-            projection.project(maskOutline, into: &maskProjected)
-            return intersect(clip, with: maskProjected, rule: rule, alpha: a)
-        }
-        if isLeaf && !hasBackground && !hasPath { return nil }
-        // General mask: render the mask subtree offscreen and take its alpha.
-        guard let clip = materialized(clip) else { return nil }
-        let offscreen = scratchPlane()
-        // The mask subtree is not in the drawing order: no path of it may match the cutter's.
-        let hostPath = drawPath
-        drawPath = [-1]
-        // A mask's coverage is needed over its whole clip, damaged or not: its touched box sets
-        // the host's clip (and so the rasteriser's boxes), which must be a full render's.
-        let hostDamage = damage
-        damage = nil
-        withoutStreaming {
-            drawLayer(mask, parent: host, parentSublayerToLocal: .identity, clip: Clip(bounds: clip.bounds, mask: nil), into: offscreen.plane)
-            // Opaque 1:1 contents in the mask subtree may still be deferred row copies: write them
-            // before the offscreen pixels are read (as `composite` does for a group's buffer).
-            tables.pending.flushAll()
-        }
-        damage = hostDamage
-        drawPath = hostPath
+    /// The clip a general mask layer (`CALayer.mask`) leaves: the alpha of the mask subtree
+    /// drawn into `buffer` (`LoweredCommand.beginMask`) over `clip`'s bounds, times `clip`'s own
+    /// coverage; nil when nothing is left.
+    /// - Complexity: O(pixels of `clip.bounds`).
+    func maskClip(alphaOf buffer: ScratchPlane, through clip: Clip) -> Clip? {
         let coverage = coverageMask()
         var touched = PixelRect.empty
         let b = clip.bounds
         for y in b.y0..<b.y1 {
-            let src = offscreen.plane.row(y) + b.x0, dst = coverage.row(y) + b.x0
+            let src = buffer.plane.row(y) + b.x0, dst = coverage.row(y) + b.x0
             let previous = clip.mask.map { $0.row(y) + b.x0 }
             var first = -1, last = -1
             for i in 0..<b.width {

@@ -166,16 +166,19 @@ public struct Compositor: Sendable {
         let scale = Double(options.scale)
         precondition(scale > 0 && scale.isFinite, "render scale must be finite and > 0, got \(scale)")
         precondition(options.threads >= 1, "render threads must be >= 1, got \(options.threads)")
-        // Rendering recurses once per level; a tree deeper than Layer.maximumDepth (only
+        // Lowering recurses once per level; a tree deeper than Layer.maximumDepth (only
         // possible for hand-built snapshots) is drawn as the background alone.
         let root = root.depth <= LayerSnapshot.maximumDepth ? root : LayerSnapshot()
-        let bands = min(BandCount.choose(root, options: options, width: width, height: height, rows: rows.count), rows.count)
-        let background = options.background.packed
-        let fastPaths = !options.disableFastPaths
         let pool = self.pool
+        let list = pool.lists.take()
+        defer { pool.lists.give(list) }
+        list.lower(
+            root, projection: Projection(PlaneHomography(scale: scale)), width: width, height: height,
+            findsOccluders: !options.disableFastPaths)
+        let bands = min(BandCount.choose(list, options: options, width: width, height: height, rows: rows.count), rows.count)
         let frame = BandFrame(
-            root: root, pixels: pixels, width: width, height: height, rows: rows, stride: stride, bands: bands, scale: scale,
-            background: background, fastPaths: fastPaths, pool: pool, damage: damage)
+            list: list, pixels: pixels, width: width, height: height, rows: rows, stride: stride, bands: bands,
+            background: options.background.packed, fastPaths: !options.disableFastPaths, pool: pool, damage: damage)
         // Two or more bands: band 0 here, the others on the pool's kept workers, which get a
         // pointer to `frame` (on this stack until they are done), so nothing is allocated per
         // frame; every band here in turn while another render uses the workers.
@@ -189,14 +192,14 @@ public struct Compositor: Sendable {
 
 /// One frame's inputs shared by its band workers; each band writes only its own rows.
 private struct BandFrame {
-    let root: LayerSnapshot
+    /// The frame lowered once; read-only while the bands draw it.
+    let list: LoweredFrame
     let pixels: UnsafeMutablePointer<UInt32>
     /// The frame's size in pixels.
     let width: Int, height: Int
     /// The rows rendered (all of them, or a damage render's), split into `bands`.
     let rows: Range<Int>
     let stride: Int, bands: Int
-    let scale: Double
     let background: UInt32
     let fastPaths: Bool
     let pool: BandRendererPool
@@ -214,7 +217,7 @@ private struct BandFrame {
         let plane = PixelPlane(base: pixels + rect.y0 * stride, stride: stride, originY: rect.y0)
         let renderer = pool.take(band: rect, width: width, height: height)
         renderer.fastPaths = fastPaths
-        renderer.render(root, scale: scale, background: background, into: plane, damage: damage)
+        renderer.render(list, background: background, into: plane, damage: damage)
         pool.give(renderer)
     }
 }
@@ -227,6 +230,8 @@ final class BandRendererPool: @unchecked Sendable {
     // @unchecked Sendable: `idle` and `calls` are read and written only under `lock`; `workers`
     // and `kernels` are Sendable.
     let workers = BandWorkers()
+    /// Lowered frames, one per render in flight.
+    let lists = LoweredFramePool()
     /// The kernel table every renderer of the pool runs on.
     let kernels: KernelTable
     private let lock = NSLock()

@@ -5,15 +5,15 @@ import TransitionKitCore
 /// the layer (`ContentsSampling`), then the rasteriser's coverage spans of the drawn area
 /// handed to it, and the per-column warp's interior runs drawn afterwards strip by strip.
 extension BandRenderer {
-    /// Draws `contents` over `area` (layer points, one polygon so its edges are anti-aliased
-    /// once), the whole image mapped onto `g` (`LayerPixelGeometry.contentsRect`).
+    /// Draws `contents` over `area` (device pixels: the drawn area, one polygon in layer points
+    /// projected by `projection`, so its edges are anti-aliased once), the whole image mapped
+    /// onto `g` (`LayerPixelGeometry.contentsRect`, layer points).
     func drawContents(
-        _ contents: Bitmap, placedIn g: CGRect, area: [CGPoint],
+        _ contents: Bitmap, placedIn g: CGRect, area: [[CGPoint]],
         projection: Projection, clip: Clip, alpha: UInt32, into plane: PixelPlane
     ) {
         guard !clip.bounds.isEmpty else { return }
-        projection.project(area, into: &projectedArea)
-        var polygons = projectedArea, rule = ShapePath.FillRule.nonZero
+        var polygons = area, rule = ShapePath.FillRule.nonZero
         guard !polygons.isEmpty, let inverse = projection.composite.inverted() else { return }
         var clip = clip
         let toImage = PlaneHomography(

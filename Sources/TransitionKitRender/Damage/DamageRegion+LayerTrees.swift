@@ -94,7 +94,7 @@ struct LayerTreeDiff {
         // A layer drawn in one frame through a group (offscreen, then composited once: more than
         // one part under opacity or a mask, `drawLayer`) and directly in the other rounds every
         // edge it draws differently: a path set or cleared, a sublayer shown or hidden. All of it.
-        if BandRenderer.drawnParts(o) != BandRenderer.drawnParts(n) {
+        if LoweredFrame.drawnParts(o) != LoweredFrame.drawnParts(n) {
             addArea(o, old)
             addArea(n, new)
             return
@@ -229,7 +229,7 @@ struct LayerTreeDiff {
             // stays inside the margin either way.
             let bounds = p.bounds.standardized
             let over = bounds.width > 0 && bounds.height > 0 ? bounds : box.isNull ? CGRect(x: 0, y: 0, width: 1, height: 1) : box
-            let tolerance = BandRenderer.flatteningTolerance / projection.pixelsPerPoint(over: over)
+            let tolerance = LoweredFrame.flatteningTolerance / projection.pixelsPerPoint(over: over)
             outlines.append((projection.project(ShapeFlattening.polygons(path, tolerance: tolerance)), path.fillRule))
         }
         ShapeDifference.formRing(

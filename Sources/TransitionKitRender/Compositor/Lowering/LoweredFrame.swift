@@ -1,0 +1,159 @@
+import Foundation
+import TransitionKitCore
+
+/// One command of a lowered frame (`LoweredFrame`): what the band executor does, in order.
+/// Shapes are indices into the frame's polygon slots (`LoweredFrame.shapes`, device pixels
+/// unless noted). A region (`clip`, `beginMask`, `beginGroup`) names the index of the command
+/// that ends it (`restore`, `endGroup`), so an executor that finds it empty in its band skips
+/// to there.
+enum LoweredCommand {
+    /// Fills polygon set `shape` by `rule` with `color` times `alpha` (0...255): a layer's
+    /// background (its bounds rounded by `cornerRadius`) or its `path`.
+    case fill(shape: Int, rule: ShapePath.FillRule, color: Color, alpha: UInt32)
+    /// Draws `image` mapped onto `rect` (layer points) over polygon set `area` (the drawn area,
+    /// device pixels) through `projection`, times `alpha`.
+    case contents(image: Bitmap, rect: CGRect, area: Int, projection: Projection, alpha: UInt32)
+    /// Narrows the clip to polygon set `shape` (filled by `rule`, coverage times `alpha`) until
+    /// the `restore` at `end`: `masksToBounds` (alpha 255) or a leaf `mask` layer (a path or a
+    /// background alone). `drawnOnce` (masks only): whether the clip is drawn through once, by
+    /// contents alone (a kept shape clip then draws straight into its spans).
+    case clip(shape: Int, rule: ShapePath.FillRule, alpha: UInt32, drawnOnce: Bool?, end: Int)
+    /// A general `mask` layer: the commands up to `endMask` draw the mask subtree offscreen
+    /// (the whole clip, never cut to damage); its alpha becomes the clip until the `restore` at
+    /// `end` (the host layer's).
+    case beginMask(end: Int)
+    case endMask
+    /// Group opacity: the commands up to `endGroup` (at `end`) draw into a transparent
+    /// offscreen buffer, composited once times `alpha` through the clip.
+    case beginGroup(alpha: UInt32, end: Int)
+    case endGroup
+    /// Ends the innermost clip region.
+    case restore
+}
+
+/// Where a command comes from: the layer (`path`: its positions in drawing order from the
+/// root, a mask subtree entered through −1) and which of its parts.
+struct LoweredOrigin: Equatable {
+    enum Part: String { case background, contents, path, clip, mask, group }
+    var pathRange: Range<Int>
+    var part: Part
+}
+
+/// A part that may hide what is drawn before it: it paints `rect` (device pixels, the whole
+/// pixels inside its projected shape, cut to its ancestors' pixel-aligned `masksToBounds`)
+/// opaque. `index` is the command index from which it no longer hides: its own command, or the
+/// next one where the part is not drawn (a background under opaque contents).
+struct OccluderCandidate: Equatable {
+    var index: Int
+    var rect: PixelRect
+    var part: LoweredOrigin.Part
+}
+
+/// A frame lowered once, before its bands are drawn: every layer's projection, pixel geometry,
+/// clip and group decision made in one walk (`lower`), as a flat list of commands every band
+/// executes (`BandRenderer.execute`), with the opaque parts the occlusion pass reads
+/// (`occluders`) and the resampled area the band count reads (`resampledPixels`). Read-only
+/// while bands draw; reused from frame to frame (the compositor's pool keeps it), its slots'
+/// storage kept, so a steady sequence of frames allocates no polygons.
+final class LoweredFrame {
+    private(set) var commands: [LoweredCommand] = []
+    /// Where each command comes from (`origin(of:)`).
+    private(set) var origins: [LoweredOrigin] = []
+    /// The layer paths of `origins`, flat.
+    private var pathStore: [Int] = []
+    /// The walk's current layer path.
+    private var walkPath: [Int] = []
+    /// Polygon slots; the first `shapeCount` are this frame's.
+    private(set) var shapes: [[[CGPoint]]] = []
+    private(set) var shapeCount = 0
+    private(set) var occluders: [OccluderCandidate] = []
+    /// Pixels of the frame covered by contents drawn through resampling (`BandCount`).
+    private(set) var resampledPixels = 0
+    /// The frame, device pixels.
+    private(set) var frame = PixelRect.empty
+    /// Whether `occluders` were collected (the fast paths are on).
+    private(set) var findsOccluders = true
+
+    // Scratch buffers of the walk (layer points).
+    var localBounds: [CGPoint] = []
+    var localArea: [CGPoint] = []
+    var localRect: [CGPoint] = []
+    var clipTemp: [CGPoint] = []
+    var flattened: [[CGPoint]] = []
+    var projectedScratch: [[CGPoint]] = []
+
+    /// Empties the list for a new frame `frame` (device pixels).
+    func begin(frame: PixelRect, findsOccluders: Bool) {
+        commands.removeAll(keepingCapacity: true)
+        origins.removeAll(keepingCapacity: true)
+        pathStore.removeAll(keepingCapacity: true)
+        walkPath.removeAll(keepingCapacity: true)
+        occluders.removeAll(keepingCapacity: true)
+        shapeCount = 0
+        resampledPixels = 0
+        self.frame = frame
+        self.findsOccluders = findsOccluders
+    }
+
+    /// Appends `command`, a `part` of the layer the walk is at; returns its index.
+    @discardableResult
+    func append(_ command: LoweredCommand, part: LoweredOrigin.Part) -> Int {
+        commands.append(command)
+        let start = pathStore.count
+        pathStore.append(contentsOf: walkPath)
+        origins.append(LoweredOrigin(pathRange: start..<pathStore.count, part: part))
+        return commands.count - 1
+    }
+
+    /// The walk enters sublayer `k` (in drawing order; −1 for a mask subtree).
+    func enter(_ k: Int) { walkPath.append(k) }
+    /// The walk leaves the layer it entered last.
+    func leave() { walkPath.removeLast() }
+
+    /// The layer path (positions in drawing order from the root) and part command `index`
+    /// comes from.
+    func origin(of index: Int) -> (path: ArraySlice<Int>, part: LoweredOrigin.Part) {
+        let o = origins[index]
+        return (pathStore[o.pathRange], o.part)
+    }
+
+    /// Sets the end index of the region begun at `start` to `end`.
+    func close(_ start: Int, at end: Int) {
+        switch commands[start] {
+        case .clip(let s, let r, let a, let d, _): commands[start] = .clip(shape: s, rule: r, alpha: a, drawnOnce: d, end: end)
+        case .beginMask: commands[start] = .beginMask(end: end)
+        case .beginGroup(let a, _): commands[start] = .beginGroup(alpha: a, end: end)
+        default: preconditionFailure("not a region")
+        }
+    }
+
+    /// A new polygon slot, filled by `fill` in place (its storage kept from earlier frames).
+    func newShape(_ fill: (inout [[CGPoint]]) -> Void) -> Int {
+        if shapeCount == shapes.count { shapes.append([]) }
+        fill(&shapes[shapeCount])
+        shapeCount += 1
+        return shapeCount - 1
+    }
+
+    func addOccluder(_ candidate: OccluderCandidate) { occluders.append(candidate) }
+    func addResampled(_ pixels: Int) { resampledPixels += pixels }
+}
+
+/// Lowered frames kept between renders (one per concurrent render), like the band renderers.
+final class LoweredFramePool: @unchecked Sendable {
+    // @unchecked Sendable: `idle` is read and written only under `lock`.
+    private let lock = NSLock()
+    private var idle: [LoweredFrame] = []
+
+    func take() -> LoweredFrame {
+        lock.lock()
+        defer { lock.unlock() }
+        return idle.popLast() ?? LoweredFrame()
+    }
+
+    func give(_ frame: LoweredFrame) {
+        lock.lock()
+        if idle.count < 4 { idle.append(frame) }
+        lock.unlock()
+    }
+}
