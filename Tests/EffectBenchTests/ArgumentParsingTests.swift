@@ -43,6 +43,9 @@ import TransitionKitCore
         let banded = try ArgumentParser.parse(["render", "radial", "--progress", "0.5", "--threads", "2", "--out", "x.png"])
         guard case .render(let b) = banded else { Issue.record("\(banded)"); return }
         #expect(b.threads == 2 && b.progress == 0.5)
+        let listed = try ArgumentParser.parse(["render", "zoom", "--progress", "0.5", "--list"])
+        guard case .render(let l) = listed else { Issue.record("\(listed)"); return }
+        #expect(l.list && l.outPath == nil && l.progress == 0.5)
         let p = try ArgumentParser.parse(["play", "radial", "--operation", "pop", "--gesture", "t.json", "--json"])
         guard case .play(let request) = p else { Issue.record("\(p)"); return }
         #expect(request.json && request.outPath == nil && request.gesturePath == "t.json" && request.operation == .pop)
@@ -104,6 +107,8 @@ import TransitionKitCore
         (["render", "radial", "--out", "a.png", "--out", "b.png"], "--out is given more than once"),
         (["render"], "render needs an effect name"),
         (["render", "radial"], "render needs --out"),
+        (["render", "radial", "--list"], "--list prints one frame's display list: it needs --progress P"),
+        (["render", "radial", "--list=1", "--progress", "0.5"], "--list"),
         (["render", "radial", "--out", "x.png", "--progress", "1.5"], "--progress '1.5'"),
         (["render", "radial", "--out", "x.png", "--progress", "0.5", "--frames", "3"], "cannot be combined"),
         (["render", "radial", "--out", "x.png", "--operation", "sideways"], "--operation 'sideways'"),

@@ -110,6 +110,21 @@ import TransitionKitRender
         }
     }
 
+    @Test func renderListPrintsTheFramesDisplayList() throws {
+        // Fade push at 0.5 (1x, 40x80): the root's black, the outgoing screen copied 1:1, the
+        // incoming one blended over it at the layer opacity 0.5 → 128/255 (PixelMath.alpha8).
+        var request = RenderRequest(
+            scene: SceneOptions(size: CGSize(width: 40, height: 80), scale: 1), effect: "fade", operation: .push, progress: 0.5,
+            outPath: nil)
+        request.list = true
+        let text = try RenderCommand.run(request, registry: try EffectBench.registry(effects: []))
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("display list: 40x80 px") == true, "\(text)")
+        #expect(lines.contains { $0.contains("contents 40x80 translation copy") }, "\(text)")
+        #expect(lines.contains { $0.contains("contents 40x80 translation over 0.502") }, "\(text)")
+        #expect(!lines.contains { $0.hasPrefix("wrote") })
+    }
+
     @Test func renderOneFrameAnimationAndSheet() throws {
         let registry = try EffectBench.registry(effects: [])
         let one = Self.tmp.appendingPathComponent("one.png").path

@@ -82,7 +82,10 @@ struct RenderRequest: Equatable {
     /// `RenderOptions.threads` with the count not chosen per frame), to check that banding
     /// leaves the picture unchanged.
     var threads = 1
-    var outPath: String
+    /// The PNG (APNG, sheet) to write; nil only with `list`.
+    var outPath: String?
+    /// `--list`: print the frame's display list (`Compositor.displayList(for:size:)`).
+    var list = false
 }
 
 struct PlayRequest: Equatable {
@@ -155,8 +158,11 @@ enum ArgumentParser {
             guard let effect = options.positional.first else {
                 throw .usage("render needs an effect name: effect-bench render <effect> --out file.png")
             }
-            guard let out = try options.path("out") else { throw .usage("render needs --out file.png") }
+            let list = options.flag("list")
+            let out = try options.path("out")
+            guard out != nil || list else { throw .usage("render needs --out file.png (or --list with --progress P)") }
             var r = RenderRequest(effect: effect, outPath: out)
+            r.list = list
             r.scene = try scene(&options, defaults: r.scene)
             r.operation = try options.value("operation").map(operation)
             r.progress = try options.double("progress", in: 0...1)
@@ -170,6 +176,9 @@ enum ArgumentParser {
                             : "--threads applies to one frame (--progress P), not to --frames")
                 }
                 r.threads = n
+            }
+            if r.list && r.progress == nil {
+                throw .usage("--list prints one frame's display list: it needs --progress P")
             }
             if r.progress != nil && (r.frames != nil || r.sheetColumns != nil) {
                 throw .usage("--progress draws one frame; it cannot be combined with --frames or --sheet")
@@ -260,7 +269,7 @@ struct Options {
     private var flags = Set<String>()
     private(set) var positional: [String] = []
 
-    /// Reads `words`. `--help`, `-h`, `--damage` and `--many-layer` are flags; `--json` is one when `jsonIsFlag` (play's
+    /// Reads `words`. `--help`, `-h`, `--damage`, `--many-layer` and `--list` are flags; `--json` is one when `jsonIsFlag` (play's
     /// `--json`), otherwise it takes the next word as its path (run's `--json out.json`, any
     /// file name) unless that word is missing or an option, so run can say the path is missing.
     init(_ words: ArraySlice<String>, jsonIsFlag: Bool) throws(BenchError) {
@@ -273,7 +282,7 @@ struct Options {
                 let name = String(body)
                 if let eq = body.firstIndex(of: "=") {
                     named.append((String(body[..<eq]), String(body[body.index(after: eq)...])))
-                } else if name == "help" || name == "h" || name == "damage" || name == "many-layer"
+                } else if name == "help" || name == "h" || name == "damage" || name == "many-layer" || name == "list"
                     || (name == "json" && (jsonIsFlag || i + 1 == words.endIndex || isOption(words[i + 1])))
                 {
                     named.append((String(body), nil))

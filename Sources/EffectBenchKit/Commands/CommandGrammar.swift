@@ -32,7 +32,7 @@ enum CommandGrammar {
                 command: "effect-bench render <effect>",
                 options: [
                     "[--operation push|pop|present|dismiss|tab]", "[--progress P | --frames N [--sheet C]]", "[--from a.png --to b.png]",
-                    "[--size WxH]", "[--scale S]", "[--param name=value]...", "[--threads N]", "--out file.png",
+                    "[--size WxH]", "[--scale S]", "[--param name=value]...", "[--threads N]", "--out file.png | --progress P --list",
                 ]),
             Form(
                 command: "effect-bench play <effect>",

@@ -3,7 +3,9 @@ import TransitionKitCore
 import TransitionKitRender
 
 /// `effect-bench render`: one frame as PNG (`--progress P`), every frame as APNG
-/// (`--frames N`), or those frames as a contact sheet (`--sheet C`).
+/// (`--frames N`), or those frames as a contact sheet (`--sheet C`); `--list` prints the
+/// frame's display list (`Compositor.displayList(for:size:)`: its commands, bands and what
+/// the occlusion pass left out), with or without `--out`.
 ///
 /// `--progress P` shows the layer state at progress P as an interactive transition at
 /// `percentComplete` P does (handed to the animator directly, no timing curve);
@@ -21,7 +23,7 @@ enum RenderCommand {
         }
         let effect: any TransitionEffect
         do { effect = try registry.makeEffect(named: entry.name, settings: request.parameters) } catch { throw BenchError(error) }
-        try OutputPath.check(request.outPath)
+        if let out = request.outPath { try OutputPath.check(out) }
         let images = try SceneImages.load(request.scene, for: op)
         let scene = request.scene
         if let progress = request.progress {
@@ -39,10 +41,20 @@ enum RenderCommand {
                 )
             }
             stage.setProgress(CGFloat(progress))
-            let bitmap = try render(stage.snapshot(), scene, threads: request.threads)
-            do { try PNGEncoder.write(bitmap, to: request.outPath) } catch { throw BenchError(error) }
-            return "wrote \(request.outPath): \(entry.name) \(op.rawValue) at progress \(progress), \(bitmap.width)x\(bitmap.height) px"
+            var lines: [String] = []
+            if request.list {
+                do { lines.append(try compositor(scene, threads: request.threads).displayList(for: stage.snapshot(), size: scene.size).description) } catch {
+                    throw BenchError(error)
+                }
+            }
+            if let out = request.outPath {
+                let bitmap = try render(stage.snapshot(), scene, threads: request.threads)
+                do { try PNGEncoder.write(bitmap, to: out) } catch { throw BenchError(error) }
+                lines.append("wrote \(out): \(entry.name) \(op.rawValue) at progress \(progress), \(bitmap.width)x\(bitmap.height) px")
+            }
+            return lines.joined(separator: "\n")
         }
+        guard let outPath = request.outPath else { throw .usage("render needs --out file.png") }
         let count = request.frames ?? 30
         var frames: [Bitmap] = []
         let sweep = try Sweep.run(
@@ -60,25 +72,30 @@ enum RenderCommand {
                 }
                 let labelled = frames.enumerated().map { (bitmap: $1, progress: Double($0) / Double(count - 1)) }
                 let sheet = try ContactSheet.compose(frames: labelled, columns: columns, spacing: 8, background: RGBA8(r: 40, g: 40, b: 40, a: 255))
-                try PNGEncoder.write(sheet, to: request.outPath)
-                return "wrote \(request.outPath): contact sheet of \(count) frames of \(entry.name) \(op.rawValue), \(sheet.width)x\(sheet.height) px"
+                try PNGEncoder.write(sheet, to: outPath)
+                return "wrote \(outPath): contact sheet of \(count) frames of \(entry.name) \(op.rawValue), \(sheet.width)x\(sheet.height) px"
             }
             var apng = APNGEncoder(width: frames[0].width, height: frames[0].height)
             let delay = max(0.001, sweep.transitionDuration / Double(count - 1))
             for f in frames { try apng.append(f, delay: delay) }
-            try apng.write(to: request.outPath)
+            try apng.write(to: outPath)
             return
-                "wrote \(request.outPath): \(count) frames of \(entry.name) \(op.rawValue) (APNG, \(String(format: "%.3f", sweep.transitionDuration)) s)"
+                "wrote \(outPath): \(count) frames of \(entry.name) \(op.rawValue) (APNG, \(String(format: "%.3f", sweep.transitionDuration)) s)"
         }
     }
 
     static func render(_ snapshot: LayerSnapshot, _ scene: SceneOptions, threads: Int = 1) throws(BenchError) -> Bitmap {
-        var options = RenderOptions(scale: scene.scale, background: .black, threads: threads)
-        options.choosesBandCount = false
         do {
-            return try Compositor(options: options).render(snapshot, size: scene.size)
+            return try compositor(scene, threads: threads).render(snapshot, size: scene.size)
         } catch {
             throw BenchError(error)
         }
+    }
+
+    /// The compositor `render` draws with: the scene's scale, black behind, exactly `threads` bands.
+    static func compositor(_ scene: SceneOptions, threads: Int) -> Compositor {
+        var options = RenderOptions(scale: scene.scale, background: .black, threads: threads)
+        options.choosesBandCount = false
+        return Compositor(options: options)
     }
 }

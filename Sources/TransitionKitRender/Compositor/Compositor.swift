@@ -72,22 +72,8 @@ public struct Compositor: Sendable {
     ///   more than `Bitmap.maximumDimension` pixels a side.
     /// - Complexity: O(w·h) per drawn layer in the worst case; allocates the bitmap.
     public func render(_ root: LayerSnapshot, size: CGSize) throws(TransitionKitError) -> Bitmap {
-        try TransitionKitError.check(
-            Double(options.scale), "render scale", in: Double.leastNonzeroMagnitude...1e6,
-            accepted: "finite and > 0 pixels per point")
-        let w = size.width * options.scale, h = size.height * options.scale
-        guard w.isFinite, h.isFinite, w >= 0.5, h >= 0.5,
-            w < CGFloat(Bitmap.maximumDimension) + 0.5, h < CGFloat(Bitmap.maximumDimension) + 0.5
-        else {
-            throw .invalidSize(
-                name: "render size \(size.width)x\(size.height) points at scale \(options.scale)",
-                width: Double(w), height: Double(h),
-                accepted: "finite, 1...\(Bitmap.maximumDimension) pixels a side")
-        }
-        guard root.depth <= LayerSnapshot.maximumDepth else {
-            throw .invalidValue(name: "layer tree depth", value: Double(root.depth), accepted: "at most \(LayerSnapshot.maximumDepth) levels")
-        }
-        var bitmap = try Bitmap(validatingWidth: Int(w.rounded()), height: Int(h.rounded()))
+        let (width, height) = try pixelSize(of: root, size: size)
+        var bitmap = try Bitmap(validatingWidth: width, height: height)
         render(root, into: &bitmap)
         return bitmap
     }

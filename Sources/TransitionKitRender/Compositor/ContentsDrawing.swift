@@ -14,14 +14,8 @@ extension BandRenderer {
     ) {
         guard !clip.bounds.isEmpty else { return }
         var polygons = area, rule = ShapePath.FillRule.nonZero
-        guard !polygons.isEmpty, let inverse = projection.composite.inverted() else { return }
+        guard !polygons.isEmpty, let map = BandRenderer.deviceToImage(contents, placedIn: g, projection: projection) else { return }
         var clip = clip
-        let toImage = PlaneHomography(
-            scaleX: Double(contents.width) / Double(g.width), y: Double(contents.height) / Double(g.height),
-            translationX: -Double(g.minX) * Double(contents.width) / Double(g.width),
-            y: -Double(g.minY) * Double(contents.height) / Double(g.height))
-        let map = inverse.concatenating(toImage)
-        guard map.isFinite else { return }
         // Through a deferred shape clip, the drawn area's spans are intersected with the shape's
         // (`forEachShapeClippedSpan`), over the bounds the general path's mask would leave.
         if let shape = clip.shape, PixelRect.aligned(polygons) == nil {
@@ -133,6 +127,21 @@ extension BandRenderer {
             }
             if columnRuns && !tables.runs.rows.isEmpty { sampling.drawColumnRuns(tables.runs, into: plane) }
         }
+    }
+}
+
+extension BandRenderer {
+    /// The map from device pixels to `contents`' pixels (homogeneous), the whole image placed on
+    /// `g` (layer points) and the layer drawn through `projection`; nil when the projection is
+    /// not invertible or the map not finite (nothing is drawn).
+    static func deviceToImage(_ contents: Bitmap, placedIn g: CGRect, projection: Projection) -> PlaneHomography? {
+        guard let inverse = projection.composite.inverted() else { return nil }
+        let toImage = PlaneHomography(
+            scaleX: Double(contents.width) / Double(g.width), y: Double(contents.height) / Double(g.height),
+            translationX: -Double(g.minX) * Double(contents.width) / Double(g.width),
+            y: -Double(g.minY) * Double(contents.height) / Double(g.height))
+        let map = inverse.concatenating(toImage)
+        return map.isFinite ? map : nil
     }
 }
 

@@ -1,0 +1,133 @@
+import Foundation
+import TransitionKitCore
+
+/// A frame's display list as a person reads it: what the compositor lowered a layer tree to,
+/// command by command, and what each band's occlusion pass made of it
+/// (`Compositor.displayList(for:size:)`; `effect-bench render … --progress P --list`). A
+/// debugging aid, so a person can see why a frame costs what it costs: which layers became
+/// copies and which were resampled, what was drawn through a mask or a group, and what the
+/// occlusion pass left out. The text (`description`) is for reading, not parsing; its fields
+/// are the values below.
+public struct DisplayList: Sendable, Equatable, CustomStringConvertible {
+    /// The frame's size in pixels.
+    public let pixelWidth: Int, pixelHeight: Int
+    /// The commands in the order every band executes them.
+    public let commands: [Command]
+    /// The row bands the compositor draws this frame in (`RenderOptions.threads` is the most),
+    /// each with what its occlusion pass decided.
+    public let bands: [Band]
+
+    /// One command.
+    public struct Command: Sendable, Equatable {
+        /// What the command does. `fill`, `contents`: draw. `clip`: narrow the clip to a shape
+        /// (`masksToBounds` or a leaf `mask` layer) until its `restore`. `beginMask`…`endMask`:
+        /// draw a mask subtree offscreen; its alpha is the clip until the host's `restore`.
+        /// `beginGroup`…`endGroup`: draw into an offscreen buffer, composited once (group opacity).
+        public enum Kind: String, Sendable { case fill, contents, clip, beginMask, endMask, beginGroup, endGroup, restore }
+        /// How a drawn pixel's coverage is found: `box`, a rectangle on whole pixels (0 or 255);
+        /// `edges`, a shape's exact-area anti-aliased edges filled by a rule.
+        public enum Coverage: Sendable, Equatable { case box, edges(ShapePath.FillRule) }
+        /// Where a drawn pixel's colour comes from: a `solid` colour (premultiplied RGBA8), or a
+        /// bitmap of `width` × `height` pixels fetched by `fetch`.
+        public enum Source: Sendable, Equatable { case solid(RGBA8), contents(width: Int, height: Int, fetch: Fetch) }
+        /// How contents are sampled, chosen once per command from the device → image map:
+        /// `translation` (a 1:1 copy or blend), `separable` (an axis-aligned scale or sub-pixel
+        /// slide), `rows` (perspective constant along rows), `columns` (perspective constant
+        /// along columns), `general` (any other map, and every map with fast paths off).
+        public enum Fetch: String, Sendable { case translation, separable, rows, columns, general }
+        /// How a source meets the pixels under it: `copy` (opaque at full coverage and
+        /// opacity: the destination is replaced inside the box), or `over` at `opacity`
+        /// (0...1, Porter–Duff source-over).
+        public enum Blend: Sendable, Equatable { case copy, over(opacity: Double) }
+        /// Where a command writes: `frame` rows with plain stores, `streamed` frame rows whose long
+        /// stores bypass the cache (frames of 4 MiB and more drawn by one band), or an
+        /// `offscreen` buffer (inside a group or a mask subtree).
+        public enum Store: String, Sendable { case frame, streamed, offscreen }
+
+        public let kind: Kind
+        /// Open regions around the command (0 at the top level).
+        public let depth: Int
+        /// The layer it comes from: positions in drawing order from the root (the root is `[]`;
+        /// −1 enters a mask subtree).
+        public let layerPath: [Int]
+        /// Which part of that layer: background, contents, path, clip, mask or group.
+        public let part: String
+        /// The whole pixels the command may touch, cut to the frame (nil for region ends).
+        public let pixelBounds: CGRect?
+        /// For draws and clips; nil otherwise.
+        public let coverage: Coverage?
+        /// For draws; nil otherwise.
+        public let source: Source?
+        /// For draws and groups (a group's opacity); nil otherwise.
+        public let blend: Blend?
+        /// For draws; nil otherwise.
+        public let store: Store?
+    }
+
+    /// One row band and its occlusion pass.
+    public struct Band: Sendable, Equatable {
+        /// Its rows, `y0..<y1`.
+        public let rows: Range<Int>
+        /// The command index of the last part that paints the whole band opaque: nothing before
+        /// it is drawn in the band, nor the background fill. Nil when there is none.
+        public let occluder: Int?
+        /// Parts that hide a side of what later parts leave visible: the commands before
+        /// `index` (and after the previous cut) draw only inside `visible` (pixels).
+        public let cuts: [(index: Int, visible: CGRect)]
+        /// A part that hides a large rectangle inside the band: the commands before `index`
+        /// draw only around `hidden`.
+        public let hole: (index: Int, hidden: CGRect)?
+
+        public static func == (a: Band, b: Band) -> Bool {
+            a.rows == b.rows && a.occluder == b.occluder && a.cuts.elementsEqual(b.cuts, by: { $0 == $1 })
+                && a.hole?.index == b.hole?.index && a.hole?.hidden == b.hole?.hidden
+        }
+    }
+
+    init(pixelWidth: Int, pixelHeight: Int, commands: [Command], bands: [Band]) {
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.commands = commands
+        self.bands = bands
+    }
+
+    /// One line for the frame, one per band, one per command (indented by its depth).
+    public var description: String {
+        var lines = ["display list: \(pixelWidth)x\(pixelHeight) px, \(commands.count) commands, \(bands.count) band\(bands.count == 1 ? "" : "s")"]
+        for (k, b) in bands.enumerated() {
+            var parts = ["band \(k) rows \(b.rows.lowerBound)..<\(b.rows.upperBound):"]
+            parts.append(b.occluder.map { "occluder #\($0) (nothing before it is drawn, no background fill)" } ?? "no occluder")
+            for c in b.cuts { parts.append("cut #\(c.index) visible \(DisplayList.text(c.visible))") }
+            if let h = b.hole { parts.append("hole #\(h.index) hidden \(DisplayList.text(h.hidden))") }
+            lines.append(parts.joined(separator: " "))
+        }
+        for (i, c) in commands.enumerated() {
+            var fields = ["#\(i)", String(repeating: "  ", count: c.depth) + c.kind.rawValue]
+            fields.append("layer \(c.layerPath.isEmpty ? "root" : c.layerPath.map(String.init).joined(separator: "."))")
+            fields.append(c.part)
+            if let b = c.pixelBounds { fields.append("px \(DisplayList.text(b))") }
+            switch c.coverage {
+            case .box?: fields.append("coverage box")
+            case .edges(let rule)?: fields.append("coverage edges \(rule == .nonZero ? "nonZero" : "evenOdd")")
+            case nil: break
+            }
+            switch c.source {
+            case .solid(let s)?: fields.append(String(format: "solid #%02x%02x%02x%02x", s.r, s.g, s.b, s.a))
+            case .contents(let w, let h, let fetch)?: fields.append("contents \(w)x\(h) \(fetch.rawValue)")
+            case nil: break
+            }
+            switch c.blend {
+            case .copy?: fields.append("copy")
+            case .over(let o)?: fields.append(String(format: "over %.3f", o))
+            case nil: break
+            }
+            if let s = c.store { fields.append(s.rawValue) }
+            lines.append(fields.joined(separator: " "))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func text(_ r: CGRect) -> String {
+        r.isEmpty ? "none" : "\(Int(r.minX)),\(Int(r.minY)) \(Int(r.width))x\(Int(r.height))"
+    }
+}
