@@ -9,7 +9,7 @@ import TransitionKitCore
 /// `Compositor.render(_:into:damage:)`).
 struct DamageGroupSwitchTests {
     /// A 40x40 pt layer at opacity 0.5, rotated 0.3 rad, with a rounded background: one part,
-    /// so it is drawn directly (`drawLayer` groups only more than one part under opacity).
+    /// so it is drawn directly (lowering groups only more than one part under opacity).
     static var translucentLayer: LayerProperties {
         var p = LayerProperties()
         p.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)

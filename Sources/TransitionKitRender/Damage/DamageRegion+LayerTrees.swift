@@ -92,7 +92,7 @@ struct LayerTreeDiff {
             return
         }
         // A layer drawn in one frame through a group (offscreen, then composited once: more than
-        // one part under opacity or a mask, `drawLayer`) and directly in the other rounds every
+        // one part under opacity or a mask, lowering) and directly in the other rounds every
         // edge it draws differently: a path set or cleared, a sublayer shown or hidden. All of it.
         if LoweredFrame.drawnParts(o) != LoweredFrame.drawnParts(n) {
             addArea(o, old)
@@ -146,7 +146,7 @@ struct LayerTreeDiff {
     }
 
     /// The whole-pixel box (plus the anti-aliasing margin) around everything `node`'s subtree
-    /// draws, as the compositor walks it (`drawLayer`); nil when part of it reaches at or
+    /// draws, as the compositor walks it (lowering); nil when part of it reaches at or
     /// behind the eye.
     func subtreeArea(_ node: LayerSnapshot, _ parent: Parent) -> PixelRect? {
         let p = node.properties

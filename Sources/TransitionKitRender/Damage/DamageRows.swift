@@ -62,6 +62,20 @@ final class DamageRows {
         }
     }
 
+    /// Whether any pixel of `rect` (inside the band's rows) is damaged: a drawing whose pixels
+    /// all lie outside the damage need not be done.
+    /// - Complexity: O(rows of `rect` · damaged spans per row), at most.
+    func touches(_ rect: PixelRect) -> Bool {
+        for y in rect.y0..<rect.y1 {
+            let r = y - originY
+            let n = count[r]
+            guard n > 0 else { continue }
+            let k = first[r]
+            for j in k..<(k + n) where spans[j].x0 < rect.x1 && spans[j].x1 > rect.x0 { return true }
+        }
+        return false
+    }
+
     /// Calls `body(x0, x1)` for each damaged run of row `y` inside columns `lo..<hi`, left to right.
     /// - Complexity: O(damaged spans of the row).
     @inline(__always)

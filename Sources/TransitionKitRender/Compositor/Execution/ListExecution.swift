@@ -4,8 +4,9 @@ import TransitionKitCore
 /// Execution: one band runs a lowered frame's commands in order (`execute`), keeping the clip,
 /// the target plane and the open regions (clips, groups, mask subtrees) on a stack. Commands
 /// before the band's occluder do not draw; regions wholly before it, or whose clip leaves
-/// nothing in the band, are skipped to their end; draws before a cut or the hole draw only
-/// where they can show (`forEachVisiblePiece`).
+/// nothing in the band, are skipped to their end; a draw or clip whose pixel box misses the
+/// clip (or, in a damage render, every damaged pixel) is skipped (the damage pass); draws
+/// before a cut or the hole draw only where they can show (`forEachVisiblePiece`).
 extension BandRenderer {
     /// An open region: what its end restores.
     enum OpenRegion {
@@ -24,8 +25,14 @@ extension BandRenderer {
     /// Draws `list` into `plane` (this band's rows), skipping draws before `occluder`.
     /// - Complexity: O(commands) plus each drawn command's pixels in the band.
     func execute(_ list: LoweredFrame, occluder: Int?, into plane: PixelPlane) {
-        let commands = list.commands
+        let commands = list.commands, boxes = list.bounds
         let skipBefore = occluder ?? 0
+        /// Whether command `k`'s pixels can reach the clip `c` (and the damage, in a damage render).
+        func reaches(_ k: Int, _ c: Clip) -> Bool {
+            let b = boxes[k].intersection(c.bounds)
+            guard !b.isEmpty else { return false }
+            return damage?.touches(b) ?? true
+        }
         var target = plane
         var clip = Clip(bounds: band, mask: nil)
         regions.removeAll(keepingCapacity: true)
@@ -33,19 +40,19 @@ extension BandRenderer {
         while i < commands.count {
             switch commands[i] {
             case .fill(let shape, let rule, let color, let alpha):
-                guard i >= skipBefore, !clip.bounds.isEmpty else { break }
+                guard i >= skipBefore, reaches(i, clip) else { break }
                 passCuts(at: i)
                 let polygons = list.shapes[shape]
                 forEachCutClip(clip) { fillSolid(polygons, rule: rule, color: color, alpha: alpha, clip: $0, into: target) }
             case .contents(let image, let rect, let area, let projection, let alpha):
-                guard i >= skipBefore, !clip.bounds.isEmpty else { break }
+                guard i >= skipBefore, reaches(i, clip) else { break }
                 passCuts(at: i)
                 let polygons = list.shapes[area]
                 forEachCutClip(clip) {
                     drawContents(image, placedIn: rect, area: polygons, projection: projection, clip: $0, alpha: alpha, into: target)
                 }
             case .clip(let shape, let rule, let alpha, let drawnOnce, let end):
-                guard end >= skipBefore, !clip.bounds.isEmpty,
+                guard end >= skipBefore, reaches(i, clip),
                     let narrowed = intersect(clip, with: list.shapes[shape], rule: rule, alpha: alpha)
                 else {
                     i = end + 1

@@ -3,9 +3,8 @@ import TransitionKitCore
 
 /// One layer's geometry as the compositor draws it: its bounds, their corners (square or
 /// rounded), where the contents image lies and the area the contents are drawn over, in layer
-/// points, and those shapes projected to device pixels. Both walks of a band take a layer's
-/// geometry from here, the painting walk (`drawLayer`, `drawContent`, `drawContents`) and the
-/// occlusion walk (`findOccluders`), so what one paints is what the other assumes is painted.
+/// points, and those shapes projected to device pixels. Lowering takes a layer's geometry from
+/// here both for what it draws and for what the occlusion pass assumes is painted opaque.
 ///
 /// Polygons go into the caller's buffers (the band renderer's per-layer buffers), so steady
 /// frames allocate nothing here.

@@ -97,20 +97,22 @@ enum ShapeFlattening {
         guard c > 0 else { return rect(r, into: &pts) }
         let n = segments(radius: c, angle: .pi / 2, tolerance: tolerance, maximum: 2048)
         let x0 = Double(r.minX), y0 = Double(r.minY), x1 = Double(r.maxX), y1 = Double(r.maxY)
-        // Corner centres and start angles, clockwise on a y-down screen from the top-right.
+        // Corner centres, clockwise on a y-down screen from the top-right; the arcs' unit points
+        // (angles from −π/2, 0, π/2, π) shared by every rounded rectangle of n chords a corner.
+        let arcs = CornerArcs.shared.points(chords: n)
         pts.removeAll(keepingCapacity: true)
         pts.reserveCapacity(4 * (n + 1))
         for k in 0..<4 {
-            let (cx, cy, start): (Double, Double, Double)
+            let (cx, cy): (Double, Double)
             switch k {
-            case 0: (cx, cy, start) = (x1 - c, y0 + c, -.pi / 2)
-            case 1: (cx, cy, start) = (x1 - c, y1 - c, 0)
-            case 2: (cx, cy, start) = (x0 + c, y1 - c, .pi / 2)
-            default: (cx, cy, start) = (x0 + c, y0 + c, .pi)
+            case 0: (cx, cy) = (x1 - c, y0 + c)
+            case 1: (cx, cy) = (x1 - c, y1 - c)
+            case 2: (cx, cy) = (x0 + c, y1 - c)
+            default: (cx, cy) = (x0 + c, y0 + c)
             }
             for i in 0...n {
-                let t = start + Double.pi / 2 * Double(i) / Double(n)
-                pts.append(CGPoint(x: cx + c * cos(t), y: cy + c * sin(t)))
+                let u = arcs[k &* (n &+ 1) &+ i]
+                pts.append(CGPoint(x: cx + c * u.x, y: cy + c * u.y))
             }
         }
     }

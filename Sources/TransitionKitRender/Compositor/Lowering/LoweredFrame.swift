@@ -57,6 +57,10 @@ struct OccluderCandidate: Equatable {
 /// storage kept, so a steady sequence of frames allocates no polygons.
 final class LoweredFrame {
     private(set) var commands: [LoweredCommand] = []
+    /// The whole pixels each command may touch, cut to the frame (the frame itself for region
+    /// ends and for shapes whose bounds are not finite): a band or damage the box misses has
+    /// nothing for it to draw.
+    private(set) var bounds: [PixelRect] = []
     /// Where each command comes from (`origin(of:)`).
     private(set) var origins: [LoweredOrigin] = []
     /// The layer paths of `origins`, flat.
@@ -86,6 +90,7 @@ final class LoweredFrame {
     func begin(frame: PixelRect, findsOccluders: Bool) {
         commands.removeAll(keepingCapacity: true)
         origins.removeAll(keepingCapacity: true)
+        bounds.removeAll(keepingCapacity: true)
         pathStore.removeAll(keepingCapacity: true)
         walkPath.removeAll(keepingCapacity: true)
         occluders.removeAll(keepingCapacity: true)
@@ -99,6 +104,12 @@ final class LoweredFrame {
     @discardableResult
     func append(_ command: LoweredCommand, part: LoweredOrigin.Part) -> Int {
         commands.append(command)
+        switch command {
+        case .fill(let shape, _, _, _), .contents(_, _, let shape, _, _), .clip(let shape, _, _, _, _):
+            bounds.append(PixelRect.bounds(of: shapes[shape])?.intersection(frame) ?? frame)
+        default:
+            bounds.append(frame)
+        }
         let start = pathStore.count
         pathStore.append(contentsOf: walkPath)
         origins.append(LoweredOrigin(pathRange: start..<pathStore.count, part: part))
