@@ -38,7 +38,7 @@ public final class Layer {
         preconditionFailure(
             "\(name ?? "layer"): non-finite geometry (bounds \(p.bounds), position \(p.position), "
                 + "anchorPoint \(p.anchorPoint), zPosition \(p.zPosition), transform \(p.transform), "
-                + "sublayerTransform \(p.sublayerTransform), cornerRadius \(p.cornerRadius), opacity \(p.opacity))")
+                + "sublayerTransform \(p.sublayerTransform), cornerRadius \(p.cornerRadius), borderWidth \(p.borderWidth), opacity \(p.opacity))")
     }
 
     /// The deepest sublayer nesting accepted (256 levels below a root): rendering and
@@ -154,6 +154,34 @@ public final class Layer {
             storage.cornerRadius = newValue
             requireFiniteGeometry(newValue.isFinite)
         }
+    }
+    /// Which corners `cornerRadius` rounds (`CALayer.maskedCorners`).
+    public var maskedCorners: CornerMask {
+        get { storage.maskedCorners }
+        set { storage.maskedCorners = newValue }
+    }
+    /// The shape of the rounded corners (`CALayer.cornerCurve`).
+    public var cornerCurve: CornerCurve {
+        get { storage.cornerCurve }
+        set { storage.cornerCurve = newValue }
+    }
+    /// The border's width inside the bounds, in points (`CALayer.borderWidth`); finite.
+    public var borderWidth: CGFloat {
+        get { storage.borderWidth }
+        set {
+            storage.borderWidth = newValue
+            requireFiniteGeometry(newValue.isFinite)
+        }
+    }
+    /// The border's colour (`CALayer.borderColor`).
+    public var borderColor: Color {
+        get { storage.borderColor }
+        set { storage.borderColor = newValue }
+    }
+    /// Whether the layer is drawn with its back to the viewer (`CALayer.isDoubleSided`).
+    public var isDoubleSided: Bool {
+        get { storage.isDoubleSided }
+        set { storage.isDoubleSided = newValue }
     }
     public var masksToBounds: Bool {
         get { storage.masksToBounds }

@@ -11,6 +11,33 @@ public enum ContentsGravity: Sendable, Hashable {
     case resizeAspectFill
 }
 
+/// The corners of a layer's bounds (`CACornerMask`): min/max x and y in the layer's own
+/// coordinates (y down, so `layerMinXMinYCorner` is the top-left one).
+public struct CornerMask: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let layerMinXMinYCorner = CornerMask(rawValue: 1)
+    public static let layerMaxXMinYCorner = CornerMask(rawValue: 2)
+    public static let layerMinXMaxYCorner = CornerMask(rawValue: 4)
+    public static let layerMaxXMaxYCorner = CornerMask(rawValue: 8)
+    /// All four corners (Core Animation's default).
+    public static let all: CornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+}
+
+/// The curve of a layer's rounded corners (`CALayerCornerCurve`).
+public enum CornerCurve: Sendable, Hashable {
+    /// A quarter circle of `cornerRadius` meeting the straight sides (curvature jumps from 0 to
+    /// 1/r where they meet).
+    case circular
+    /// Apple's continuous corner (the "squircle" of iOS cards, sheets and app icons): the curve
+    /// leaves each side about 1.53 radii from the corner and its curvature eases in. The shape
+    /// is the widely used reverse-engineering of `UIBezierPath(roundedRect:cornerRadius:)` since
+    /// iOS 7 (PaintCode, "Code for iOS 7 rounded rectangles", 2013): per corner three cubic
+    /// Béziers joined by two short lines, its points in units of the radius (see
+    /// `ShapeFlattening` in TransitionKitRender).
+    case continuous
+}
+
 /// Every value property of a layer, the part that animates. Shared by the live `Layer`
 /// (the model) and `LayerSnapshot` (the presentation tree the renderer draws).
 ///
@@ -40,6 +67,22 @@ public struct LayerProperties: Sendable, Equatable {
     /// Radius of the background's corners in points; also clips contents and sublayers
     /// when `masksToBounds` is true. Default 0.
     public var cornerRadius: CGFloat = 0
+    /// Which corners `cornerRadius` rounds (`CALayer.maskedCorners`); the others stay square.
+    /// Default all four.
+    public var maskedCorners: CornerMask = .all
+    /// The shape of the rounded corners (`CALayer.cornerCurve`). Default `.circular`, as Core
+    /// Animation.
+    public var cornerCurve: CornerCurve = .circular
+    /// Width of the border drawn inside the bounds, following the rounded corners, above the
+    /// contents and the sublayers, in points (`CALayer.borderWidth`); 0 or less draws none.
+    /// Default 0.
+    public var borderWidth: CGFloat = 0
+    /// The border's colour (`CALayer.borderColor`). Default opaque black, as Core Animation.
+    public var borderColor: Color = .black
+    /// Whether the layer is drawn when its back faces the viewer (`CALayer.isDoubleSided`):
+    /// false hides it, and its sublayers flattened into it, while the transforms above and on it
+    /// turn its front away (a flipped card's back face). Default true.
+    public var isDoubleSided = true
     /// Clips contents and sublayers to the (rounded) bounds. Default false.
     public var masksToBounds = false
     /// An image drawn into the bounds according to `contentsGravity`, bilinearly sampled.
@@ -89,7 +132,7 @@ public struct LayerProperties: Sendable, Equatable {
     public var hasFiniteGeometry: Bool {
         Self.isFinite(bounds) && position.x.isFinite && position.y.isFinite && zPosition.isFinite
             && anchorPoint.x.isFinite && anchorPoint.y.isFinite && transform.isFinite && sublayerTransform.isFinite
-            && cornerRadius.isFinite && !opacity.isNaN
+            && cornerRadius.isFinite && borderWidth.isFinite && !opacity.isNaN
     }
 
     /// Whether the rectangle's origin and size are finite.

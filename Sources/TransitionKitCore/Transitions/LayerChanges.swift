@@ -126,6 +126,11 @@ struct LayerChanges {
         undoField(\.contentsGravity, in: &p, before: before, after: after)
         undoField(\.path, in: &p, before: before, after: after)
         undoField(\.fillColor, in: &p, before: before, after: after)
+        undoField(\.maskedCorners, in: &p, before: before, after: after)
+        undoField(\.cornerCurve, in: &p, before: before, after: after)
+        undoField(\.borderWidth, in: &p, before: before, after: after)
+        undoField(\.borderColor, in: &p, before: before, after: after)
+        undoField(\.isDoubleSided, in: &p, before: before, after: after)
         return p
     }
 

@@ -32,6 +32,7 @@ public struct EffectConflict: Sendable, Hashable, CustomStringConvertible {
         case bounds, position, zPosition, anchorPoint, transform, sublayerTransform, opacity
         case isHidden = "hidden"
         case backgroundColor, cornerRadius, masksToBounds, contents, contentsGravity, path, fillColor, mask
+        case maskedCorners, cornerCurve, borderWidth, borderColor, isDoubleSided
         /// Membership and order of the sublayers (for the container, the views' z-order).
         case sublayers = "sublayer order"
     }
@@ -89,6 +90,11 @@ extension EffectConflict.Property {
         if a.contentsGravity != b.contentsGravity { out.append(.contentsGravity) }
         if a.path != b.path { out.append(.path) }
         if a.fillColor != b.fillColor { out.append(.fillColor) }
+        if a.maskedCorners != b.maskedCorners { out.append(.maskedCorners) }
+        if a.cornerCurve != b.cornerCurve { out.append(.cornerCurve) }
+        if a.borderWidth != b.borderWidth { out.append(.borderWidth) }
+        if a.borderColor != b.borderColor { out.append(.borderColor) }
+        if a.isDoubleSided != b.isDoubleSided { out.append(.isDoubleSided) }
     }
 
     /// Whether a rule combines this property when two parts set it on every frame:

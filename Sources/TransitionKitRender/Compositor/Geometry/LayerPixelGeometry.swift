@@ -6,8 +6,8 @@ import TransitionKitCore
 /// points, and those shapes projected to device pixels. Lowering takes a layer's geometry from
 /// here both for what it draws and for what the occlusion pass assumes is painted opaque.
 ///
-/// Polygons go into the caller's buffers (the band renderer's per-layer buffers), so steady
-/// frames allocate nothing here.
+/// Polygons go into the caller's buffers (lowering's per-layer buffers), so steady frames
+/// allocate nothing here.
 struct LayerPixelGeometry {
     /// The layer's bounds, standardized (points).
     let bounds: CGRect
@@ -17,7 +17,11 @@ struct LayerPixelGeometry {
     /// The corner radius the bounds' outline is rounded by (points): finite and >= 0, 0 when
     /// the property is not finite.
     let cornerRadius: Double
-    /// The corners are square: the property is not > 0 (so a NaN radius is square).
+    /// Which corners round, and how (`maskedCorners`, `cornerCurve`).
+    let corners: CornerMask
+    let curve: CornerCurve
+    /// The corners are square: the radius is not > 0 (so a NaN radius is square), or no
+    /// corner is masked to round.
     let isSquare: Bool
     let masksToBounds: Bool
     /// The rectangle, in layer points, that the whole contents image maps onto (placed by the
@@ -29,7 +33,9 @@ struct LayerPixelGeometry {
         bounds = p.bounds.standardized
         hasArea = bounds.width > 0 && bounds.height > 0 && bounds.width.isFinite && bounds.height.isFinite
         cornerRadius = p.cornerRadius.isFinite ? max(0, Double(p.cornerRadius)) : 0
-        isSquare = !(p.cornerRadius > 0)
+        corners = p.maskedCorners
+        curve = p.cornerCurve
+        isSquare = !(p.cornerRadius > 0) || p.maskedCorners.isEmpty
         masksToBounds = p.masksToBounds
         if hasArea, let contents = p.contents {
             contentsRect = LayerPixelGeometry.contentsRect(
@@ -65,7 +71,24 @@ struct LayerPixelGeometry {
     /// The bounds' outline rounded by `cornerRadius`, arcs flattened within `tolerance`
     /// points, into `outline`.
     func boundsOutline(tolerance: Double, into outline: inout [CGPoint]) {
-        ShapeFlattening.roundedRect(bounds, cornerRadius: cornerRadius, tolerance: tolerance, into: &outline)
+        ShapeFlattening.roundedRect(bounds, cornerRadius: cornerRadius, corners: corners, curve: curve, tolerance: tolerance, into: &outline)
+    }
+
+    /// The border (`borderWidth` points inside the bounds, following the corners): the bounds'
+    /// `outline` and, when the width leaves a hole, the bounds inset by the width with the
+    /// corner radius reduced by it (Core Animation's inner edge), into `polygons`, to be
+    /// filled even-odd. Nothing when the width is not > 0.
+    func borderOutline(width: Double, outline: [CGPoint], tolerance: Double, into polygons: inout [[CGPoint]]) {
+        guard width > 0, hasArea else { return polygons.removeAll(keepingCapacity: true) }
+        let inner = bounds.insetBy(dx: CGFloat(width), dy: CGFloat(width))
+        let count = !inner.isNull && inner.width > 0 && inner.height > 0 ? 2 : 1
+        while polygons.count < count { polygons.append([]) }
+        if polygons.count > count { polygons.removeSubrange(count...) }
+        polygons[0].removeAll(keepingCapacity: true)
+        polygons[0].append(contentsOf: outline)
+        guard count == 2 else { return }
+        ShapeFlattening.roundedRect(
+            inner, cornerRadius: max(0, cornerRadius - width), corners: corners, curve: curve, tolerance: tolerance, into: &polygons[1])
     }
 
     /// The contents' drawn area, in layer points, into `area` (empty when no contents are

@@ -8,7 +8,7 @@ import TransitionKitCore
 /// to there.
 enum LoweredCommand {
     /// Fills polygon set `shape` by `rule` with `color` times `alpha` (0...255): a layer's
-    /// background (its bounds rounded by `cornerRadius`) or its `path`.
+    /// background (its bounds rounded by `cornerRadius`), its `path` or its border.
     case fill(shape: Int, rule: ShapePath.FillRule, color: Color, alpha: UInt32)
     /// Draws `image` mapped onto `rect` (layer points) over polygon set `area` (the drawn area,
     /// device pixels) through `projection`, times `alpha`.
@@ -34,7 +34,7 @@ enum LoweredCommand {
 /// Where a command comes from: the layer (`path`: its positions in drawing order from the
 /// root, a mask subtree entered through −1) and which of its parts.
 struct LoweredOrigin: Equatable {
-    enum Part: String { case background, contents, path, clip, mask, group }
+    enum Part: String { case background, contents, path, border, clip, mask, group }
     var pathRange: Range<Int>
     var part: Part
 }

@@ -44,6 +44,7 @@ extension LoweredFrame {
         let step = PlaneHomography(flattening: p.localToParent.concatenating(parentSublayerToLocal))
         guard let projection = parent.prepending(step) else { return }
         let geometry = LayerPixelGeometry(p)
+        if !p.isDoubleSided && facesAway(geometry, projection) { return }
         if counts { countResampling(p, geometry: geometry, projection: projection) }
         let hidesBackground = LoweredFrame.contentsHideBackground(p, geometry: geometry, projection: projection)
         let parts = LoweredFrame.drawnParts(node) - (hidesBackground ? 1 : 0)
@@ -125,6 +126,14 @@ extension LoweredFrame {
             let shape = newShape { projection.project(flattened, into: &$0) }
             append(.fill(shape: shape, rule: path.fillRule, color: p.fillColor, alpha: alpha), part: .path)
         }
+        // The border's shape, made before the sublayers reuse the walk's buffers; drawn after
+        // them, outside the masksToBounds clip (it lies inside the bounds: drawn through their
+        // outline it would take the product of two coverages on its outer edge).
+        var border: Int? = nil
+        if LoweredFrame.drawsBorder(p) {
+            geometry.borderOutline(width: Double(p.borderWidth), outline: localBounds, tolerance: tolerance, into: &flattened)
+            border = newShape { projection.project(flattened, into: &$0) }
+        }
         if !node.sublayers.isEmpty {
             let sublayerToLocal = p.sublayerToLocal
             LoweredFrame.forEachInDrawingOrder(node) { k, i in
@@ -134,6 +143,30 @@ extension LoweredFrame {
             }
         }
         if let clipStart { close(clipStart, at: append(.restore, part: .clip)) }
+        if let border { append(.fill(shape: border, rule: .evenOdd, color: p.borderColor, alpha: alpha), part: .border) }
+    }
+
+    /// Whether `p` draws a border: an area, a width > 0 and a colour that is not clear.
+    static func drawsBorder(_ p: LayerProperties) -> Bool {
+        p.bounds.width > 0 && p.bounds.height > 0 && p.borderWidth > 0 && p.borderColor.alpha > 0
+    }
+
+    /// Whether the layer's plane is seen from behind under `projection`: its bounds (a unit
+    /// square when it has no area) come out wound the other way round in device pixels, which
+    /// is what a turn past 90° about an axis in the plane does (Core Animation's test for
+    /// `isDoubleSided`: the transformed normal points away from the viewer). False when
+    /// nothing of it is in front of the eye.
+    private func facesAway(_ geometry: LayerPixelGeometry, _ projection: Projection) -> Bool {
+        ShapeFlattening.rect(geometry.hasArea ? geometry.bounds : CGRect(x: 0, y: 0, width: 1, height: 1), into: &localRect)
+        projection.project(localRect, into: &projectedScratch)
+        guard let polygon = projectedScratch.first else { return false }
+        var twiceArea = 0.0
+        for i in polygon.indices {
+            let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+            twiceArea += Double(a.x) * Double(b.y) - Double(b.x) * Double(a.y)
+        }
+        // The rectangle is wound with positive area on a y-down screen; mirrored, negative.
+        return twiceArea < 0
     }
 
     /// A part over `polygons` (device pixels) that paints the whole pixels inside them opaque,
@@ -157,7 +190,7 @@ extension LoweredFrame {
         let hasArea = bounds.width > 0 && bounds.height > 0
         let hasBackground = hasArea && (m.backgroundColor?.alpha ?? 0) > 0
         let hasPath = m.path != nil && m.fillColor.alpha > 0
-        let isLeaf = mask.sublayers.isEmpty && mask.mask == nil && m.contents == nil && !m.masksToBounds
+        let isLeaf = mask.sublayers.isEmpty && mask.mask == nil && m.contents == nil && !m.masksToBounds && !LoweredFrame.drawsBorder(m) && m.isDoubleSided
         if isLeaf && hasBackground != hasPath {
             guard let projection = host.prepending(PlaneHomography(flattening: m.localToParent)) else { return nil }
             let tolerance = LoweredFrame.flatteningTolerance / projection.pixelsPerPoint(over: hasArea ? bounds : (m.path?.boundingBox ?? .zero))
@@ -167,10 +200,7 @@ extension LoweredFrame {
                 rule = path.fillRule
                 color = m.fillColor
             } else {
-                let radius = m.cornerRadius.isFinite ? max(0, Double(m.cornerRadius)) : 0
-                ShapeFlattening.onePolygon(&flattened) {
-                    ShapeFlattening.roundedRect(bounds, cornerRadius: radius, tolerance: tolerance, into: &$0)
-                }
+                ShapeFlattening.onePolygon(&flattened) { LayerPixelGeometry(m).boundsOutline(tolerance: tolerance, into: &$0) }
                 rule = .nonZero
                 color = m.backgroundColor ?? .clear
             }
@@ -209,6 +239,7 @@ extension LoweredFrame {
         if hasArea, let bg = p.backgroundColor, bg.alpha > 0 { n += 1 }
         if hasArea, p.contents != nil { n += 1 }
         if p.path != nil, p.fillColor.alpha > 0 { n += 1 }
+        if drawsBorder(p) { n += 1 }
         if node.sublayers.contains(where: { !$0.properties.isHidden }) { n += 2 }
         return n
     }
