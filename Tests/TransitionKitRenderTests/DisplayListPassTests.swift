@@ -28,7 +28,11 @@ import TransitionKitTestSupport
     /// regions nest; else what is wrong.
     static func shapeFault(_ list: LoweredFrame) -> String? {
         // The closers expected, innermost last: the kind and, where known, its index.
-        enum Closer: Equatable { case restore(Int), endGroup(Int), endMask(host: Int) }
+        enum Closer: Equatable {
+            case restore(Int)
+            case endGroup(Int)
+            case endMask(host: Int)
+        }
         var open: [Closer] = []
         for (i, c) in list.commands.enumerated() {
             switch c {
@@ -82,10 +86,15 @@ import TransitionKitTestSupport
         let renderer = BandRenderer(band: PixelRect(x0: 0, y0: 0, x1: 60, y1: 100), width: 60, height: 100, kernels: .native)
         let (o, list) = renderer.findOccluders(root, projection: Projection(PlaneHomography(scale: 1)))
         #expect(o.occluder == 0)  // the root's opaque background
-        #expect(o.hole == BandRenderer.Cut(index: 1, part: .contents, visible: PixelRect(x0: 0, y0: 0, x1: 60, y1: 100), hidden: PixelRect(x0: 11, y0: 21, x1: 50, y1: 80)))
+        #expect(
+            o.hole
+                == BandRenderer.Cut(
+                    index: 1, part: .contents, visible: PixelRect(x0: 0, y0: 0, x1: 60, y1: 100), hidden: PixelRect(x0: 11, y0: 21, x1: 50, y1: 80)))
         #expect(renderer.cuts.map(\.index) == [2] && renderer.cuts.first?.visible == PixelRect(x0: 0, y0: 0, x1: 60, y1: 70))
         #expect(list.origin(of: 1).path == [0] && list.origin(of: 2).path == [1])
-        #expect(Self.render(root, width: 60, height: 100, scale: 1, occlusion: true) == Self.render(root, width: 60, height: 100, scale: 1, occlusion: false))
+        #expect(
+            Self.render(root, width: 60, height: 100, scale: 1, occlusion: true)
+                == Self.render(root, width: 60, height: 100, scale: 1, occlusion: false))
     }
 
     @Test func randomTreesLowerToBalancedListsAndOcclusionChangesNoByte() {

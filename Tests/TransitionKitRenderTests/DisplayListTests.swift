@@ -24,7 +24,10 @@ import TransitionKitTestSupport
     @Test func aTranslucentMaskedLayerIsAGroupInsideItsMaskClip() {
         // Opacity 0.5 and a leaf ellipse mask over a background and two sublayers: four parts,
         // so a group (CA's group opacity), drawn through the mask's clip.
-        let oval = LayerSnapshot { $0.bounds = CGRect(x: 0, y: 0, width: 40, height: 40); $0.position = CGPoint(x: 20, y: 20); $0.path = .ellipse(in: CGRect(x: 0, y: 0, width: 40, height: 40)); $0.fillColor = .black }
+        let oval = LayerSnapshot {
+            $0.bounds = CGRect(x: 0, y: 0, width: 40, height: 40); $0.position = CGPoint(x: 20, y: 20);
+            $0.path = .ellipse(in: CGRect(x: 0, y: 0, width: 40, height: 40)); $0.fillColor = .black
+        }
         let child = layer(
             CGRect(x: 5, y: 5, width: 40, height: 40), .white,
             sublayers: [layer(CGRect(x: 0, y: 0, width: 20, height: 20), .black), layer(CGRect(x: 10, y: 10, width: 20, height: 20), .black)],
@@ -56,7 +59,8 @@ import TransitionKitTestSupport
     @Test func masksToBoundsClipsThePathAndSublayersNotTheContents() {
         // CA clips a masking layer's sublayers and path to its bounds; its own background and
         // contents are inside them anyway (the contents cut to the bounds as their drawn area).
-        let child = layer(CGRect(x: 5, y: 5, width: 40, height: 40), .white, sublayers: [layer(CGRect(x: 30, y: 30, width: 20, height: 20), .black)]) {
+        let child = layer(CGRect(x: 5, y: 5, width: 40, height: 40), .white, sublayers: [layer(CGRect(x: 30, y: 30, width: 20, height: 20), .black)])
+        {
             $0.masksToBounds = true
             $0.cornerRadius = 6
             $0.path = .rect(CGRect(x: 0, y: 0, width: 50, height: 10))
@@ -93,9 +97,10 @@ import TransitionKitTestSupport
         var general = RenderOptions(scale: 1)
         general.disableFastPaths = true
         let slow = try Compositor(options: general).displayList(for: root, size: Self.size)
-        #expect(slow.commands.compactMap(\.source) == [
-            .solid(RGBA8.black), .contents(width: 60, height: 100, fetch: .general), .contents(width: 60, height: 100, fetch: .general),
-        ])
+        #expect(
+            slow.commands.compactMap(\.source) == [
+                .solid(RGBA8.black), .contents(width: 60, height: 100, fetch: .general), .contents(width: 60, height: 100, fetch: .general),
+            ])
         #expect(slow.bands.map(\.occluder) == [nil])
     }
 

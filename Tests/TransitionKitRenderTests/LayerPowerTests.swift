@@ -33,7 +33,11 @@ import TransitionKitTestSupport
         // 20x20 pt at (10.25, 10.5), border 2.5 pt, white, no background: each pixel's coverage
         // is its overlap with the outer square minus its overlap with the inner one.
         let frame = CGRect(x: 10.25, y: 10.5, width: 20, height: 20), b = 2.5
-        let bitmap = try Self.render([layer(frame) { $0.borderWidth = CGFloat(b); $0.borderColor = .white }])
+        let bitmap = try Self.render([
+            layer(frame) {
+                $0.borderWidth = CGFloat(b); $0.borderColor = .white
+            }
+        ])
         var worst = 0.0
         for y in 0..<60 {
             for x in 0..<60 {
@@ -97,7 +101,11 @@ import TransitionKitTestSupport
         #expect(bitmap.pixel(x: 10, y: 39)?.r == 255 && bitmap.pixel(x: 49, y: 39)?.r == 255)
         #expect(bitmap.pixel(x: 10, y: 10)?.r == 0 && bitmap.pixel(x: 49, y: 10)?.r == 0)
         // No corner masked: a square.
-        let square = try Self.render([layer(CGRect(x: 10, y: 10, width: w, height: h), .white) { $0.cornerRadius = 8; $0.maskedCorners = [] }])
+        let square = try Self.render([
+            layer(CGRect(x: 10, y: 10, width: w, height: h), .white) {
+                $0.cornerRadius = 8; $0.maskedCorners = []
+            }
+        ])
         #expect(Self.coveredArea(square) == w * h)
     }
 
@@ -136,7 +144,9 @@ import TransitionKitTestSupport
         // 40x40 pt, radius 8 (reach 12.2 pt fits in half the side: the full curve).
         let w = 40.0, r = 8.0
         let bitmap = try Self.render([
-            layer(CGRect(x: 10, y: 10, width: w, height: w), .white) { $0.cornerRadius = CGFloat(r); $0.cornerCurve = .continuous }
+            layer(CGRect(x: 10, y: 10, width: w, height: w), .white) {
+                $0.cornerRadius = CGFloat(r); $0.cornerCurve = .continuous
+            }
         ])
         writeForLooking(bitmap, name: "layer_power_continuous")
         let expected = Self.continuousArea(w: w, h: w, r: r)
@@ -152,7 +162,9 @@ import TransitionKitTestSupport
         // A radius of half the side: the round end of a capsule either way (within the
         // Bézier circle's error, 2.7e-4 of the radius).
         let capsule = try Self.render([
-            layer(CGRect(x: 10, y: 20, width: 40, height: 20), .white) { $0.cornerRadius = 10; $0.cornerCurve = .continuous }
+            layer(CGRect(x: 10, y: 20, width: 40, height: 20), .white) {
+                $0.cornerRadius = 10; $0.cornerCurve = .continuous
+            }
         ])
         let round = 40 * 20 - (4 - Double.pi) * 100
         #expect(abs(Self.coveredArea(capsule) - round) / round < 1e-3)
@@ -184,7 +196,9 @@ import TransitionKitTestSupport
         // turned a further 180° (UIView.transition's flip). Before 90° only red shows, after only blue.
         func frame(_ degrees: Double) throws -> Bitmap {
             let turn = Transform3D(rotationAngle: CGFloat(degrees * .pi / 180), x: 0, y: 1, z: 0).concatenating(.perspective(distance: 300))
-            let front = layer(CGRect(x: 10, y: 10, width: 40, height: 40), Color(red: 1, green: 0, blue: 0)) { $0.transform = turn; $0.isDoubleSided = false }
+            let front = layer(CGRect(x: 10, y: 10, width: 40, height: 40), Color(red: 1, green: 0, blue: 0)) {
+                $0.transform = turn; $0.isDoubleSided = false
+            }
             let back = layer(CGRect(x: 10, y: 10, width: 40, height: 40), Color(red: 0, green: 0, blue: 1)) {
                 $0.transform = Transform3D(rotationAngle: .pi, x: 0, y: 1, z: 0).concatenating(turn)
                 $0.isDoubleSided = false

@@ -43,7 +43,9 @@ enum RenderCommand {
             stage.setProgress(CGFloat(progress))
             var lines: [String] = []
             if request.list {
-                do { lines.append(try compositor(scene, threads: request.threads).displayList(for: stage.snapshot(), size: scene.size).description) } catch {
+                do {
+                    lines.append(try compositor(scene, threads: request.threads).displayList(for: stage.snapshot(), size: scene.size).description)
+                } catch {
                     throw BenchError(error)
                 }
             }

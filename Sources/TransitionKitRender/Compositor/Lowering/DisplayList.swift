@@ -26,10 +26,16 @@ public struct DisplayList: Sendable, Equatable, CustomStringConvertible {
         public enum Kind: String, Sendable { case fill, contents, clip, beginMask, endMask, beginGroup, endGroup, restore }
         /// How a drawn pixel's coverage is found: `box`, a rectangle on whole pixels (0 or 255);
         /// `edges`, a shape's exact-area anti-aliased edges filled by a rule.
-        public enum Coverage: Sendable, Equatable { case box, edges(ShapePath.FillRule) }
+        public enum Coverage: Sendable, Equatable {
+            case box
+            case edges(ShapePath.FillRule)
+        }
         /// Where a drawn pixel's colour comes from: a `solid` colour (premultiplied RGBA8), or a
         /// bitmap of `width` × `height` pixels fetched by `fetch`.
-        public enum Source: Sendable, Equatable { case solid(RGBA8), contents(width: Int, height: Int, fetch: Fetch) }
+        public enum Source: Sendable, Equatable {
+            case solid(RGBA8)
+            case contents(width: Int, height: Int, fetch: Fetch)
+        }
         /// How contents are sampled, chosen once per command from the device → image map:
         /// `translation` (a 1:1 copy or blend), `separable` (an axis-aligned scale or sub-pixel
         /// slide), `rows` (perspective constant along rows), `columns` (perspective constant
@@ -38,7 +44,10 @@ public struct DisplayList: Sendable, Equatable, CustomStringConvertible {
         /// How a source meets the pixels under it: `copy` (opaque at full coverage and
         /// opacity: the destination is replaced inside the box), or `over` at `opacity`
         /// (0...1, Porter–Duff source-over).
-        public enum Blend: Sendable, Equatable { case copy, over(opacity: Double) }
+        public enum Blend: Sendable, Equatable {
+            case copy
+            case over(opacity: Double)
+        }
         /// Where a command writes: `frame` rows with plain stores, `streamed` frame rows whose long
         /// stores bypass the cache (frames of 4 MiB and more drawn by one band), or an
         /// `offscreen` buffer (inside a group or a mask subtree).

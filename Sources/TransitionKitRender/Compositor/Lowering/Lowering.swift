@@ -58,7 +58,8 @@ extension LoweredFrame {
         let occlusion = alpha == 255 && node.mask == nil ? occlusion : nil
         if parts > 1 && (alpha < 255 || node.mask != nil) {
             let start = append(.beginGroup(alpha: alpha, end: -1), part: .group)
-            lowerContent(node, geometry: geometry, projection: projection, alpha: 255, skipBackground: hidesBackground, occlusion: nil, counts: counts)
+            lowerContent(
+                node, geometry: geometry, projection: projection, alpha: 255, skipBackground: hidesBackground, occlusion: nil, counts: counts)
             close(start, at: append(.endGroup, part: .group))
         } else {
             lowerContent(
@@ -190,7 +191,8 @@ extension LoweredFrame {
         let hasArea = bounds.width > 0 && bounds.height > 0
         let hasBackground = hasArea && (m.backgroundColor?.alpha ?? 0) > 0
         let hasPath = m.path != nil && m.fillColor.alpha > 0
-        let isLeaf = mask.sublayers.isEmpty && mask.mask == nil && m.contents == nil && !m.masksToBounds && !LoweredFrame.drawsBorder(m) && m.isDoubleSided
+        let isLeaf =
+            mask.sublayers.isEmpty && mask.mask == nil && m.contents == nil && !m.masksToBounds && !LoweredFrame.drawsBorder(m) && m.isDoubleSided
         if isLeaf && hasBackground != hasPath {
             guard let projection = host.prepending(PlaneHomography(flattening: m.localToParent)) else { return nil }
             let tolerance = LoweredFrame.flatteningTolerance / projection.pixelsPerPoint(over: hasArea ? bounds : (m.path?.boundingBox ?? .zero))
