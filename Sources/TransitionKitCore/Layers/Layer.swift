@@ -38,7 +38,8 @@ public final class Layer {
         preconditionFailure(
             "\(name ?? "layer"): non-finite geometry (bounds \(p.bounds), position \(p.position), "
                 + "anchorPoint \(p.anchorPoint), zPosition \(p.zPosition), transform \(p.transform), "
-                + "sublayerTransform \(p.sublayerTransform), cornerRadius \(p.cornerRadius), borderWidth \(p.borderWidth), opacity \(p.opacity))")
+                + "sublayerTransform \(p.sublayerTransform), cornerRadius \(p.cornerRadius), borderWidth \(p.borderWidth), shadowOffset \(p.shadowOffset), shadowRadius \(p.shadowRadius), opacity \(p.opacity))"
+        )
     }
 
     /// The deepest sublayer nesting accepted (256 levels below a root): rendering and
@@ -182,6 +183,47 @@ public final class Layer {
     public var isDoubleSided: Bool {
         get { storage.isDoubleSided }
         set { storage.isDoubleSided = newValue }
+    }
+    /// The shadow's colour (`CALayer.shadowColor`). Default opaque black.
+    public var shadowColor: Color {
+        get { storage.shadowColor }
+        set { storage.shadowColor = newValue }
+    }
+    /// The shadow's opacity 0...1 (`CALayer.shadowOpacity`). Default 0: no shadow is drawn.
+    public var shadowOpacity: Float {
+        get { storage.shadowOpacity }
+        set { storage.shadowOpacity = newValue }
+    }
+    /// The shadow's offset in the layer's own coordinates, points (`CALayer.shadowOffset`);
+    /// finite. Default (0, −3) as Core Animation: up, in these y-down coordinates.
+    public var shadowOffset: CGSize {
+        get { storage.shadowOffset }
+        set {
+            storage.shadowOffset = newValue
+            requireFiniteGeometry(newValue.width.isFinite && newValue.height.isFinite)
+        }
+    }
+    /// The shadow's blur in points (`CALayer.shadowRadius`): a Gaussian of σ = `shadowRadius`;
+    /// finite, 0 or less is hard. Default 3.
+    public var shadowRadius: CGFloat {
+        get { storage.shadowRadius }
+        set {
+            storage.shadowRadius = newValue
+            requireFiniteGeometry(newValue.isFinite)
+        }
+    }
+    /// The shadow's shape in the layer's own coordinates (`CALayer.shadowPath`). Nil: the
+    /// layer's own shape, its bounds rounded as its background is (`cornerRadius`,
+    /// `maskedCorners`, `cornerCurve`) when it has a background colour or contents, else its
+    /// `path` filled, else no shadow. The shadow is drawn under the layer, through its `mask`
+    /// but not its `masksToBounds` (a card that clips its contents keeps its shadow, which
+    /// Core Animation drops), its strength `shadowColor`'s alpha × `shadowOpacity` × the
+    /// layer's `opacity` × the alpha of what casts it: the background colour's (no contents),
+    /// the fill colour's (a path alone), 1 with contents (exact for opaque contents; the alpha
+    /// of translucent contents and of sublayers does not shape the shadow: give a `shadowPath`).
+    public var shadowPath: ShapePath? {
+        get { storage.shadowPath }
+        set { storage.shadowPath = newValue }
     }
     public var masksToBounds: Bool {
         get { storage.masksToBounds }

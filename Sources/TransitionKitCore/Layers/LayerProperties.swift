@@ -83,6 +83,23 @@ public struct LayerProperties: Sendable, Equatable {
     /// false hides it, and its sublayers flattened into it, while the transforms above and on it
     /// turn its front away (a flipped card's back face). Default true.
     public var isDoubleSided = true
+    /// The shadow's colour (`CALayer.shadowColor`). Default opaque black, as Core Animation.
+    public var shadowColor: Color = .black
+    /// The shadow's opacity 0...1 (`CALayer.shadowOpacity`), multiplied with `shadowColor`'s
+    /// alpha; values outside are clamped when drawn. Default 0 (no shadow), as Core Animation.
+    public var shadowOpacity: Float = 0
+    /// The shadow's offset from the layer in its own coordinates, points
+    /// (`CALayer.shadowOffset`). Default (0, −3), Core Animation's value kept as it is: in this
+    /// project's y-down coordinates (UIKit's) it moves the shadow up, as it does on iOS.
+    public var shadowOffset = CGSize(width: 0, height: -3)
+    /// The shadow's blur in points (`CALayer.shadowRadius`): a Gaussian of standard deviation
+    /// σ = `shadowRadius` (CSS draws a `box-shadow` blur B with σ = B / 2, CSS Backgrounds 3
+    /// §7.1.1, and design tools export a Core Animation radius r as B = 2r, so σ = r); 0 or
+    /// less is a hard shadow. Default 3, as Core Animation.
+    public var shadowRadius: CGFloat = 3
+    /// The shadow's shape in the layer's own coordinates (`CALayer.shadowPath`); nil: the
+    /// layer's own shape (see `Layer.shadowPath`). Default nil.
+    public var shadowPath: ShapePath? = nil
     /// Clips contents and sublayers to the (rounded) bounds. Default false.
     public var masksToBounds = false
     /// An image drawn into the bounds according to `contentsGravity`, bilinearly sampled.
@@ -133,6 +150,7 @@ public struct LayerProperties: Sendable, Equatable {
         Self.isFinite(bounds) && position.x.isFinite && position.y.isFinite && zPosition.isFinite
             && anchorPoint.x.isFinite && anchorPoint.y.isFinite && transform.isFinite && sublayerTransform.isFinite
             && cornerRadius.isFinite && borderWidth.isFinite && !opacity.isNaN
+            && shadowOffset.width.isFinite && shadowOffset.height.isFinite && shadowRadius.isFinite
     }
 
     /// Whether the rectangle's origin and size are finite.

@@ -131,6 +131,11 @@ struct LayerChanges {
         undoField(\.borderWidth, in: &p, before: before, after: after)
         undoField(\.borderColor, in: &p, before: before, after: after)
         undoField(\.isDoubleSided, in: &p, before: before, after: after)
+        undoField(\.shadowColor, in: &p, before: before, after: after)
+        undoField(\.shadowOpacity, in: &p, before: before, after: after)
+        undoField(\.shadowOffset, in: &p, before: before, after: after)
+        undoField(\.shadowRadius, in: &p, before: before, after: after)
+        undoField(\.shadowPath, in: &p, before: before, after: after)
         return p
     }
 

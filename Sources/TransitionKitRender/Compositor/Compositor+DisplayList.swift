@@ -93,6 +93,15 @@ extension Compositor {
                 let copies = image.isOpaque && alpha == 255 && fetch == .translation && coverage == .box
                 blend = copies ? .copy : .over(opacity: Double(alpha) / 255)
                 store = target
+            case .shadow(let plan, let color, let alpha):
+                kind = .shadow
+                let p = list.shadowPlans[plan]
+                bounds = p.box
+                coverage = .gaussian(sigmaX: p.sigmaX, sigmaY: p.sigmaY, slabs: p.slabCount)
+                let c = RGBA8(packed: PixelMath.scale(color.premultipliedRGBA8.packed, alpha))
+                source = .solid(c)
+                blend = .over(opacity: Double(c.a) / 255)
+                store = target
             case .clip(let shape, let rule, _, _, _):
                 kind = .clip
                 shapeFacts(shape, rule)

@@ -33,6 +33,7 @@ public struct EffectConflict: Sendable, Hashable, CustomStringConvertible {
         case isHidden = "hidden"
         case backgroundColor, cornerRadius, masksToBounds, contents, contentsGravity, path, fillColor, mask
         case maskedCorners, cornerCurve, borderWidth, borderColor, isDoubleSided
+        case shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath
         /// Membership and order of the sublayers (for the container, the views' z-order).
         case sublayers = "sublayer order"
     }
@@ -95,6 +96,11 @@ extension EffectConflict.Property {
         if a.borderWidth != b.borderWidth { out.append(.borderWidth) }
         if a.borderColor != b.borderColor { out.append(.borderColor) }
         if a.isDoubleSided != b.isDoubleSided { out.append(.isDoubleSided) }
+        if a.shadowColor != b.shadowColor { out.append(.shadowColor) }
+        if a.shadowOpacity != b.shadowOpacity { out.append(.shadowOpacity) }
+        if a.shadowOffset != b.shadowOffset { out.append(.shadowOffset) }
+        if a.shadowRadius != b.shadowRadius { out.append(.shadowRadius) }
+        if a.shadowPath != b.shadowPath { out.append(.shadowPath) }
     }
 
     /// Whether a rule combines this property when two parts set it on every frame:

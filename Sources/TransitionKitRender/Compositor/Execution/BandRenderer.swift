@@ -57,6 +57,9 @@ final class BandRenderer {
     var clipTemp: [CGPoint] = []
     /// A drawn shape intersected with its clip's outline (`exactIntersection`).
     var intersectedPolygons: [[CGPoint]] = []
+    /// A shadow row's coverage, summed (`drawShadow`), and in 8 bits, kept between frames.
+    var shadowSums: [Float] = []
+    var shadowCoverage: [UInt8] = []
     /// The list `render(_:scale:...)` lowers a tree into (a renderer used on its own, in tests).
     private lazy var ownList = LoweredFrame()
     private var freeShapeClips: [ShapeClip] = []

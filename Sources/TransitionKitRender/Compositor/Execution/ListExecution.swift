@@ -51,6 +51,11 @@ extension BandRenderer {
                 forEachCutClip(clip) {
                     drawContents(image, placedIn: rect, area: polygons, projection: projection, clip: $0, alpha: alpha, into: target)
                 }
+            case .shadow(let plan, let color, let alpha):
+                guard i >= skipBefore, reaches(i, clip) else { break }
+                passCuts(at: i)
+                let c = PixelMath.scale(color.premultipliedRGBA8.packed, alpha)
+                forEachCutClip(clip) { drawShadow(list.shadowPlans[plan], color: c, clip: $0, into: target) }
             case .clip(let shape, let rule, let alpha, let drawnOnce, let end):
                 guard end >= skipBefore, reaches(i, clip),
                     let narrowed = intersect(clip, with: list.shapes[shape], rule: rule, alpha: alpha)

@@ -19,16 +19,19 @@ public struct DisplayList: Sendable, Equatable, CustomStringConvertible {
 
     /// One command.
     public struct Command: Sendable, Equatable {
-        /// What the command does. `fill`, `contents`: draw. `clip`: narrow the clip to a shape
+        /// What the command does. `shadow`, `fill`, `contents`: draw (a shadow under its layer). `clip`: narrow the clip to a shape
         /// (`masksToBounds` or a leaf `mask` layer) until its `restore`. `beginMask`…`endMask`:
         /// draw a mask subtree offscreen; its alpha is the clip until the host's `restore`.
         /// `beginGroup`…`endGroup`: draw into an offscreen buffer, composited once (group opacity).
-        public enum Kind: String, Sendable { case fill, contents, clip, beginMask, endMask, beginGroup, endGroup, restore }
+        public enum Kind: String, Sendable { case shadow, fill, contents, clip, beginMask, endMask, beginGroup, endGroup, restore }
         /// How a drawn pixel's coverage is found: `box`, a rectangle on whole pixels (0 or 255);
-        /// `edges`, a shape's exact-area anti-aliased edges filled by a rule.
+        /// `edges`, a shape's exact-area anti-aliased edges filled by a rule; `gaussian`, a shape
+        /// blurred by a Gaussian of `sigmaX` × `sigmaY` pixels, drawn as `slabs` horizontal slabs
+        /// (a shadow: one slab for a rectangle).
         public enum Coverage: Sendable, Equatable {
             case box
             case edges(ShapePath.FillRule)
+            case gaussian(sigmaX: Double, sigmaY: Double, slabs: Int)
         }
         /// Where a drawn pixel's colour comes from: a `solid` colour (premultiplied RGBA8), or a
         /// bitmap of `width` × `height` pixels fetched by `fetch`.
@@ -59,7 +62,7 @@ public struct DisplayList: Sendable, Equatable, CustomStringConvertible {
         /// The layer it comes from: positions in drawing order from the root (the root is `[]`;
         /// −1 enters a mask subtree).
         public let layerPath: [Int]
-        /// Which part of that layer: background, contents, path, clip, mask or group.
+        /// Which part of that layer: shadow, background, contents, path, border, clip, mask or group.
         public let part: String
         /// The whole pixels the command may touch, cut to the frame (nil for region ends).
         public let pixelBounds: CGRect?
@@ -118,6 +121,7 @@ public struct DisplayList: Sendable, Equatable, CustomStringConvertible {
             switch c.coverage {
             case .box?: fields.append("coverage box")
             case .edges(let rule)?: fields.append("coverage edges \(rule == .nonZero ? "nonZero" : "evenOdd")")
+            case .gaussian(let sx, let sy, let slabs)?: fields.append(String(format: "coverage gaussian sigma %.2fx%.2f px %d slabs", sx, sy, slabs))
             case nil: break
             }
             switch c.source {

@@ -13,6 +13,9 @@ enum LoweredCommand {
     /// Draws `image` mapped onto `rect` (layer points) over polygon set `area` (the drawn area,
     /// device pixels) through `projection`, times `alpha`.
     case contents(image: Bitmap, rect: CGRect, area: Int, projection: Projection, alpha: UInt32)
+    /// Blends `color` times `alpha` with the coverage of shadow plan `plan`
+    /// (`LoweredFrame.shadowPlans`): a layer's shadow, under its other parts.
+    case shadow(plan: Int, color: Color, alpha: UInt32)
     /// Narrows the clip to polygon set `shape` (filled by `rule`, coverage times `alpha`) until
     /// the `restore` at `end`: `masksToBounds` (alpha 255) or a leaf `mask` layer (a path or a
     /// background alone). `drawnOnce` (masks only): whether the clip is drawn through once, by
@@ -34,7 +37,7 @@ enum LoweredCommand {
 /// Where a command comes from: the layer (`path`: its positions in drawing order from the
 /// root, a mask subtree entered through −1) and which of its parts.
 struct LoweredOrigin: Equatable {
-    enum Part: String { case background, contents, path, border, clip, mask, group }
+    enum Part: String { case shadow, background, contents, path, border, clip, mask, group }
     var pathRange: Range<Int>
     var part: Part
 }
@@ -71,6 +74,11 @@ final class LoweredFrame {
     private(set) var shapes: [[[CGPoint]]] = []
     private(set) var shapeCount = 0
     private(set) var occluders: [OccluderCandidate] = []
+    /// Shadow plans; the first `shadowCount` are this frame's.
+    private(set) var shadowPlans: [ShadowPlan] = []
+    private(set) var shadowCount = 0
+    /// Gaussian edge tables by σ, kept across frames (a transition keeps its shadows' σ).
+    private var edgeProfiles: [GaussianEdgeProfile] = []
     /// Pixels of the frame covered by contents drawn through resampling (`BandCount`).
     private(set) var resampledPixels = 0
     /// The frame, device pixels.
@@ -95,6 +103,7 @@ final class LoweredFrame {
         walkPath.removeAll(keepingCapacity: true)
         occluders.removeAll(keepingCapacity: true)
         shapeCount = 0
+        shadowCount = 0
         resampledPixels = 0
         self.frame = frame
         self.findsOccluders = findsOccluders
@@ -107,6 +116,8 @@ final class LoweredFrame {
         switch command {
         case .fill(let shape, _, _, _), .contents(_, _, let shape, _, _), .clip(let shape, _, _, _, _):
             bounds.append(PixelRect.bounds(of: shapes[shape])?.intersection(frame) ?? frame)
+        case .shadow(let plan, _, _):
+            bounds.append(shadowPlans[plan].box)
         default:
             bounds.append(frame)
         }
@@ -144,6 +155,24 @@ final class LoweredFrame {
         fill(&shapes[shapeCount])
         shapeCount += 1
         return shapeCount - 1
+    }
+
+    /// A new shadow plan slot, built by `build` (its storage kept from earlier frames); nil
+    /// when `build` finds nothing to draw.
+    func newShadowPlan(_ build: (ShadowPlan) -> Bool) -> Int? {
+        if shadowCount == shadowPlans.count { shadowPlans.append(ShadowPlan()) }
+        guard build(shadowPlans[shadowCount]) else { return nil }
+        shadowCount += 1
+        return shadowCount - 1
+    }
+
+    /// The edge profile table for `sigma` pixels, made once and kept (the last 8 σ used).
+    func edgeProfile(sigma: Double) -> GaussianEdgeProfile {
+        if let i = edgeProfiles.firstIndex(where: { $0.sigma == max(0, sigma) }) { return edgeProfiles[i] }
+        let p = GaussianEdgeProfile(sigma: sigma)
+        if edgeProfiles.count == 8 { edgeProfiles.removeFirst() }
+        edgeProfiles.append(p)
+        return p
     }
 
     func addOccluder(_ candidate: OccluderCandidate) { occluders.append(candidate) }

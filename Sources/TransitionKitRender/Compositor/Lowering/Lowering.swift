@@ -5,7 +5,7 @@ import TransitionKitCore
 /// pixels), pixel geometry (`LayerPixelGeometry`), clip and group decision are made here once
 /// per frame, not once per band, and emitted as commands in Core Animation's drawing order:
 /// per layer its mask (a clip, or a mask subtree), then, inside a group when its opacity or
-/// mask needs one, its background (rounded by `cornerRadius`), its `contents`, its
+/// mask needs one, its shadow, its background (rounded by `cornerRadius`), its `contents`, its
 /// `masksToBounds` clip, its `path`, its sublayers by `zPosition` (stably), and the ends of
 /// the regions it opened.
 ///
@@ -87,6 +87,7 @@ extension LoweredFrame {
             return s
         }
 
+        lowerShadow(p, geometry: geometry, projection: projection, alpha: alpha)
         if hasArea, let bg = p.backgroundColor, bg.alpha > 0 {
             if let occlusion, geometry.isSquare, bg.premultipliedRGBA8.a == 255 {
                 geometry.projectBoundsRect(projection, rect: &localRect, into: &projectedScratch)
@@ -193,6 +194,7 @@ extension LoweredFrame {
         let hasPath = m.path != nil && m.fillColor.alpha > 0
         let isLeaf =
             mask.sublayers.isEmpty && mask.mask == nil && m.contents == nil && !m.masksToBounds && !LoweredFrame.drawsBorder(m) && m.isDoubleSided
+            && LoweredFrame.shadowCaster(m) == nil
         if isLeaf && hasBackground != hasPath {
             guard let projection = host.prepending(PlaneHomography(flattening: m.localToParent)) else { return nil }
             let tolerance = LoweredFrame.flatteningTolerance / projection.pixelsPerPoint(over: hasArea ? bounds : (m.path?.boundingBox ?? .zero))
@@ -242,6 +244,7 @@ extension LoweredFrame {
         if hasArea, p.contents != nil { n += 1 }
         if p.path != nil, p.fillColor.alpha > 0 { n += 1 }
         if drawsBorder(p) { n += 1 }
+        if shadowCaster(p) != nil { n += 1 }
         if node.sublayers.contains(where: { !$0.properties.isHidden }) { n += 2 }
         return n
     }

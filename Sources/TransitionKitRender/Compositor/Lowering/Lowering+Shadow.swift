@@ -1,0 +1,94 @@
+import Foundation
+import TransitionKitCore
+
+/// Lowering a layer's shadow (`LayerProperties.shadowOpacity` and its kin; the rules are
+/// `Layer.shadowPath`'s): one `shadow` command, before the layer's background, inside its group
+/// and its mask, outside its `masksToBounds` clip.
+extension LoweredFrame {
+    /// What casts a layer's shadow.
+    enum ShadowCaster {
+        case shadowPath(ShapePath)
+        /// The bounds, rounded as the background is.
+        case bounds
+        case path(ShapePath)
+    }
+
+    /// What casts `p`'s shadow and the shadow colour's alpha (0...1, the product of
+    /// `shadowColor`'s alpha, `shadowOpacity` and the caster's alpha); nil when no shadow shows.
+    static func shadowCaster(_ p: LayerProperties) -> (caster: ShadowCaster, alpha: Double)? {
+        func clamp(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, 0), 1) }
+        let strength = clamp(Double(p.shadowColor.alpha)) * clamp(Double(p.shadowOpacity))
+        guard strength > 0 else { return nil }
+        let hasArea = p.bounds.width > 0 && p.bounds.height > 0
+        let result: (ShadowCaster, Double)
+        if let s = p.shadowPath {
+            result = (.shadowPath(s), 1)
+        } else if hasArea && p.contents != nil {
+            result = (.bounds, 1)
+        } else if hasArea, let bg = p.backgroundColor, bg.alpha > 0 {
+            result = (.bounds, clamp(Double(bg.alpha)))
+        } else if let path = p.path, p.fillColor.alpha > 0 {
+            result = (.path(path), clamp(Double(p.fillColor.alpha)))
+        } else {
+            return nil
+        }
+        let alpha = strength * result.1
+        // Below half an 8-bit step nothing can show.
+        return alpha * 255 >= 0.5 ? (result.0, alpha) : nil
+    }
+
+    /// Emits `p`'s shadow drawn through `projection` at layer opacity `alpha` (0...255).
+    func lowerShadow(_ p: LayerProperties, geometry: LayerPixelGeometry, projection: Projection, alpha: UInt32) {
+        guard let (caster, strength) = LoweredFrame.shadowCaster(p) else { return }
+        let rule: ShapePath.FillRule
+        let extent: CGRect
+        switch caster {
+        case .shadowPath(let path), .path(let path): extent = path.boundingBox
+        case .bounds: extent = geometry.bounds
+        }
+        let pixelsPerPoint = projection.pixelsPerPoint(over: extent)
+        let tolerance = LoweredFrame.flatteningTolerance / pixelsPerPoint
+        switch caster {
+        case .shadowPath(let path), .path(let path):
+            ShapeFlattening.polygons(path, tolerance: tolerance, into: &flattened)
+            rule = path.fillRule
+        case .bounds:
+            ShapeFlattening.onePolygon(&flattened) { geometry.boundsOutline(tolerance: tolerance, into: &$0) }
+            rule = .nonZero
+        }
+        let dx = p.shadowOffset.width, dy = p.shadowOffset.height
+        for i in flattened.indices {
+            for k in flattened[i].indices {
+                flattened[i][k].x += dx
+                flattened[i][k].y += dy
+            }
+        }
+        projection.project(flattened, into: &projectedScratch)
+        // σ in device pixels: an axis-aligned affine map scales each axis; any other map takes
+        // its largest stretch over the shape (exact for rotations, which keep a Gaussian's
+        // shape; an approximation under perspective, whose stretch varies across the plane).
+        let sigma = max(0, Double(p.shadowRadius))
+        let h = projection.composite
+        let sigmaX: Double, sigmaY: Double
+        if h.m12 == 0 && h.m21 == 0 && h.m13 == 0 && h.m23 == 0 && h.m33 != 0 {
+            (sigmaX, sigmaY) = (sigma * abs(h.m11 / h.m33), sigma * abs(h.m22 / h.m33))
+        } else {
+            (sigmaX, sigmaY) = (sigma * pixelsPerPoint, sigma * pixelsPerPoint)
+        }
+        let polygons = projectedScratch
+        let color = p.shadowColor.withAlphaComponent(strength)
+        // Blurred by under a quarter pixel, a shadow is its shape filled, drawn exactly so.
+        if max(sigmaX, sigmaY) < ShadowPlan.hardSigma {
+            let shape = newShape { $0.append(contentsOf: polygons) }
+            append(.fill(shape: shape, rule: rule, color: color, alpha: alpha), part: .shadow)
+            return
+        }
+        let frame = self.frame
+        guard
+            let plan = newShadowPlan({ plan in
+                plan.build(polygons, rule: rule, sigmaX: sigmaX, sigmaY: sigmaY, frame: frame) { self.edgeProfile(sigma: $0) }
+            })
+        else { return }
+        append(.shadow(plan: plan, color: color, alpha: alpha), part: .shadow)
+    }
+}
