@@ -13,12 +13,11 @@ import TransitionKitTestSupport
 /// antiderivative table. A rounded rectangle has no closed form: its reference is its
 /// indicator sampled 4 × 4 per pixel, convolved with a sampled Gaussian, averaged back.
 @Suite struct ShadowTests {
-    static let size = CGSize(width: 60, height: 60)
+    static let size = LayerPowerTests.size
 
     /// `sublayers` over black at `scale`, 60x60 pt.
     static func render(_ sublayers: [LayerSnapshot], scale: CGFloat = 1) throws -> Bitmap {
-        let root = layer(CGRect(origin: .zero, size: size), .black, sublayers: sublayers)
-        return try Compositor(options: RenderOptions(scale: scale)).render(root, size: size)
+        try LayerPowerTests.render(sublayers, scale: scale)
     }
 
     /// Φ((x − edge) / σ) averaged over the pixel [p, p + 1), by Simpson's rule (64 steps).
@@ -209,6 +208,22 @@ import TransitionKitTestSupport
         ])
         let worst = Self.worstError(shadow) { x, y in Double(fill.pixel(x: x, y: y)!.r) / 255 }
         #expect(worst <= 1, "largest difference \(worst)/255")
+    }
+
+    @Test func aReusedCompositorDrawsAHardShadowAsAFreshOneDoes() throws {
+        // The lowered frame's polygon slots are kept between frames: a hard shadow's slot must
+        // not keep the last frame's polygons (a wide ellipse, then a small square).
+        let size = Self.size
+        func scene(_ path: ShapePath) -> LayerSnapshot {
+            layer(
+                CGRect(origin: .zero, size: size), .black, sublayers: [Self.caster(CGRect(x: 5, y: 5, width: 50, height: 50), path: path, radius: 0)])
+        }
+        let reused = Compositor(options: RenderOptions(scale: 1))
+        _ = try reused.render(scene(.ellipse(in: CGRect(x: 0, y: 0, width: 50, height: 30))), size: size)
+        let second = try reused.render(scene(.rect(CGRect(x: 10, y: 10, width: 8, height: 8))), size: size)
+        let fresh = try Compositor(options: RenderOptions(scale: 1)).render(scene(.rect(CGRect(x: 10, y: 10, width: 8, height: 8))), size: size)
+        #expect(second == fresh)
+        #expect(fresh.pixel(x: 19, y: 19)?.r == 255 && fresh.pixel(x: 40, y: 10)?.r == 0)
     }
 
     @Test func theDisplayListNamesTheShadow() throws {

@@ -79,7 +79,10 @@ extension LoweredFrame {
         let color = p.shadowColor.withAlphaComponent(strength)
         // Blurred by under a quarter pixel, a shadow is its shape filled, drawn exactly so.
         if max(sigmaX, sigmaY) < ShadowPlan.hardSigma {
-            let shape = newShape { $0.append(contentsOf: polygons) }
+            let shape = newShape {
+                $0.removeAll(keepingCapacity: true)
+                $0.append(contentsOf: polygons)
+            }
             append(.fill(shape: shape, rule: rule, color: color, alpha: alpha), part: .shadow)
             return
         }
