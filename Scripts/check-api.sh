@@ -65,7 +65,9 @@ while IFS= read -r line; do
     # "API breakage: <kind> <name> <what happened>": the name is the third word.
     name=$(printf '%s\n' "$line" | awk '{ print $4 }')
     property=$(printf '%s\n' "$name" | sed -E 's/\.(Get|Set|Modify|_modify|_read)\(\)$//')
-    if ! printf '%s\n' "$unreleased" | grep -qF -- "$name" && ! printf '%s\n' "$unreleased" | grep -qF -- "\`$property\`"; then
+    # A here-string, not a pipe: under pipefail, grep -q exiting at its first match could kill the
+    # writer with SIGPIPE and turn a found name into a missing one (it did, once, in CI).
+    if ! grep -qF -- "$name" <<<"$unreleased" && ! grep -qF -- "\`$property\`" <<<"$unreleased"; then
         missing+=("$line")
     fi
 done <<<"$breaks"

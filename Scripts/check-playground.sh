@@ -19,7 +19,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 need=()
-[ -e /usr/lib/x86_64-linux-gnu/libSDL2-2.0.so.0 ] || ldconfig -p 2>/dev/null | grep -q libSDL2-2.0.so.0 || need+=(libsdl2-dev)
+[ -e /usr/lib/x86_64-linux-gnu/libSDL2-2.0.so.0 ] || grep -q libSDL2-2.0.so.0 <<<"$(ldconfig -p 2>/dev/null)" || need+=(libsdl2-dev)
 command -v Xvfb >/dev/null || need+=(xvfb)
 command -v xdotool >/dev/null || need+=(xdotool)
 command -v xwd >/dev/null || need+=(x11-apps)
