@@ -22,10 +22,11 @@ import ZoomEffect
 /// table and the ratio rows iris ÷ radial. The command grammar is the one of `effect-bench
 /// --help` (README.md, "effect-bench").
 public enum EffectBench {
-    /// The five effects TransitionKit ships, in the order `list` and `run` show them: radial,
-    /// fade, pushback3d, dragdismiss, zoom.
+    /// The six effects TransitionKit ships, in the order `list` and `run` show them: slide
+    /// (UIKit's own transitions, the default; in TransitionKitCore), radial, fade, pushback3d,
+    /// dragdismiss, zoom.
     public static var builtInEffects: [any TransitionEffect.Type] {
-        [Radial.self, Fade.self, PushBack3D.self, DragDismiss.self, Zoom.self]
+        [Slide.self, Radial.self, Fade.self, PushBack3D.self, DragDismiss.self, Zoom.self]
     }
 
     /// The compositions of built-in effects every bench lists and runs after them (see

@@ -40,7 +40,7 @@ import TransitionKitTestSupport
         (["run", "--frames", "2", "--size", "20x20", "--html", "./"], 1, "names a directory"),
         (
             ["render", "irs", "--out", "a.png"], 2,
-            "effect-bench: unknown effect 'irs'; registered: radial, fade, pushback3d, dragdismiss, zoom, radial+fade, pushback3d>fade"
+            "effect-bench: unknown effect 'irs'; registered: slide, radial, fade, pushback3d, dragdismiss, zoom, radial+fade, pushback3d>fade"
         ),
         (["render", "radail", "--out", "a.png"], 2, "dragdismiss, zoom, radial+fade, pushback3d>fade; did you mean 'radial'?"),
         (["render", "radial+dragdismiss", "--out", "a.png"], 2, "invalid operation: the parts of 'radial+dragdismiss' have no operation in common"),

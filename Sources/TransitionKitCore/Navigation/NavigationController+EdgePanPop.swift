@@ -11,7 +11,9 @@ import Foundation
 /// afterwards changes nothing.
 extension NavigationController {
     /// Installs (or reconfigures) the left-edge pan pop stored under `key`: the shared body
-    /// of the effects' `enable…Swipe` methods.
+    /// of the effects' `enable…Swipe` methods. In a right-to-left layout (this controller's
+    /// view's `effectiveUserInterfaceLayoutDirection` when it is installed) the pan starts at
+    /// the right edge and moves left.
     ///
     /// If the pop installed now is under `key`, it keeps its one recognizer and only takes
     /// the new `policy`, `mode` and `makeAnimation` (from the next gesture on). Otherwise the
@@ -39,7 +41,11 @@ extension NavigationController {
         key: ExtensionKey<EdgePanPopController>, gesture: CustomGestureInteraction?, policy: InteractionPolicy, mode: InteractionMode,
         makeAnimation: @escaping EdgePanPopController.MakeAnimation
     ) -> EdgePanPopController {
-        let direction = gesture?.direction ?? .right
+        // The edge pan starts at the leading edge and moves toward the trailing one: the left edge
+        // and rightward, or in a right-to-left layout (`semanticContentAttribute`) the right edge
+        // and leftward, as UIKit's interactive pop.
+        let rightToLeft = view.effectiveUserInterfaceLayoutDirection == .rightToLeft
+        let direction = gesture?.direction ?? (rightToLeft ? .left : .right)
         if let existing = edgePanPop(key: key), existing.interaction.direction == direction,
             (existing.recognizer is ScreenEdgePanGestureRecognizer) == (gesture == nil)
         {
@@ -49,7 +55,7 @@ extension NavigationController {
             return existing
         }
         if let installed = interactivePop { removeEdgePanPop(key: installed.key) }
-        let recognizer = gesture?.makeRecognizer() ?? ScreenEdgePanGestureRecognizer(edges: .left)
+        let recognizer = gesture?.makeRecognizer() ?? ScreenEdgePanGestureRecognizer(edges: rightToLeft ? .right : .left)
         let controller = EdgePanPopController(
             navigationController: self, recognizer: recognizer, direction: direction, policy: policy, mode: mode, makeAnimation: makeAnimation)
         view.addGestureRecognizer(recognizer)

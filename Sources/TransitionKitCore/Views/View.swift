@@ -62,6 +62,9 @@ open class View {
     /// How the view follows its superview's size changes (`UIView.autoresizingMask`).
     /// Default: none. A view controller's root view flexes in both directions, as in UIKit.
     public var autoresizingMask: AutoresizingMask = []
+    /// Whether this view's content flips in a right-to-left layout (`UIView.semanticContentAttribute`;
+    /// default `.unspecified`). See `effectiveUserInterfaceLayoutDirection`.
+    public var semanticContentAttribute: SemanticContentAttribute = .unspecified
 
     /// After a size change: resizes the subviews by their `autoresizingMask`, then tells the
     /// window's running transition, which redraws at once if this is its container (R1).
