@@ -25,7 +25,8 @@ import TransitionKitTesting
     /// Golden push and pop frames. Looked at: the incoming screen (appointments) enters from
     /// the right over the outgoing one, which has moved left by a sixth of the width at 0.5 and
     /// is slightly darker; a soft dark band, about 15 pt wide, lies on it just left of the
-    /// incoming screen's edge; pop is the same pictures in reverse order.
+    /// incoming screen's edge; pop shows the same geometry in reverse order, its top screen being
+    /// the outgoing one.
     @Test(arguments: [TransitionOperation.push, .pop, .present], [CGFloat(0), 0.25, 0.5, 0.75, 1])
     func golden(operation: TransitionOperation, progress: CGFloat) async throws {
         let bitmap = try await EffectFrames.frame(operation, animator: SlideAnimator(), progress: progress)
