@@ -73,7 +73,26 @@ __attribute__((target("avx2"), aligned(64))) long tk_lerp_avx2(
     return i;
 }
 
+__attribute__((target("avx2"), aligned(64))) long tk_lerp_tint_avx2(
+    uint32_t *dst, const uint32_t *a, const uint32_t *b, long n, uint32_t w, uint32_t c, const uint32_t *ahead, int stream) {
+    const __m256i wb = _mm256_set1_epi16((short)w), wa = _mm256_set1_epi16((short)(256 - w));
+    const __m256i via = _mm256_set1_epi16((short)(255 - (c >> 24))), color = _mm256_set1_epi32((int)c), zero = _mm256_setzero_si256();
+    long i;
+    TK_STORE_ROW8(dst, n, stream, i, ({
+        tk_prefetch_ahead(ahead, i);
+        __m256i x = lerp8(a, b, i, wa, wb);
+        __m256i under = _mm256_packus_epi16(mul(_mm256_unpacklo_epi8(x, zero), via), mul(_mm256_unpackhi_epi8(x, zero), via));
+        _mm256_add_epi32(under, color);
+    }));
+    return i;
+}
+
 #else
+long tk_lerp_tint_avx2(
+    uint32_t *dst, const uint32_t *a, const uint32_t *b, long n, uint32_t w, uint32_t c, const uint32_t *ahead, int stream) {
+    (void)dst; (void)a; (void)b; (void)n; (void)w; (void)c; (void)ahead; (void)stream;
+    return 0;
+}
 long tk_lerp_avx2(uint32_t *dst, const uint32_t *a, const uint32_t *b, long n, uint32_t w, const uint32_t *ahead, int stream) {
     (void)dst; (void)a; (void)b; (void)n; (void)w; (void)ahead; (void)stream;
     return 0;

@@ -55,6 +55,29 @@ extension FastPathTests {
             ("fade", scene([screen(full, photo), screen(full, Self.image(width: 180, height: 300, opaque: true)) { $0.opacity = 0.55 }]), 3),
             ("slide", scene([screen(CGRect(x: 0.5 / 3, y: 0, width: 60, height: 100), photo) { $0.opacity = 0.8 }]), 3),
             ("slide-y", scene([screen(CGRect(x: 0, y: 10.75 / 3, width: 60, height: 100), photo)]), 3),
+            // A navigation push's frame: a screen on a half pixel dimmed by a translucent sublayer
+            // inside its clip (the tinted lerp), and the incoming one casting a shadow over it.
+            (
+                "slide-dimmed",
+                scene([
+                    layer(CGRect(x: -20.5 / 3, y: 0, width: 60, height: 100), sublayers: [layer(full, Color(red: 0, green: 0, blue: 0, alpha: 0.1))])
+                    {
+                        $0.contents = photo; $0.contentsGravity = .resizeAspectFill; $0.masksToBounds = true
+                    },
+                    screen(CGRect(x: 31.5 / 3, y: 0, width: 60, height: 100), photo) {
+                        $0.shadowOpacity = 0.5; $0.shadowRadius = 2; $0.shadowOffset = .zero
+                    },
+                ]), 3
+            ),
+            // A 1:1 screen under a dimming sublayer (the tinted copy).
+            (
+                "copy-dimmed",
+                scene([
+                    layer(full, sublayers: [layer(full, Color(red: 0, green: 0, blue: 0, alpha: 0.3))]) {
+                        $0.contents = photo; $0.contentsGravity = .resizeAspectFill; $0.masksToBounds = true
+                    }
+                ]), 3
+            ),
             ("scale-near-1", scene([screen(full, photo) { $0.transform = Transform3D(scaleX: 0.93, y: 0.93) }]), 3),
             (
                 "scale-0.6-faded",

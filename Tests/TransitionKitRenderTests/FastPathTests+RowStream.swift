@@ -70,6 +70,14 @@ extension FastPathTests {
                             BlendKernels.lerp(dst, r0, r1, count: n, weight: w, kernels: kernels, streaming: streaming)
                         }
                     }
+                    // The tinted lerp (a dimmed sliding screen; w = 0 a dimmed 1:1 copy).
+                    for w: UInt32 in [0, 77, 128] {
+                        let tint = Self.dimmingTint
+                        compare("tinted lerp w \(w)", offset: offset, count: n, expected: { i in Self.tintedLerpClosedForm(r0[i], r1[i], w, tint) }) {
+                            dst, streaming in
+                            BlendKernels.lerp(dst, r0, r1, count: n, weight: w, tint: tint, kernels: kernels, streaming: streaming)
+                        }
+                    }
                 }
             }
             let sampler = BilinearSampler(pixels: pixels, width: width, height: height, stride: img.rowStride)
@@ -87,7 +95,7 @@ extension FastPathTests {
                 }
             }
         }
-        #expect(checked == 16 * Self.streamedCounts.count * 7 + 3 * 16 * Self.streamedCounts.count)
+        #expect(checked == 16 * Self.streamedCounts.count * 10 + 3 * 16 * Self.streamedCounts.count)
         let differing = wrong.count
         #expect(differing == 0, "first rows that differ: \(wrong.prefix(5))")
     }
@@ -102,6 +110,22 @@ extension FastPathTests {
         var p: UInt32 = 0
         for k: UInt32 in [0, 8, 16, 24] {
             p |= (mul((s >> k) & 0xff, m) + mul((u >> k) & 0xff, 255 - m)) << k
+        }
+        return p
+    }
+
+    /// A premultiplied tint whose channels differ (alpha 0x40 over colour channels 0x30, 0x20,
+    /// 0x10), so a channel mixed up with another shows.
+    private static let dimmingTint: UInt32 = 0x4010_2030
+
+    /// The lerp's closed form, then the premultiplied colour `c` over it at full strength:
+    /// c_k + mul(x_k, 255 − alpha(c)) per channel k (`SpanKernels.tint`), mul as in `fadeClosedForm`.
+    private static func tintedLerpClosedForm(_ a: UInt32, _ b: UInt32, _ w: UInt32, _ c: UInt32) -> UInt32 {
+        let x = lerpClosedForm(a, b, w), ia = 255 - (c >> 24)
+        var p: UInt32 = 0
+        for k: UInt32 in [0, 8, 16, 24] {
+            let t = ((x >> k) & 0xff) * ia + 128
+            p |= (((c >> k) & 0xff) + ((t + (t >> 8)) >> 8)) << k
         }
         return p
     }

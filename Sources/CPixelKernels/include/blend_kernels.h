@@ -5,7 +5,10 @@
 //   dst = mul(s, m) + mul(u, 255 − m), mul(x, a) = (t + (t >> 8)) >> 8 with t = x·a + 128
 //   (x·a/255 rounded to nearest, pixman's MUL_UN8);
 // - the two-tap lerp (`BlendKernels.lerp`, BlendKernels.swift): per channel
-//   (a·(256 − w) + b·w + 128) >> 8, w in 0...256 (`BilinearSampler.blend` with one weight 0).
+//   (a·(256 − w) + b·w + 128) >> 8, w in 0...256 (`BilinearSampler.blend` with one weight 0);
+// - the tinted lerp (`PendingCopies`' tinted rows, PendingCopies.swift): that lerp, then a
+//   premultiplied colour c at full strength over it, c + mul(x, 255 − alpha(c)) per channel
+//   (`SpanKernels.tint`).
 #ifndef TK_BLEND_KERNELS_H
 #define TK_BLEND_KERNELS_H
 
@@ -28,5 +31,16 @@ long tk_fade_avx2(
 /// once (`row_ahead.h`); it is never read, so any address will do. `stream` as in `tk_fade_avx2`.
 /// Requires AVX2. Returns the pixels done, as `tk_fade_avx2`.
 long tk_lerp_avx2(uint32_t *dst, const uint32_t *a, const uint32_t *b, long n, uint32_t w, const uint32_t *ahead, int stream);
+
+
+/// The two-tap lerp of `tk_lerp_avx2` with a premultiplied colour `c` composited over each
+/// result at full strength: per channel c + mul(x, 255 − alpha(c)), with mul as in
+/// `tk_fade_avx2` (a sliding screen under its dimming layer, drawn in one pass). w = 0 is a
+/// tinted 1:1 copy of `a` (the lerp at weight 0 is exact). `c` must be a valid premultiplied
+/// colour (no channel above its alpha), so the add cannot carry between channels. `dst` must
+/// not overlap `a` or `b`; `ahead` and `stream` as in `tk_lerp_avx2`. Requires AVX2. Returns
+/// the pixels done, as `tk_fade_avx2`.
+long tk_lerp_tint_avx2(
+    uint32_t *dst, const uint32_t *a, const uint32_t *b, long n, uint32_t w, uint32_t c, const uint32_t *ahead, int stream);
 
 #endif

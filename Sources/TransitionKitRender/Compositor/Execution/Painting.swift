@@ -15,13 +15,16 @@ extension BandRenderer {
         let c = PixelMath.scale(color.premultipliedRGBA8.packed, alpha)
         guard c != 0 else { return }
         let pending = tables.pending
-        if clip.shape != nil || clip.mask != nil { pending.flushAll() }
         var clip = clip, polygons = polygons, rule = rule
         if let exact = exactIntersection(polygons, rule: rule, clip: clip) {
             // One shape: the drawn polygons cut to the clip's (exact area where edges meet).
             (polygons, rule) = (intersectedPolygons, exact)
             (clip.mask, clip.shape, clip.outline) = (nil, nil, nil)
         }
+        // A clip that is still a shape or a mask reads the frame under its spans in its own
+        // order: every deferred copy is written first. One shape (above) keeps them deferred,
+        // so a dimming layer inside a sliding screen's clip is fused with its copy (`tint`).
+        if clip.shape != nil || clip.mask != nil { pending.flushAll() }
         if clip.shape != nil {
             forEachShapeClippedSpan(polygons, rule: rule, clip: clip) { whole in
                 forEachDamagedPiece(whole) { span in

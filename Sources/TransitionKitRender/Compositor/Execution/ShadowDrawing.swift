@@ -38,7 +38,7 @@ extension BandRenderer {
                         for i in 0..<n { coverage[i] = UInt8(min(max(sums[i] * 255 + 0.5, 0), 255)) }
                         let row = plane.row(y), maskRow = clip.mask?.row(y)
                         forEachDamagedRun(y: y, from: b.x0, to: b.x1) { lo, hi in
-                            if clip.mask == nil { pending.flush(y: y, dst: row + lo, count: hi - lo) }
+                            if clip.mask == nil { pending.flush(y: y, dst: row + lo, count: hi - lo, reads: true) }
                             SpanKernels.solid(
                                 row + lo, coverage: UnsafePointer(coverage.baseAddress! + (lo - b.x0)),
                                 clip: maskRow.map { UnsafePointer($0 + lo) }, count: hi - lo, color: color)

@@ -68,9 +68,8 @@ enum SpanKernels {
     /// - Complexity: O(count).
     @inline(__always)
     static func tint(_ dst: UnsafeMutablePointer<UInt32>, under: UnsafePointer<UInt32>, count: Int, color c: UInt32) {
-        let a = c &>> 24, ia = 255 &- a
-        let valid = c & 0xff <= a && (c &>> 8) & 0xff <= a && (c &>> 16) & 0xff <= a
-        guard valid else {
+        let ia = 255 &- c &>> 24
+        guard isPremultiplied(c) else {
             for i in 0..<count { dst[i] = PixelMath.addSaturating(c, PixelMath.scale(under[i], ia)) }
             return
         }
@@ -94,6 +93,14 @@ enum SpanKernels {
             }
             i &+= n
         }
+    }
+
+    /// Whether no colour channel of the packed pixel `c` exceeds its alpha (a valid premultiplied
+    /// colour: `tint`'s per-pixel add cannot carry between channels).
+    @inline(__always)
+    static func isPremultiplied(_ c: UInt32) -> Bool {
+        let a = c &>> 24
+        return c & 0xff <= a && (c &>> 8) & 0xff <= a && (c &>> 16) & 0xff <= a
     }
 
     /// Contents sampled bilinearly through `inverse` (device pixel → image pixel), times

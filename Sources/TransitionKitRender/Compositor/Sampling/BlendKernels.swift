@@ -79,7 +79,11 @@ enum BlendKernels {
         count: Int, wx: UInt32, wy: UInt32, ahead: UnsafePointer<UInt32>? = nil, kernels: KernelTable, streaming: Bool = false
     ) {
         if wy == 0 {
-            if wx == 0 { dst.update(from: a, count: count) } else { lerp(dst, a, a + 1, count: count, weight: wx, kernels: kernels) }
+            if wx == 0 {
+                dst.update(from: a, count: count)
+            } else {
+                lerp(dst, a, a + 1, count: count, weight: wx, ahead: ahead, kernels: kernels, streaming: streaming)
+            }
         } else if wx == 0 {
             lerp(dst, a, b, count: count, weight: wy, ahead: ahead, kernels: kernels, streaming: streaming)
         } else {
@@ -136,5 +140,33 @@ enum BlendKernels {
             d[j] = UInt8(truncatingIfNeeded: (UInt16(pa[j]) &* wa &+ UInt16(pb[j]) &* wb &+ 128) &>> 8)
             j &+= 1
         }
+    }
+
+    /// `lerp(dst, a, b, count:weight:)` with the premultiplied colour `color` composited over each
+    /// result at full strength (`SpanKernels.tint`): a sliding or 1:1 screen (w = 0, `b` = `a`)
+    /// under its dimming layer written in one pass, the frame's pixels never read back. The AVX2
+    /// form (C `tk_lerp_tint_avx2`) where `kernels` says AVX2 and `color` is a valid premultiplied
+    /// colour; the rest (a tail under 16 pixels, or all of it) as the lerp then the tint in place,
+    /// so the bytes are the same either way. `ahead` and `streaming` as in `lerp`; `dst` must not
+    /// overlap `a` or `b`.
+    /// - Complexity: O(count).
+    @inline(__always)
+    static func lerp(
+        _ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>,
+        count: Int, weight: UInt32, tint color: UInt32, ahead: UnsafePointer<UInt32>? = nil, kernels: KernelTable, streaming: Bool = false
+    ) {
+        var done = 0
+        #if arch(x86_64)
+            if kernels.avx2 && SpanKernels.isPremultiplied(color) {
+                let stream: Int32 = RowStores.streams(count: count, streaming: streaming) ? 1 : 0
+                done = tk_lerp_tint_avx2(dst, a, b, count, weight, color, ahead, stream)
+                if done > 0 { kernels.tookAVX2() }
+            }
+        #endif
+        let rest = count &- done
+        guard rest > 0 else { return }
+        let d = dst + done
+        lerp(d, a + done, b + done, count: rest, weight: weight, kernels: .sse2)
+        SpanKernels.tint(d, under: UnsafePointer(d), count: rest, color: color)
     }
 }

@@ -122,8 +122,11 @@ final class PendingCopies {
 
     /// Does row `y`'s deferred copy now where it meets `dst..<dst + count` (and to the left of
     /// it); the part to the right stays deferred. Drawing into that range may then read it.
+    /// `reads`: the caller reads that range at once (a shadow's blend), so the part inside it is
+    /// stored through the cache, not streamed (a streamed line read back at once is fetched
+    /// from memory again); the bytes are the same either way.
     @inline(__always)
-    func flush(y: Int, dst d: UnsafeMutablePointer<UInt32>, count n: Int) {
+    func flush(y: Int, dst d: UnsafeMutablePointer<UInt32>, count n: Int, reads: Bool = false) {
         guard lo < hi else { return }
         let r = y &- originY
         writeTail(r)
@@ -132,7 +135,14 @@ final class PendingCopies {
         let pd = dst[r]!, ps = src[r]
         let a = max(pd, d), b = min(pd + pc, d + n)
         guard a < b else { return }
-        emit(pd, from: ps, count: b - pd, tint: tints[r])
+        if reads && streamsStores {
+            if pd < a { emit(pd, from: ps, count: a - pd, tint: tints[r]) }
+            streamsStores = false
+            emit(a, from: ps.advanced(by: a - pd), count: b - a, tint: tints[r])
+            streamsStores = true
+        } else {
+            emit(pd, from: ps, count: b - pd, tint: tints[r])
+        }
         if b < pd + pc {
             dst[r] = b; src[r] = ps.advanced(by: b - pd); count[r] = pd + pc - b
         } else {
@@ -306,16 +316,27 @@ final class PendingCopies {
     /// copy is read, after other samples are written).
     @inline(__always)
     private func emit(_ pd: UnsafeMutablePointer<UInt32>, from ps: RowSamples, count n: Int, tint: UInt32) {
-        if ps.isCopy {
-            if tint == 0 {
+        if tint == 0 {
+            if ps.isCopy {
                 RowStores.copy(pd, from: ps.a, count: n, streaming: streamsStores, ahead: ps.ahead)
             } else {
-                SpanKernels.tint(pd, under: ps.a, count: n, color: tint)
+                ps.write(to: pd, count: n, kernels: kernels, streaming: streamsStores)
             }
             return
         }
-        ps.write(to: pd, count: n, kernels: kernels, streaming: streamsStores)
-        if tint != 0 { SpanKernels.tint(pd, under: UnsafePointer(pd), count: n, color: tint) }
+        // A copy or a one-axis lerp under a tint: one pass (`BlendKernels.lerp(_:_:_:count:weight:tint:)`).
+        if ps.wx == 0 || ps.wy == 0 {
+            let (b, w) = ps.wy == 0 ? (ps.a + (ps.wx == 0 ? 0 : 1), ps.wx) : (ps.b, ps.wy)
+            BlendKernels.lerp(pd, ps.a, b, count: n, weight: w, tint: tint, ahead: ps.ahead, kernels: kernels, streaming: streamsStores)
+            return
+        }
+        // Resampled then tinted (a sliding screen under its dimming layer): each chunk is
+        // resampled into the scratch row and tinted from there, so the frame's pixels are
+        // written once and never read back (the same numbers as writing, then tinting in place).
+        BlendKernels.forEachChunk(count: n, of: PendingCopies.scratchCount) { done, k in
+            ps.advanced(by: done).write(to: scratch, count: k, kernels: kernels)
+            SpanKernels.tint(pd + done, under: scratch, count: k, color: tint)
+        }
     }
 
     /// Writes the copy of `pc` pixels from `ps` to `pd` (with `tint`, `emit`) except where it
