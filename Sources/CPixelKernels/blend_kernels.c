@@ -87,7 +87,38 @@ __attribute__((target("avx2"), aligned(64))) long tk_lerp_tint_avx2(
     return i;
 }
 
+__attribute__((target("avx2"))) long tk_shadow_span_avx2(uint32_t *dst, const float *sums, long n, uint32_t color) {
+    const __m256 k255 = _mm256_set1_ps(255.0f), half = _mm256_set1_ps(0.5f), zf = _mm256_setzero_ps();
+    const __m256i zero = _mm256_setzero_si256(), c255 = _mm256_set1_epi16(255);
+    // Each pixel's m in both 16-bit halves of its 32-bit lane, then per channel (pshufb).
+    const __m256i spread = _mm256_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 4, 5, 4, 5, 4, 5, 4, 5, 0, 1, 0, 1, 0, 1, 0, 1, 4, 5, 4, 5, 4, 5, 4, 5);
+    const __m256i spreadHi =
+        _mm256_setr_epi8(8, 9, 8, 9, 8, 9, 8, 9, 12, 13, 12, 13, 12, 13, 12, 13, 8, 9, 8, 9, 8, 9, 8, 9, 12, 13, 12, 13, 12, 13, 12, 13);
+    const __m256i alphaWords = _mm256_setr_epi8(
+        6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15, 6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
+    const __m256i colorWords = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), zero);  // 2 pixels of c per half
+    long i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256 f = _mm256_min_ps(_mm256_max_ps(_mm256_add_ps(_mm256_mul_ps(_mm256_loadu_ps(sums + i), k255), half), zf), k255);
+        __m256i m = _mm256_cvttps_epi32(f);  // 0...255 per 32-bit lane, pixels 0-7
+        // Pixels 0,1 | 4,5 (lo) and 2,3 | 6,7 (hi), matching unpacklo/hi_epi8 of the destination.
+        __m256i mlo = _mm256_shuffle_epi8(m, spread), mhi = _mm256_shuffle_epi8(m, spreadHi);
+        __m256i slo = mul(colorWords, mlo), shi = mul(colorWords, mhi);
+        __m256i ialo = _mm256_sub_epi16(c255, _mm256_shuffle_epi8(slo, alphaWords));
+        __m256i iahi = _mm256_sub_epi16(c255, _mm256_shuffle_epi8(shi, alphaWords));
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        __m256i dlo = mul(_mm256_unpacklo_epi8(d, zero), ialo), dhi = mul(_mm256_unpackhi_epi8(d, zero), iahi);
+        __m256i out = _mm256_adds_epu8(_mm256_packus_epi16(slo, shi), _mm256_packus_epi16(dlo, dhi));
+        _mm256_storeu_si256((__m256i *)(dst + i), out);
+    }
+    return i;
+}
+
 #else
+long tk_shadow_span_avx2(uint32_t *dst, const float *sums, long n, uint32_t color) {
+    (void)dst; (void)sums; (void)n; (void)color;
+    return 0;
+}
 long tk_lerp_tint_avx2(
     uint32_t *dst, const uint32_t *a, const uint32_t *b, long n, uint32_t w, uint32_t c, const uint32_t *ahead, int stream) {
     (void)dst; (void)a; (void)b; (void)n; (void)w; (void)c; (void)ahead; (void)stream;

@@ -8,7 +8,10 @@
 //   (a·(256 − w) + b·w + 128) >> 8, w in 0...256 (`BilinearSampler.blend` with one weight 0);
 // - the tinted lerp (`PendingCopies`' tinted rows, PendingCopies.swift): that lerp, then a
 //   premultiplied colour c at full strength over it, c + mul(x, 255 − alpha(c)) per channel
-//   (`SpanKernels.tint`).
+//   (`SpanKernels.tint`);
+// - a shadow's span (`BandRenderer.drawShadow`, ShadowDrawing.swift): coverage m from the
+//   summed Gaussian profile, then the colour scaled by m source-over the destination
+//   (`SpanKernels.solid`).
 #ifndef TK_BLEND_KERNELS_H
 #define TK_BLEND_KERNELS_H
 
@@ -42,5 +45,15 @@ long tk_lerp_avx2(uint32_t *dst, const uint32_t *a, const uint32_t *b, long n, u
 /// the pixels done, as `tk_fade_avx2`.
 long tk_lerp_tint_avx2(
     uint32_t *dst, const uint32_t *a, const uint32_t *b, long n, uint32_t w, uint32_t c, const uint32_t *ahead, int stream);
+
+/// A shadow's span, 8 pixels a step: per pixel i < n the coverage m = (uint8) min(max(sums[i] ·
+/// 255 + 0.5, 0), 255) (truncated, as Swift's `UInt8(_:)` of that clamped float, each float
+/// operation rounded on its own), s = mul(color, m) per channel, and dst[i] = s + mul(dst[i],
+/// 255 − alpha(s)) per channel, the add saturating (pixman's UN8x4_MUL_UN8 then
+/// UN8x4_ADD_UN8x4: `PixelMath.over(PixelMath.scale(color, m), dst)`, which is also what
+/// `SpanKernels.solid` gives at m = 0 and m = 255). `sums` must not be NaN. Ordinary stores
+/// (the span is read as it is written). Requires AVX2. Returns the pixels done (n rounded
+/// down to a multiple of 8).
+long tk_shadow_span_avx2(uint32_t *dst, const float *sums, long n, uint32_t color);
 
 #endif

@@ -1,3 +1,4 @@
+import CPixelKernels
 import Foundation
 import TransitionKitCore
 
@@ -35,13 +36,24 @@ extension BandRenderer {
                             for i in 0..<(hi - lo) { dst[i] += w * src[i] }
                         }
                         guard any else { continue }
-                        for i in 0..<n { coverage[i] = UInt8(min(max(sums[i] * 255 + 0.5, 0), 255)) }
                         let row = plane.row(y), maskRow = clip.mask?.row(y)
                         forEachDamagedRun(y: y, from: b.x0, to: b.x1) { lo, hi in
                             if clip.mask == nil { pending.flush(y: y, dst: row + lo, count: hi - lo, reads: true) }
+                            // Without a clip mask, the AVX2 span kernel where the table has it; the
+                            // rest (or all of it) through the coverage row (the same bytes).
+                            var done = 0
+                            #if arch(x86_64)
+                                if maskRow == nil && tables.kernels.avx2 {
+                                    done = tk_shadow_span_avx2(row + lo, sums.baseAddress! + (lo - b.x0), hi - lo, color)
+                                    if done > 0 { tables.kernels.tookAVX2() }
+                                }
+                            #endif
+                            let x = lo + done, k = x - b.x0
+                            guard x < hi else { return }
+                            for i in k..<(hi - b.x0) { coverage[i] = UInt8(min(max(sums[i] * 255 + 0.5, 0), 255)) }
                             SpanKernels.solid(
-                                row + lo, coverage: UnsafePointer(coverage.baseAddress! + (lo - b.x0)),
-                                clip: maskRow.map { UnsafePointer($0 + lo) }, count: hi - lo, color: color)
+                                row + x, coverage: UnsafePointer(coverage.baseAddress! + k),
+                                clip: maskRow.map { UnsafePointer($0 + x) }, count: hi - x, color: color)
                         }
                     }
                 }
