@@ -237,6 +237,11 @@ public final class Layer {
         get { storage.contentsGravity }
         set { storage.contentsGravity = newValue }
     }
+    /// The part of `contents` drawn, unit coordinates (`LayerProperties.contentsRect`).
+    public var contentsRect: CGRect {
+        get { storage.contentsRect }
+        set { storage.contentsRect = newValue }
+    }
     public var path: ShapePath? {
         get { storage.path }
         set { storage.path = newValue }

@@ -106,6 +106,15 @@ public struct LayerProperties: Sendable, Equatable {
     public var contents: Bitmap? = nil
     /// How `contents` map into the bounds. Default `.resize`.
     public var contentsGravity: ContentsGravity = .resize
+    /// The part of `contents` drawn, in unit coordinates of the image (`CALayer.contentsRect`):
+    /// (0, 0) its top-left corner, (1, 1) its bottom-right. Default (0, 0, 1, 1), the whole
+    /// image. `contentsGravity` places this part (its size in image pixels is the image's times
+    /// the rectangle's) and only it is drawn; bilinear sampling at its edges reads the image
+    /// pixels next to it, as Core Animation's texture filtering does (pad a sprite sheet's
+    /// frames). Parts outside the unit square repeat the image's edge pixels, as Core
+    /// Animation documents. A negative width or height is standardized (as `CGRect` reads it);
+    /// a rectangle with a zero or non-finite size, or a non-finite origin, draws no contents.
+    public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     /// A shape drawn above background and contents, filled with `fillColor`
     /// (`CAShapeLayer.path`), in the layer's own coordinates. Default nil.
     public var path: ShapePath? = nil

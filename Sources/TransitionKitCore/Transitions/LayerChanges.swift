@@ -124,6 +124,7 @@ struct LayerChanges {
         undoField(\.masksToBounds, in: &p, before: before, after: after)
         undoField(\.contents, in: &p, before: before, after: after)
         undoField(\.contentsGravity, in: &p, before: before, after: after)
+        undoField(\.contentsRect, in: &p, before: before, after: after)
         undoField(\.path, in: &p, before: before, after: after)
         undoField(\.fillColor, in: &p, before: before, after: after)
         undoField(\.maskedCorners, in: &p, before: before, after: after)

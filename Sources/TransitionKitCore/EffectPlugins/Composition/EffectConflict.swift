@@ -31,7 +31,7 @@ public struct EffectConflict: Sendable, Hashable, CustomStringConvertible {
     public enum Property: String, Sendable, Hashable, CaseIterable {
         case bounds, position, zPosition, anchorPoint, transform, sublayerTransform, opacity
         case isHidden = "hidden"
-        case backgroundColor, cornerRadius, masksToBounds, contents, contentsGravity, path, fillColor, mask
+        case backgroundColor, cornerRadius, masksToBounds, contents, contentsGravity, contentsRect, path, fillColor, mask
         case maskedCorners, cornerCurve, borderWidth, borderColor, isDoubleSided
         case shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath
         /// Membership and order of the sublayers (for the container, the views' z-order).
@@ -89,6 +89,7 @@ extension EffectConflict.Property {
         if a.masksToBounds != b.masksToBounds { out.append(.masksToBounds) }
         if a.contents != b.contents { out.append(.contents) }
         if a.contentsGravity != b.contentsGravity { out.append(.contentsGravity) }
+        if a.contentsRect != b.contentsRect { out.append(.contentsRect) }
         if a.path != b.path { out.append(.path) }
         if a.fillColor != b.fillColor { out.append(.fillColor) }
         if a.maskedCorners != b.maskedCorners { out.append(.maskedCorners) }

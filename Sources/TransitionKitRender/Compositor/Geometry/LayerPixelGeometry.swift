@@ -25,8 +25,11 @@ struct LayerPixelGeometry {
     let isSquare: Bool
     let masksToBounds: Bool
     /// The rectangle, in layer points, that the whole contents image maps onto (placed by the
-    /// layer's `contentsGravity`); nil without contents or without area.
+    /// layer's `contentsGravity` and `contentsRect`); nil without contents or without area.
     let contentsRect: CGRect?
+    /// The rectangle, in layer points, that the drawn part of the image (`contentsRect`, unit
+    /// coordinates) maps onto: `contentsRect` itself for the whole image; nil as it.
+    let drawnPartRect: CGRect?
 
     @inline(__always)
     init(_ p: LayerProperties) {
@@ -37,17 +40,36 @@ struct LayerPixelGeometry {
         curve = p.cornerCurve
         isSquare = !(p.cornerRadius > 0) || p.maskedCorners.isEmpty
         masksToBounds = p.masksToBounds
-        if hasArea, let contents = p.contents {
-            contentsRect = LayerPixelGeometry.contentsRect(
-                p.contentsGravity, imageWidth: contents.width, imageHeight: contents.height, bounds: bounds)
+        if hasArea, let contents = p.contents, let (whole, part) = LayerPixelGeometry.contentsPlacement(p, contents, bounds: bounds) {
+            contentsRect = whole
+            drawnPartRect = part
         } else {
             contentsRect = nil
+            drawnPartRect = nil
         }
     }
 
-    /// The rectangle, in layer points, that the whole contents image maps onto.
-    static func contentsRect(_ gravity: ContentsGravity, imageWidth: Int, imageHeight: Int, bounds: CGRect) -> CGRect {
-        let iw = CGFloat(imageWidth), ih = CGFloat(imageHeight)
+    /// Where the whole image and its drawn part (`p.contentsRect`, unit coordinates, R) lie, in
+    /// layer points: the part, of R.width × R.height of the image's pixels, is placed by the
+    /// gravity (G); the whole image then spans G.width / R.width by G.height / R.height from
+    /// G's origin minus R's origin in those units. R = (0, 0, 1, 1) gives G for both, exactly.
+    /// nil when R is not a rectangle with a positive, finite size and a finite origin.
+    static func contentsPlacement(_ p: LayerProperties, _ contents: Bitmap, bounds: CGRect) -> (whole: CGRect, part: CGRect)? {
+        let r = p.contentsRect.standardized
+        guard r.width > 0, r.height > 0, r.width.isFinite, r.height.isFinite, r.minX.isFinite, r.minY.isFinite else { return nil }
+        if r == CGRect(x: 0, y: 0, width: 1, height: 1) {
+            let g = contentsRect(p.contentsGravity, imageWidth: CGFloat(contents.width), imageHeight: CGFloat(contents.height), bounds: bounds)
+            return (g, g)
+        }
+        let g = contentsRect(
+            p.contentsGravity, imageWidth: CGFloat(contents.width) * r.width, imageHeight: CGFloat(contents.height) * r.height, bounds: bounds)
+        let w = g.width / r.width, h = g.height / r.height
+        return (CGRect(x: g.minX - r.minX * w, y: g.minY - r.minY * h, width: w, height: h), g)
+    }
+
+    /// The rectangle, in layer points, that an image (or part of one) of `imageWidth` ×
+    /// `imageHeight` pixels maps onto under `gravity`.
+    static func contentsRect(_ gravity: ContentsGravity, imageWidth iw: CGFloat, imageHeight ih: CGFloat, bounds: CGRect) -> CGRect {
         let s: CGFloat
         switch gravity {
         case .resize: return bounds
@@ -58,9 +80,12 @@ struct LayerPixelGeometry {
         return CGRect(x: bounds.midX - w / 2, y: bounds.midY - h / 2, width: w, height: h)
     }
 
-    /// `contentsRect` when the contents are drawn: its width and height positive and finite.
+    /// The rectangle the drawn part of the contents covers (`drawnPartRect`) when the contents
+    /// are drawn: its width and height positive and finite.
     var drawnContentsRect: CGRect? {
-        guard let g = contentsRect, g.width > 0, g.height > 0, g.width.isFinite, g.height.isFinite else { return nil }
+        guard let g = drawnPartRect, let whole = contentsRect, whole.width.isFinite, whole.height.isFinite, g.width > 0, g.height > 0,
+            g.width.isFinite, g.height.isFinite
+        else { return nil }
         return g
     }
 

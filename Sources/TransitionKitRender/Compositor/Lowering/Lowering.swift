@@ -270,8 +270,8 @@ extension LoweredFrame {
     /// them pixel for pixel, the frame's part of the whole-pixel box around its contents
     /// rectangle (cropped to the bounds when the layer masks to bounds).
     private func countResampling(_ p: LayerProperties, geometry: LayerPixelGeometry, projection: Projection) {
-        guard let contents = p.contents, var drawn = geometry.drawnContentsRect,
-            !BandCount.isWholePixelCopy(projection, drawn, contents)
+        guard let contents = p.contents, var drawn = geometry.drawnContentsRect, let whole = geometry.contentsRect,
+            !BandCount.isWholePixelCopy(projection, whole, contents)
         else { return }
         if geometry.masksToBounds { drawn = drawn.intersection(geometry.bounds) }
         guard !drawn.isNull else { return }
