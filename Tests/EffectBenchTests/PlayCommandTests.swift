@@ -26,6 +26,18 @@ import TransitionKitTestSupport
         #expect(try summary("radial", .pop, "flick").outcome == "finished")
     }
 
+    /// The full-width back swipe (`interactiveContentPopGestureRecognizer`) comes with every
+    /// left-edge pop: the committed `content-swipe` trace, from the middle of the content
+    /// (x = 100, outside the 20 pt edge band) to 60 % of the width at rest, finishes; the
+    /// 30 % one cancels and leaves the stack at depth 2.
+    @Test(arguments: ["slide", "radial", "pushback3d"])
+    func contentSwipePops(effect: String) throws {
+        let finished = try summary(effect, .pop, "content-swipe")
+        #expect(finished.outcome == "finished" && finished.depthBefore == 2 && finished.depthAfter == 1, "\(finished)")
+        let cancelled = try summary(effect, .pop, "content-swipe-short")
+        #expect(cancelled.outcome == "cancelled" && cancelled.depthAfter == 2, "\(cancelled)")
+    }
+
     /// `play` asks the effect: fade declares no gesture, so pop is a usage error naming the
     /// playable effects (one line); without --out and --json the summary is printed as JSON.
     @Test func asksTheEffectAndPrintsJSONByDefault() throws {

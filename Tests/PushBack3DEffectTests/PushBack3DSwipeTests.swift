@@ -119,7 +119,8 @@ import TransitionKitTesting
         let first = nc.enablePushBack3DSwipe()
         let second = nc.enablePushBack3DSwipe(effect: PushBack3D(angle: 20), policy: .radialOriginal)
         #expect(first === second && second.policy == .radialOriginal)
-        #expect(nc.view.gestureRecognizers.count == 1 && nc.pushBack3DSwipeController === first)
+        #expect(nc.view.gestureRecognizers.count == 2 && nc.view.gestureRecognizers[1] === first.contentRecognizer)  // edge + content pan
+        #expect(nc.pushBack3DSwipeController === first)
         nc.disablePushBack3DSwipe()
         #expect(nc.view.gestureRecognizers.isEmpty && nc.pushBack3DSwipeController == nil)
     }

@@ -218,7 +218,9 @@ import TransitionKitTesting
         let first = nc.enableRadialSwipe()
         let second = nc.enableRadialSwipe(policy: .radialOriginal, mode: .displayLinkDriven())
         #expect(first === second && second.policy == .radialOriginal && second.mode == .displayLinkDriven())
-        #expect(nc.view.gestureRecognizers.count == 1 && nc.view.gestureRecognizers[0] === first.recognizer)
+        // The edge pan and its full-width back swipe (interactiveContentPopGestureRecognizer).
+        #expect(nc.view.gestureRecognizers.count == 2 && nc.view.gestureRecognizers[0] === first.recognizer)
+        #expect(nc.view.gestureRecognizers[1] === first.contentRecognizer)
         #expect(nc.radialSwipeController === first)
         nc.disableRadialSwipe()
         #expect(nc.view.gestureRecognizers.isEmpty && nc.radialSwipeController == nil)
@@ -226,7 +228,7 @@ import TransitionKitTesting
         #expect(nc.view.gestureRecognizers.isEmpty)
         // Enabled again after disabling: one fresh recognizer.
         nc.enableRadialSwipe()
-        #expect(nc.view.gestureRecognizers.count == 1)
+        #expect(nc.view.gestureRecognizers.count == 2)
     }
 
     /// Disabling while the finger drives cancels the gesture and with it the transition.

@@ -38,7 +38,9 @@ import TransitionKitTesting
         let nc = scene.navigationController
         let radial = nc.enableRadialSwipe()
         let pushBack = nc.enablePushBack3DSwipe()
-        #expect(nc.view.gestureRecognizers.count == 1 && nc.view.gestureRecognizers[0] === pushBack.recognizer)
+        // The edge pan and its full-width back swipe, nothing of the replaced pop.
+        #expect(nc.view.gestureRecognizers.count == 2 && nc.view.gestureRecognizers[0] === pushBack.recognizer)
+        #expect(nc.view.gestureRecognizers[1] === pushBack.contentRecognizer)
         #expect(radial.recognizer.view == nil && nc.radialSwipeController == nil && nc.pushBack3DSwipeController === pushBack)
         nc.disableRadialSwipe()
         #expect(nc.pushBack3DSwipeController === pushBack, "disabling the replaced one removes nothing")

@@ -77,7 +77,7 @@ import TransitionKitTesting
             EdgePanPopController.PopAnimation(animator: TimedAnimator())
         }
         #expect(again === h.controller && again.policy == .radialOriginal)
-        #expect(nc.view.gestureRecognizers.count == 1)
+        #expect(nc.view.gestureRecognizers.count == 2 && nc.view.gestureRecognizers[1] === again.contentRecognizer)  // edge + content pan
         nc.removeEdgePanPop(key: Self.key)
         #expect(nc.view.gestureRecognizers.isEmpty && nc.edgePanPop(key: Self.key) == nil)
     }

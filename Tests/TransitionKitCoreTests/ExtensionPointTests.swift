@@ -59,7 +59,8 @@ import TransitionKitTestSupport
         nc.push(scene.makeViewController("A"), animated: false)
         let a = install(Self.keyA, on: nc)
         let b = install(Self.keyB, on: nc)
-        #expect(nc.view.gestureRecognizers.count == 1 && nc.view.gestureRecognizers[0] === b.recognizer)
+        #expect(nc.view.gestureRecognizers.count == 2 && nc.view.gestureRecognizers[0] === b.recognizer)  // b's edge + content pans
+        #expect(nc.view.gestureRecognizers[1] === b.contentRecognizer)
         #expect(a.recognizer.view == nil && nc.edgePanPop(key: Self.keyA) == nil)
         #expect(nc.edgePanPop(key: Self.keyB) === b && nc.interactivePopController === b)
         nc.removeEdgePanPop(key: Self.keyA)

@@ -14,7 +14,7 @@ extension NavigationController {
     /// horizontal translation / container width (0...1), release decided by `policy` with
     /// the horizontal velocity (points per second), a system-cancelled gesture cancels (C2),
     /// nothing happens on the root (S4), a touch during the run-out re-grabs it. Calling it
-    /// again reconfigures the one installed recognizer (L3). It is this controller's one
+    /// again reconfigures the installed pop and its recognizers (L3). It is this controller's one
     /// interactive pop: it replaces any other (e.g. `enableRadialSwipe()`), and another
     /// replaces it (see `NavigationController.installEdgePanPop(key:policy:mode:makeAnimation:)`).
     ///
@@ -35,7 +35,7 @@ extension NavigationController {
         }
     }
 
-    /// Removes the push-back edge swipe (its one recognizer); an active gesture is cancelled
+    /// Removes the push-back edge swipe (its edge pan and its full-width back swipe); an active gesture is cancelled
     /// and so is its transition. Does nothing when it is not enabled.
     public func disablePushBack3DSwipe() { removeEdgePanPop(key: Self.pushBack3DSwipeKey) }
 

@@ -20,7 +20,7 @@ extension NavigationController {
     ///   cancels (C2). On the root (one view controller) nothing happens (S4).
     /// - A touch during the run-out catches the reveal where it is (re-grab).
     ///
-    /// Calling it again reconfigures the one installed recognizer (L3);
+    /// Calling it again reconfigures the installed pop and its recognizers (L3);
     /// `disableRadialSwipe()` removes it. It is this controller's one interactive pop: it
     /// replaces any other (e.g. `enablePushBack3DSwipe()`), and another replaces it (see
     /// `NavigationController.installEdgePanPop(key:policy:mode:makeAnimation:)`).
@@ -53,7 +53,7 @@ extension NavigationController {
         }
     }
 
-    /// Removes the radial edge swipe (its one recognizer); an active gesture is cancelled
+    /// Removes the radial edge swipe (its edge pan and its full-width back swipe); an active gesture is cancelled
     /// and so is its transition. Does nothing when it is not enabled.
     public func disableRadialSwipe() { removeEdgePanPop(key: Self.radialSwipeKey) }
 

@@ -8,7 +8,15 @@ import Foundation
 /// `cancelled` (never on `failed` or `possible`), as UIKit calls its targets.
 ///
 /// This class is not `open`: the concrete recognizers are `PanGestureRecognizer` and
-/// `ScreenEdgePanGestureRecognizer`, subclasses inside TransitionKitCore.
+/// `ScreenEdgePanGestureRecognizer` (and the navigation controller's full-width back swipe,
+/// `NavigationController.interactiveContentPopGestureRecognizer`), subclasses inside
+/// TransitionKitCore.
+///
+/// Precedence (UIKit's): a `delegate` may keep a touch from the recognizer
+/// (`gestureRecognizer(_:shouldReceive:)`) or refuse its begin (`gestureRecognizerShouldBegin(_:)`);
+/// `require(toFail:)` (and the delegate's `gestureRecognizer(_:shouldRequireFailureOf:)`) makes it
+/// wait while another recipient of the same touch is still `possible`: it begins only once that
+/// one has failed, and fails if that one begins.
 ///
 /// ```swift
 /// let pan = PanGestureRecognizer { g in
@@ -33,7 +41,19 @@ public class GestureRecognizer {
         }
     }
 
+    /// Decides whether the recognizer receives a touch, may begin, and what it waits for
+    /// (`UIGestureRecognizerDelegate`); held weakly. Nil: receive every touch, begin by the
+    /// recognizer's own rules.
+    public weak var delegate: (any GestureRecognizerDelegate)?
+
     private var actions: [@MainActor (GestureRecognizer) -> Void] = []
+    /// The recognizers `require(toFail:)` named (weakly held).
+    private var failureRequirements: [WeakGestureRecognizer] = []
+    /// For the current touch: the other recipients this one waits for (set at touch-down by
+    /// `Window.send(_:)`, emptied when the touch ends).
+    var touchFailureRequirements: [GestureRecognizer] = []
+    /// The recognizer's own rules would begin it, but a recognizer it waits for is still `possible`.
+    private(set) var isWaitingForFailure = false
     /// Location of the latest touch delivered, window coordinates (points).
     var lastLocation: CGPoint?
     /// Whether a touch sequence is being tracked (between its `began` and its end).
@@ -55,6 +75,52 @@ public class GestureRecognizer {
     /// Adds an action, called after the ones already added (`addTarget(_:action:)`).
     public func addAction(_ action: @escaping @MainActor (GestureRecognizer) -> Void) {
         actions.append(action)
+    }
+
+    /// Makes this recognizer wait, on every touch both receive, until `otherGestureRecognizer`
+    /// has failed (`require(toFail:)`): while the other is `possible` this one stays `possible`
+    /// even when its own rules would begin it; once the other has failed this one begins, at
+    /// the first touch sample it receives after that failure, or at the same sample when the
+    /// other comes first in the touch's recipients (see `Window.send(_:)`); when the other
+    /// begins, this one fails.
+    /// `otherGestureRecognizer` is held weakly; naming it twice, or naming this recognizer, does
+    /// nothing.
+    public func require(toFail otherGestureRecognizer: GestureRecognizer) {
+        guard otherGestureRecognizer !== self, !failureRequirements.contains(where: { $0.value === otherGestureRecognizer }) else { return }
+        failureRequirements.append(WeakGestureRecognizer(value: otherGestureRecognizer))
+    }
+
+    /// Whether this recognizer waits for `other` on the touch now going down: named by
+    /// `require(toFail:)`, by the delegate, or by the recognizer's own rule.
+    func waitsForFailure(of other: GestureRecognizer) -> Bool {
+        other !== self
+            && (failureRequirements.contains { $0.value === other } || shouldRequireFailure(of: other)
+                || delegate?.gestureRecognizer(self, shouldRequireFailureOf: other) == true)
+    }
+
+    /// A subclass's own precedence rule (inside Core: the content pop waits for the edge pan
+    /// and for horizontal pans of the views it covers). Default false.
+    func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }
+
+    /// A subclass's own last word before `began` (inside Core: the content pop begins only
+    /// when it can pop). Default true.
+    func canBegin() -> Bool { true }
+
+    /// Called by a subclass when its own rules would begin the gesture: waits while a
+    /// recognizer it requires to fail is still `possible` on this touch, fails if one of them
+    /// has begun or the delegate or `canBegin()` refuses, and otherwise moves to `began`.
+    func beginIfAllowed() {
+        let others = touchFailureRequirements.filter { $0.view != nil && $0.isEnabled }
+        if others.contains(where: { $0.state == .possible && $0.isTrackingTouch }) {
+            isWaitingForFailure = true
+            return
+        }
+        isWaitingForFailure = false
+        guard !others.contains(where: { $0.state.isActive }), delegate?.gestureRecognizerShouldBegin(self) ?? true, canBegin() else {
+            fail()
+            return
+        }
+        setState(.began)
     }
 
     /// Where the current (or last) touch is, in `view`'s coordinates (`location(in:)`).
@@ -87,6 +153,8 @@ public class GestureRecognizer {
         state = .possible
         lastLocation = nil
         isTrackingTouch = false
+        isWaitingForFailure = false
+        touchFailureRequirements = []
     }
 
     /// A touch began on the recognizer's view or a subview. Subclasses call `super` first.
@@ -148,4 +216,9 @@ public class GestureRecognizer {
         }
         for action in actions { action(self) }
     }
+}
+
+/// A weak reference to a recognizer (`require(toFail:)` does not keep the other alive).
+private struct WeakGestureRecognizer {
+    weak var value: GestureRecognizer?
 }

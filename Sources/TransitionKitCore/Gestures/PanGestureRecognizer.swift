@@ -16,7 +16,10 @@ import Foundation
 /// the samples before the release, so a finger that rested more than `velocityHorizon`
 /// before lifting reports zero velocity.
 ///
-/// The class is not `open`; `ScreenEdgePanGestureRecognizer` is its only subclass.
+/// The class is not `open`; its subclasses are `ScreenEdgePanGestureRecognizer` and the
+/// navigation controller's full-width back swipe (`NavigationController.interactiveContentPopGestureRecognizer`).
+/// When the movement qualifies, the begin still goes through the `delegate` and the
+/// recognizers it requires to fail (see `GestureRecognizer`).
 @MainActor
 public class PanGestureRecognizer: GestureRecognizer {
     /// UIKit's pan hysteresis, points: 10. Apple does not document the value; 10 pt is what
@@ -141,10 +144,12 @@ public class PanGestureRecognizer: GestureRecognizer {
         tracker.add(touch.location, at: touch.timestamp)
         switch state {
         case .possible:
+            // Recognized already, waiting for a recognizer it requires to fail: ask again.
+            if isWaitingForFailure { return beginIfAllowed() }
             guard let start = touchDownLocation else { return }
             let delta = CGPoint(x: touch.location.x - start.x, y: touch.location.y - start.y)
             guard (delta.x * delta.x + delta.y * delta.y).squareRoot() >= minimumDistance else { return }
-            if acceptsMovement(delta) { setState(.began) } else { fail() }
+            if acceptsMovement(delta) { beginIfAllowed() } else { fail() }
         case .began, .changed:
             setState(.changed)
         case .ended, .cancelled, .failed:

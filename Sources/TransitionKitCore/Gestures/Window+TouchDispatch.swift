@@ -10,6 +10,10 @@ extension Window {
     /// phases of the same touch go to that same list, even if a view left the hierarchy
     /// meanwhile; a recognizer disabled or removed since is skipped.
     ///
+    /// A recognizer whose `delegate` answers false to `gestureRecognizer(_:shouldReceive:)` is
+    /// left out of the list. Each recipient's failure requirements for this touch (see
+    /// `GestureRecognizer.require(toFail:)`) are the other recipients it waits for.
+    ///
     /// Exclusivity (UIKit's default without a delegate allowing simultaneous recognition):
     /// once one recognizer of the list has begun, the others still `possible` fail.
     ///
@@ -28,10 +32,11 @@ extension Window {
             var recipients: [GestureRecognizer] = []
             var node = rootView.hitTest(touch.location)
             while let v = node {
-                recipients += v.interaction.recognizers.filter(\.isEnabled)
+                recipients += v.interaction.recognizers.filter { $0.isEnabled && ($0.delegate?.gestureRecognizer($0, shouldReceive: touch) ?? true) }
                 node = v.superview
             }
             for r in recipients { r.reset() }
+            for r in recipients { r.touchFailureRequirements = recipients.filter { r.waitsForFailure(of: $0) } }
             rootView.interaction.touchRecipients = recipients
             deliver(touch)
         case .moved, .ended, .cancelled:
@@ -63,6 +68,11 @@ extension Window {
             }
             if winner == nil && r.state.isActive { winner = r }
         }
-        if touch.phase.isTerminal { for r in recipients { r.isTrackingTouch = false } }
+        if touch.phase.isTerminal {
+            for r in recipients {
+                r.isTrackingTouch = false
+                r.touchFailureRequirements = []
+            }
+        }
     }
 }

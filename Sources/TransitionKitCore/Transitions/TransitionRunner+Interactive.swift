@@ -41,6 +41,13 @@ extension TransitionRunner {
         return .started(session)
     }
 
+    /// Whether `request` would start now (`startInteractive`'s checks short of making the
+    /// animation): it resolves and its queue is idle. A gesture asks it before it begins.
+    static func canStart(_ request: InteractiveTransitionPlan.Request) -> Bool {
+        guard case .success(let resolved) = resolve(request) else { return false }
+        return resolved.queue.isIdle
+    }
+
     /// A request checked against the state now: its operation, container, queue and how to
     /// issue it.
     private struct Resolved {

@@ -136,3 +136,10 @@ tr = Trace(); tr.began(280, 200); tr.move_to(280 - 0.7 * W, 200, 300); tr.hold(0
 tr = Trace(); tr.began(280, 200); tr.move_to(280 - 0.3 * W, 200, 300); tr.hold(0.15); tr.end(); tr.write("tab-swipe-short.json")
 # Flick: 15 % (48 pt) at 800 pt/s, lifts at once (velocity 800 pt/s towards the next tab).
 tr = Trace(); tr.began(280, 200); tr.move_to(280 - 0.15 * W, 200, 800); tr.end(); tr.write("tab-flick.json")
+
+# Full-width back swipe (the content pop): a horizontal pan from the middle of the content,
+# (100, 240), toward the trailing (right) edge, outside the 20 pt edge band.
+# Finish: 60 % of w (192 pt) at 300 pt/s, rests 0.15 s, lifts (velocity 0).
+tr = Trace(); tr.began(100, 240); tr.move_to(100 + 0.6 * W, 240, 300); tr.hold(0.15); tr.end(); tr.write("content-swipe.json")
+# Cancel: 30 % of w (96 pt) at 300 pt/s, rests 0.15 s, lifts (velocity 0).
+tr = Trace(); tr.began(100, 240); tr.move_to(100 + 0.3 * W, 240, 300); tr.hold(0.15); tr.end(); tr.write("content-swipe-short.json")
