@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "PushBack3DEffect", targets: ["PushBack3DEffect"]),
         .library(name: "DragDismissEffect", targets: ["DragDismissEffect"]),
         .library(name: "ZoomEffect", targets: ["ZoomEffect"]),
+        .library(name: "SheetEffect", targets: ["SheetEffect"]),
         .library(name: "EffectBenchKit", targets: ["EffectBenchKit"]),
         .library(name: "TransitionKitTesting", targets: ["TransitionKitTesting"]),
         .library(name: "CAllocationCounter", targets: ["CAllocationCounter"]),
@@ -42,6 +43,7 @@ let package = Package(
         .target(name: "PushBack3DEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/PushBack3D"),
         .target(name: "DragDismissEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/DragDismiss"),
         .target(name: "ZoomEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/Zoom"),
+        .target(name: "SheetEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/Sheet"),
 
         // The whole bench (run, list, render, play, reports) as a library, so any package can make
         // its own bench executable over its effects and the built-ins; effect-bench is that over the built-ins.
@@ -49,7 +51,7 @@ let package = Package(
             name: "EffectBenchKit",
             dependencies: [
                 "TransitionKitCore", "TransitionKitRender", "RadialEffect", "FadeEffect", "PushBack3DEffect", "DragDismissEffect",
-                "ZoomEffect", "CAllocationCounter",
+                "ZoomEffect", "SheetEffect", "CAllocationCounter",
             ]
         ),
         .executableTarget(name: "effect-bench", dependencies: ["EffectBenchKit"]),
@@ -89,6 +91,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ZoomEffectTests", dependencies: ["ZoomEffect", "TransitionKitTestSupport", "TransitionKitTesting"],
+            exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "SheetEffectTests", dependencies: ["SheetEffect", "TransitionKitTestSupport", "TransitionKitTesting"],
             exclude: ["__Snapshots__"]),
         .testTarget(name: "EffectBenchTests", dependencies: ["EffectBenchKit", "TransitionKitTestSupport"]),
         .testTarget(name: "EffectBenchKitUsageTests", dependencies: ["EffectBenchKit", "TransitionKitCore", "TransitionKitRender"]),

@@ -3,6 +3,7 @@ import FadeEffect
 import Foundation
 import PushBack3DEffect
 import RadialEffect
+import SheetEffect
 import TransitionKitCore
 import ZoomEffect
 
@@ -26,7 +27,7 @@ public enum EffectBench {
     /// (UIKit's own transitions, the default; in TransitionKitCore), radial, fade, pushback3d,
     /// dragdismiss, zoom.
     public static var builtInEffects: [any TransitionEffect.Type] {
-        [Slide.self, Radial.self, Fade.self, PushBack3D.self, DragDismiss.self, Zoom.self]
+        [Slide.self, Radial.self, Fade.self, PushBack3D.self, DragDismiss.self, Zoom.self, Sheet.self]
     }
 
     /// The compositions of built-in effects every bench lists and runs after them (see
