@@ -43,7 +43,33 @@ extension Sheet {
                 if let h = d.resolvedValue(in: context) { resolved.append(ResolvedDetent(identifier: d.identifier, height: h)) }
             }
             if resolved.isEmpty { resolved = [ResolvedDetent(identifier: .large, height: maximum)] }
-            self.detents = resolved.sorted { $0.height < $1.height }
+            let sorted = resolved.sorted { $0.height < $1.height }
+            self.detents = sorted
+            // The two ramps, computed once so a frame does no array work.
+            let h = containerSize.height
+            if let highest = sorted.last, highest.height >= maximum - 0.5 {
+                pushBackRamp = (h - (sorted.last { $0.height < maximum - 0.5 }?.height ?? 0), h - maximum)
+            } else {
+                pushBackRamp = nil
+            }
+            var undimmed: CGFloat = 0
+            if let id = largestUndimmedDetentIdentifier, let d = sorted.first(where: { $0.identifier == id }) { undimmed = d.height }
+            dimmingRamp = sorted.first { $0.height > undimmed + 0.5 }.map { (h - undimmed, h - $0.height) }
+        }
+
+        /// The tops (from, to) over which the push back goes from 0 to 1; nil: never.
+        private let pushBackRamp: (from: CGFloat, to: CGFloat)?
+        /// The tops (from, to) over which the dimming goes from 0 to `dimming`; nil: never.
+        private let dimmingRamp: (from: CGFloat, to: CGFloat)?
+
+        public static func == (a: Self, b: Self) -> Bool {
+            a.configuration == b.configuration && a.containerSize == b.containerSize && a.detents == b.detents
+                && a.largestUndimmedDetentIdentifier == b.largestUndimmedDetentIdentifier
+        }
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(configuration)
+            hasher.combine(detents)
+            hasher.combine(largestUndimmedDetentIdentifier)
         }
 
         /// The large detent's height: H − `safeAreaTop` − `topGap`, at least 0 (H the
@@ -71,24 +97,20 @@ extension Sheet {
         /// with y_large = H − `maximumDetentValue` and y₀ the top of the largest detent below
         /// the full height (H when there is none): the page-sheet look comes in only on the way
         /// from the detent below up to the large one.
-        /// - Complexity: O(detents).
+        /// - Complexity: O(1) (computed when the layout is made).
         public func pushBackFraction(sheetTop y: CGFloat) -> CGFloat {
-            let maximum = maximumDetentValue
-            guard let highest = detents.last, highest.height >= maximum - 0.5 else { return 0 }
-            let below = detents.last { $0.height < maximum - 0.5 }?.height ?? 0
-            return Self.fraction(from: top(forHeight: below), to: top(forHeight: maximum), at: y)
+            guard let r = pushBackRamp else { return 0 }
+            return Self.fraction(from: r.from, to: r.to, at: y)
         }
 
         /// The dimming's opacity with the sheet's top edge at `y`: `dimming` ·
         /// (y_u − y) / (y_u − y_d) clamped to 0...1, y_u the top of
         /// `largestUndimmedDetentIdentifier` (H when nil), y_d the top of the next taller
         /// detent; 0 when there is none (nothing is dimmed).
-        /// - Complexity: O(detents).
+        /// - Complexity: O(1).
         public func dimmingOpacity(sheetTop y: CGFloat) -> CGFloat {
-            var undimmed: CGFloat = 0
-            if let id = largestUndimmedDetentIdentifier, let d = detents.first(where: { $0.identifier == id }) { undimmed = d.height }
-            guard let dimmed = detents.first(where: { $0.height > undimmed + 0.5 })?.height else { return 0 }
-            return configuration.dimming * Self.fraction(from: top(forHeight: undimmed), to: top(forHeight: dimmed), at: y)
+            guard let r = dimmingRamp else { return 0 }
+            return configuration.dimming * Self.fraction(from: r.from, to: r.to, at: y)
         }
 
         /// The pushed-back screen's scale at fraction `k`: 1 − k·2·`sideInset`/W (W the
@@ -105,7 +127,7 @@ extension Sheet {
         ///   the sheet's translation y; the presenter's transform, scale s about its centre and
         ///   a translation that puts its top edge at presenterTop + k·(`safeAreaTop` −
         ///   presenterTop); its corner radius k·`cornerRadius`; the dimming's opacity.
-        /// - Complexity: O(detents).
+        /// - Complexity: O(1); no allocation.
         public func placement(sheetTop y: CGFloat, presenterTop: CGFloat = 0) -> Placement {
             let k = pushBackFraction(sheetTop: y)
             let s = presenterScale(pushBack: k), h = containerSize.height

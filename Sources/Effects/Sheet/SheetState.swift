@@ -86,7 +86,7 @@ final class SheetState {
         presenter.transform3D = placement.presenterTransform
         presenter.layer.cornerRadius = placement.presenterCornerRadius
         if let dimming {
-            dimming.frame = presenter.bounds
+            if dimming.frame != presenter.bounds { dimming.frame = presenter.bounds }
             dimming.opacity = Float(placement.dimming)
         }
     }
