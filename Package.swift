@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "DragDismissEffect", targets: ["DragDismissEffect"]),
         .library(name: "ZoomEffect", targets: ["ZoomEffect"]),
         .library(name: "FlipEffect", targets: ["FlipEffect"]),
+        .library(name: "SheetEffect", targets: ["SheetEffect"]),
         .library(name: "EffectBenchKit", targets: ["EffectBenchKit"]),
         .library(name: "TransitionKitTesting", targets: ["TransitionKitTesting"]),
         .library(name: "CAllocationCounter", targets: ["CAllocationCounter"]),
@@ -44,6 +45,7 @@ let package = Package(
         .target(name: "DragDismissEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/DragDismiss"),
         .target(name: "ZoomEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/Zoom"),
         .target(name: "FlipEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/Flip"),
+        .target(name: "SheetEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/Sheet"),
 
         // The whole bench (run, list, render, play, reports) as a library, so any package can make
         // its own bench executable over its effects and the built-ins; effect-bench is that over the built-ins.
@@ -51,7 +53,7 @@ let package = Package(
             name: "EffectBenchKit",
             dependencies: [
                 "TransitionKitCore", "TransitionKitRender", "RadialEffect", "FadeEffect", "PushBack3DEffect", "DragDismissEffect",
-                "ZoomEffect", "FlipEffect", "CAllocationCounter",
+                "ZoomEffect", "FlipEffect", "SheetEffect", "CAllocationCounter",
             ]
         ),
         .executableTarget(name: "effect-bench", dependencies: ["EffectBenchKit"]),
@@ -94,6 +96,9 @@ let package = Package(
             exclude: ["__Snapshots__"]),
         .testTarget(
             name: "FlipEffectTests", dependencies: ["FlipEffect", "TransitionKitTestSupport", "TransitionKitTesting"],
+            exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "SheetEffectTests", dependencies: ["SheetEffect", "TransitionKitTestSupport", "TransitionKitTesting"],
             exclude: ["__Snapshots__"]),
         .testTarget(name: "EffectBenchTests", dependencies: ["EffectBenchKit", "TransitionKitTestSupport"]),
         .testTarget(name: "EffectBenchKitUsageTests", dependencies: ["EffectBenchKit", "TransitionKitCore", "TransitionKitRender"]),

@@ -4,6 +4,7 @@ import FlipEffect
 import Foundation
 import PushBack3DEffect
 import RadialEffect
+import SheetEffect
 import TransitionKitCore
 import ZoomEffect
 
@@ -25,9 +26,9 @@ import ZoomEffect
 public enum EffectBench {
     /// The seven effects TransitionKit ships, in the order `list` and `run` show them: slide
     /// (UIKit's own transitions, the default; in TransitionKitCore), radial, fade, pushback3d,
-    /// dragdismiss, zoom, flip.
+    /// dragdismiss, zoom, flip, sheet.
     public static var builtInEffects: [any TransitionEffect.Type] {
-        [Slide.self, Radial.self, Fade.self, PushBack3D.self, DragDismiss.self, Zoom.self, Flip.self]
+        [Slide.self, Radial.self, Fade.self, PushBack3D.self, DragDismiss.self, Zoom.self, Flip.self, Sheet.self]
     }
 
     /// The compositions of built-in effects every bench lists and runs after them (see

@@ -67,6 +67,14 @@ import TransitionKitTestSupport
         }
     }
 
+    /// sheet declares a drag down: from (160, 96), on its large sheet (top 480 − 411 = 69 pt),
+    /// 60 % of the height at rest finishes; a drag the system cancels cancels.
+    @Test func sheetTrace() throws {
+        let s = try summary("sheet", .dismiss, "vertical-drag-slow-60")
+        #expect(s.outcome == "finished" && s.depthBefore == 1 && s.depthAfter == 0 && s.samples > 0)
+        #expect(try summary("sheet", .dismiss, "vertical-cancel").outcome == "cancelled")
+    }
+
     @Test func dragDismissTrace() throws {
         let s = try summary("dragdismiss", .dismiss, "vertical-drag-101")
         #expect(s.outcome == "cancelled" && s.depthBefore == 1 && s.depthAfter == 1 && s.samples > 0)

@@ -64,6 +64,11 @@ open class ViewController {
     public weak var transitioningDelegate: (any TransitioningDelegate)?
     /// How this view controller covers its presenter when presented. Default `.fullScreen`.
     public var modalPresentationStyle: ModalPresentationStyle = .fullScreen
+    /// Whether this view controller, while presented, refuses to be dismissed by the user's
+    /// gestures (`UIViewController.isModalInPresentation`). Default false. A programmatic
+    /// `dismiss` is not affected, as in UIKit. Gestures that honour it: the sheet's drag
+    /// (`SheetEffect`), which rubber-bands instead and tells its delegate of the attempt.
+    public var isModalInPresentation = false
 
     @exclusivity(unchecked) private var loadedView: View?
     /// True while `loadView()` runs (reading `view` then is a programmer error).
