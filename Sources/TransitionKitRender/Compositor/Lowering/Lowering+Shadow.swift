@@ -25,6 +25,11 @@ extension LoweredFrame {
             result = (.shadowPath(s), 1)
         } else if hasArea && p.contents != nil {
             result = (.bounds, 1)
+        } else if hasArea, drawsGradient(p) {
+            // The background and the gradient over it: 1 − (1 − background α)(1 − gradient α),
+            // the gradient's α its most opaque colour's.
+            let bg = clamp(Double(p.backgroundColor?.alpha ?? 0))
+            result = (.bounds, 1 - (1 - bg) * (1 - gradientAlpha(p)))
         } else if hasArea, let bg = p.backgroundColor, bg.alpha > 0 {
             result = (.bounds, clamp(Double(bg.alpha)))
         } else if let path = p.path, p.fillColor.alpha > 0 {
