@@ -19,9 +19,11 @@ public enum GradientType: Sendable, Hashable {
 /// `startPoint`, `endPoint` and `type`, as one value (`Layer.gradient`).
 ///
 /// Positions are in the layer's unit coordinate space: (0, 0) is the bounds' top-left corner,
-/// (1, 1) the bottom-right one (y down, as UIKit), so a non-square layer stretches the
-/// gradient with its bounds (an axial gradient's lines of one colour are perpendicular to the
-/// axis in unit coordinates, a radial one's circles become ellipses).
+/// (1, 1) the bottom-right one (y down, as UIKit; Apple's header describes the unflipped macOS
+/// layer, where (0, 0) is the bottom-left), so a non-square layer stretches the gradient with
+/// its bounds (an axial gradient's lines of one colour are perpendicular to the axis in unit
+/// coordinates, a radial one's circles become ellipses). Points may lie outside 0...1 (any
+/// finite value): the colour line then starts or ends beyond the bounds.
 ///
 /// Every point of the bounds gets a location t (see `GradientType`), and its colour is that of
 /// the colour line at t: below the first location the first colour, above the last the last
@@ -43,13 +45,23 @@ public enum GradientType: Sendable, Hashable {
 /// its 0° direction the vector from `startPoint` to `endPoint`, the angle increasing from +x
 /// towards +y).
 ///
+/// Colours are sRGB components and alpha, each clamped to 0...1 (NaN as 0) where the colour
+/// line is evaluated (`color(at:)`); `locations` are fractions of the colour line, 0...1.
+///
 /// Values are checked by `validate()`: `Layer.gradient` traps on an invalid one (a programmer
-/// error, as Core Animation raises on invalid geometry), `init(validatingColors:…)` throws for
-/// values from outside, and the renderer skips an invalid gradient in a `LayerSnapshot` built
-/// without a `Layer`.
+/// error, as Core Animation raises on invalid geometry), `init(validatingColors:…)` throws
+/// `TransitionKitError.invalidValue` for values from outside, and the renderer skips an
+/// invalid gradient in a `LayerSnapshot` built without a `Layer`.
+///
+/// Cost in `TransitionKitRender`: a frame whose gradient equals the previous frame's reuses its
+/// colour ramp (1024 premultiplied entries); a changed gradient rebuilds it, O(1024 · colours)
+/// once, with no allocation after the first frame. Each drawn pixel then costs O(1): its unit
+/// position (one multiply-add per coordinate, a division under perspective), its location (a
+/// square root for `.radial`, an arctangent for `.conic`) and one ramp read, blended as the
+/// background is.
 public struct Gradient: Sendable, Hashable {
-    /// The colours of the stops, in order (`CAGradientLayer.colors`). Empty: nothing is drawn;
-    /// one colour fills the bounds.
+    /// The colours of the stops, in order (`CAGradientLayer.colors`), any count. Empty: nothing
+    /// is drawn; one colour fills the bounds.
     public var colors: [Color]
     /// Where each colour sits on the colour line, 0...1, one per colour, ascending (equal
     /// neighbours allowed) (`CAGradientLayer.locations`). Nil: evenly spaced, colour i at
@@ -144,6 +156,8 @@ public struct Gradient: Sendable, Hashable {
 
     /// The location of stop `i` (0..<colors.count): `locations[i]`, or i / (count − 1) when
     /// `locations` is nil (0 for a single colour).
+    /// - Precondition: `i` is in 0..<colors.count, and `locations` (when set) has one entry per colour.
+    /// - Complexity: O(1).
     public func location(ofStop i: Int) -> Double {
         if let locations { return locations[i] }
         return colors.count > 1 ? Double(i) / Double(colors.count - 1) : 0
