@@ -14,8 +14,8 @@ import TransitionKitTestSupport
 
     /// The rounded rectangle `r` (radius `c`, circular corners) as the compositor outlines it:
     /// each corner `n` chords on the true arc, n the fewest whose sagitta c·(1 − cos(θ/2)) is at
-    /// most 0.02 px (the compositor's flattening tolerance, `Compositor` docs: chords within
-    /// 0.02 px of the curve), vertices clockwise on a y-down screen from the top-right corner.
+    /// most 0.02 px (`LoweredFrame.flatteningTolerance`: curve chords stay within 0.02 device
+    /// pixels of the outline), vertices clockwise on a y-down screen from the top-right corner.
     static func roundedOutline(_ r: CGRect, radius c: Double) -> [CGPoint] {
         let n = Int(((Double.pi / 2) / (2 * acos(1 - 0.02 / c))).rounded(.up))
         let x0 = Double(r.minX), y0 = Double(r.minY), x1 = Double(r.maxX), y1 = Double(r.maxY)
