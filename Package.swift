@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(
             name: "TransitionKitCoreTests", dependencies: ["TransitionKitCore", "TransitionKitTestSupport", "TransitionKitTesting"],
             exclude: ["__Snapshots__"]),
-        .testTarget(name: "TransitionKitRenderTests", dependencies: ["TransitionKitRender", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "TransitionKitRenderTests", dependencies: ["TransitionKitRender", "TransitionKitTestSupport", "TransitionKitTesting", "CAllocationCounter"], exclude: ["__Snapshots__"]),
         .testTarget(name: "RadialEffectTests", dependencies: ["RadialEffect", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "FadeEffectTests", dependencies: ["FadeEffect", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "PushBack3DEffectTests", dependencies: ["PushBack3DEffect", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),

@@ -48,6 +48,10 @@ import TransitionKitTestSupport
                 guard open.popLast() == .endGroup(i) else { return "endGroup \(i) does not end the innermost region" }
             case .fill(let shape, _, _, _), .contents(_, _, let shape, _, _):
                 guard shape < list.shapeCount else { return "command \(i) reads shape \(shape) of \(list.shapeCount)" }
+            case .gradient(let plan, let shape, _):
+                guard plan < list.gradientCount, shape < list.shapeCount else {
+                    return "command \(i) reads gradient plan \(plan) of \(list.gradientCount), shape \(shape) of \(list.shapeCount)"
+                }
             case .shadow(let plan, _, _):
                 guard plan < list.shadowCount else { return "command \(i) reads shadow plan \(plan) of \(list.shadowCount)" }
             }

@@ -18,6 +18,7 @@ public final class Layer {
         set {
             storage = newValue
             requireFiniteGeometry(newValue.hasFiniteGeometry)
+            if let g = newValue.gradient { requireValidGradient(g) }
         }
     }
 
@@ -40,6 +41,20 @@ public final class Layer {
                 + "anchorPoint \(p.anchorPoint), zPosition \(p.zPosition), transform \(p.transform), "
                 + "sublayerTransform \(p.sublayerTransform), cornerRadius \(p.cornerRadius), borderWidth \(p.borderWidth), shadowOffset \(p.shadowOffset), shadowRadius \(p.shadowRadius), opacity \(p.opacity))"
         )
+    }
+
+    /// Traps with `gradient`'s first invalid value (`Gradient.validate()`) when it is not valid.
+    @inline(__always) private func requireValidGradient(_ gradient: Gradient) {
+        if !gradient.isValid { invalidGradient(gradient) }
+    }
+
+    private func invalidGradient(_ gradient: Gradient) -> Never {
+        do throws(TransitionKitError) {
+            try gradient.validate()
+        } catch {
+            preconditionFailure("\(name ?? "layer"): \(error)")
+        }
+        preconditionFailure("\(name ?? "layer"): invalid gradient")
     }
 
     /// The deepest sublayer nesting accepted (256 levels below a root): rendering and
@@ -224,6 +239,26 @@ public final class Layer {
     public var shadowPath: ShapePath? {
         get { storage.shadowPath }
         set { storage.shadowPath = newValue }
+    }
+    /// A colour gradient filling the bounds (`CAGradientLayer`'s `colors`, `locations`,
+    /// `startPoint`, `endPoint` and `type`; see `Gradient` for the semantics), clipped to the
+    /// bounds rounded as the background is (`cornerRadius`, `maskedCorners`, `cornerCurve`,
+    /// whether or not `masksToBounds`: Core Animation's gradient fills "the shape of the
+    /// layer (including rounded corners)"), drawn above `backgroundColor` and below
+    /// `contents`, `path`, the sublayers and the border (a gradient layer's gradient is its
+    /// content; contents set as well are drawn over it), under the layer's `opacity` and
+    /// `mask`. Nil draws none. Opaque `contents` covering the bounds hide it (as they hide the
+    /// background). Default nil.
+    /// - Precondition: a gradient set here passes `Gradient.validate()` (finite points,
+    ///   `locations` nil or one per colour, ascending in 0...1); the trap names the bad value.
+    /// - Complexity: O(colours) to check; the renderer builds its colour table once per
+    ///   change (`TransitionKitRender`).
+    public var gradient: Gradient? {
+        get { storage.gradient }
+        set {
+            storage.gradient = newValue
+            if let newValue { requireValidGradient(newValue) }
+        }
     }
     public var masksToBounds: Bool {
         get { storage.masksToBounds }

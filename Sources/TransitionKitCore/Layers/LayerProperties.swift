@@ -100,6 +100,10 @@ public struct LayerProperties: Sendable, Equatable {
     /// The shadow's shape in the layer's own coordinates (`CALayer.shadowPath`); nil: the
     /// layer's own shape (see `Layer.shadowPath`). Default nil.
     public var shadowPath: ShapePath? = nil
+    /// A colour gradient filling the bounds, rounded as the background is
+    /// (`CAGradientLayer`'s `colors`, `locations`, `startPoint`, `endPoint`, `type`; see
+    /// `Gradient`), drawn above `backgroundColor` and below `contents`. Default nil (none).
+    public var gradient: Gradient? = nil
     /// Clips contents and sublayers to the (rounded) bounds. Default false.
     public var masksToBounds = false
     /// An image drawn into the bounds according to `contentsGravity`, bilinearly sampled.

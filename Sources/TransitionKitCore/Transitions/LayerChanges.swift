@@ -137,6 +137,7 @@ struct LayerChanges {
         undoField(\.shadowOffset, in: &p, before: before, after: after)
         undoField(\.shadowRadius, in: &p, before: before, after: after)
         undoField(\.shadowPath, in: &p, before: before, after: after)
+        undoField(\.gradient, in: &p, before: before, after: after)
         return p
     }
 

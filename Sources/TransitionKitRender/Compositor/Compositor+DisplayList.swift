@@ -93,6 +93,13 @@ extension Compositor {
                 let copies = image.isOpaque && alpha == 255 && fetch == .translation && coverage == .box
                 blend = copies ? .copy : .over(opacity: Double(alpha) / 255)
                 store = target
+            case .gradient(let plan, let shape, let alpha):
+                kind = .gradient
+                shapeFacts(shape, .nonZero)
+                let g = list.gradientPlans[plan]
+                source = .gradient(type: g.built?.type ?? .axial, colors: g.built?.colors.count ?? 0)
+                blend = g.isOpaque && alpha == 255 && coverage == .box ? .copy : .over(opacity: Double(alpha) / 255)
+                store = target
             case .shadow(let plan, let color, let alpha):
                 kind = .shadow
                 let p = list.shadowPlans[plan]

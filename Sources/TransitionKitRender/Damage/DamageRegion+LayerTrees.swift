@@ -146,8 +146,8 @@ struct LayerTreeDiff {
     }
 
     /// The whole-pixel box (plus the anti-aliasing margin) around everything `node`'s subtree
-    /// draws, as the compositor walks it (lowering); nil when part of it reaches at or
-    /// behind the eye.
+    /// draws, as the compositor walks it (lowering), shadows' blur included; nil when part of
+    /// it reaches at or behind the eye.
     func subtreeArea(_ node: LayerSnapshot, _ parent: Parent) -> PixelRect? {
         let p = node.properties
         guard !p.isHidden, PixelMath.alpha8(p.opacity) > 0 else { return .empty }
@@ -172,6 +172,10 @@ struct LayerTreeDiff {
                 box = box.union(c)
             }
         }
+        // The shadow, blurred beyond the caster and moved by its offset (outside the layer's
+        // own `masksToBounds`, as lowering draws it).
+        guard let shadow = LoweredFrame.shadowArea(p, bounds: geometry.bounds, projection: projection) else { return nil }
+        box = box.union(shadow)
         guard !node.sublayers.isEmpty else { return box }
         if geometry.masksToBounds && !geometry.hasArea { return box }
         var below = PixelRect.empty

@@ -34,6 +34,7 @@ public struct EffectConflict: Sendable, Hashable, CustomStringConvertible {
         case backgroundColor, cornerRadius, masksToBounds, contents, contentsGravity, contentsRect, path, fillColor, mask
         case maskedCorners, cornerCurve, borderWidth, borderColor, isDoubleSided
         case shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath
+        case gradient
         /// Membership and order of the sublayers (for the container, the views' z-order).
         case sublayers = "sublayer order"
     }
@@ -102,6 +103,7 @@ extension EffectConflict.Property {
         if a.shadowOffset != b.shadowOffset { out.append(.shadowOffset) }
         if a.shadowRadius != b.shadowRadius { out.append(.shadowRadius) }
         if a.shadowPath != b.shadowPath { out.append(.shadowPath) }
+        if a.gradient != b.gradient { out.append(.gradient) }
     }
 
     /// Whether a rule combines this property when two parts set it on every frame:

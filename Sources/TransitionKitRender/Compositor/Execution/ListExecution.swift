@@ -51,6 +51,11 @@ extension BandRenderer {
                 forEachCutClip(clip) {
                     drawContents(image, placedIn: rect, area: polygons, projection: projection, clip: $0, alpha: alpha, into: target)
                 }
+            case .gradient(let plan, let shape, let alpha):
+                guard i >= skipBefore, reaches(i, clip) else { break }
+                passCuts(at: i)
+                let polygons = list.shapes[shape], gradient = list.gradientPlans[plan]
+                forEachCutClip(clip) { drawGradient(gradient, area: polygons, alpha: alpha, clip: $0, into: target) }
             case .shadow(let plan, let color, let alpha):
                 guard i >= skipBefore, reaches(i, clip) else { break }
                 passCuts(at: i)

@@ -25,12 +25,15 @@ final class GaussianEdgeProfile {
     private var samples: [Float] = []
     private let origin: Double
 
+    /// The reach of a σ of `sigma` pixels (a negative value is 0): 3σ + 1 (see the type).
+    static func reach(sigma: Double) -> Double { 3 * max(0, sigma) + 1 }
+
     /// The table for `sigma` pixels (0 or more; a negative value is 0).
     /// - Complexity: O(reach / step) evaluations of erf, once per σ.
     init(sigma: Double) {
         let s = max(0, sigma)
         self.sigma = s
-        reach = 3 * s + 1
+        reach = GaussianEdgeProfile.reach(sigma: s)
         // 1/32 px, coarser only for very wide blurs (the table stays at most 16 Ki samples).
         let k = max(1, Int((2 * reach * 32 / 16_384).rounded(.up)))
         step = Double(k) / 32

@@ -19,11 +19,12 @@ public struct DisplayList: Sendable, Equatable, CustomStringConvertible {
 
     /// One command.
     public struct Command: Sendable, Equatable {
-        /// What the command does. `shadow`, `fill`, `contents`: draw (a shadow under its layer). `clip`: narrow the clip to a shape
+        /// What the command does. `shadow`, `fill`, `gradient`, `contents`: draw (a shadow under
+        /// its layer, a gradient over its background). `clip`: narrow the clip to a shape
         /// (`masksToBounds` or a leaf `mask` layer) until its `restore`. `beginMask`…`endMask`:
         /// draw a mask subtree offscreen; its alpha is the clip until the host's `restore`.
         /// `beginGroup`…`endGroup`: draw into an offscreen buffer, composited once (group opacity).
-        public enum Kind: String, Sendable { case shadow, fill, contents, clip, beginMask, endMask, beginGroup, endGroup, restore }
+        public enum Kind: String, Sendable { case shadow, fill, gradient, contents, clip, beginMask, endMask, beginGroup, endGroup, restore }
         /// How a drawn pixel's coverage is found: `box`, a rectangle on whole pixels (0 or 255);
         /// `edges`, a shape's exact-area anti-aliased edges filled by a rule; `gaussian`, a shape
         /// blurred by a Gaussian of `sigmaX` × `sigmaY` pixels, drawn as `slabs` horizontal slabs
@@ -33,10 +34,13 @@ public struct DisplayList: Sendable, Equatable, CustomStringConvertible {
             case edges(ShapePath.FillRule)
             case gaussian(sigmaX: Double, sigmaY: Double, slabs: Int)
         }
-        /// Where a drawn pixel's colour comes from: a `solid` colour (premultiplied RGBA8), or a
-        /// bitmap of `width` × `height` pixels fetched by `fetch`.
+        /// Where a drawn pixel's colour comes from: a `solid` colour (premultiplied RGBA8), a
+        /// `gradient` of its `type` with `colors` stops (its ramp of premultiplied colours
+        /// looked up at each pixel's location), or a bitmap of `width` × `height` pixels
+        /// fetched by `fetch`.
         public enum Source: Sendable, Equatable {
             case solid(RGBA8)
+            case gradient(type: GradientType, colors: Int)
             case contents(width: Int, height: Int, fetch: Fetch)
         }
         /// How contents are sampled, chosen once per command from the device → image map:
@@ -62,7 +66,8 @@ public struct DisplayList: Sendable, Equatable, CustomStringConvertible {
         /// The layer it comes from: positions in drawing order from the root (the root is `[]`;
         /// −1 enters a mask subtree).
         public let layerPath: [Int]
-        /// Which part of that layer: shadow, background, contents, path, border, clip, mask or group.
+        /// Which part of that layer: shadow, background, gradient, contents, path, border, clip, mask
+        /// or group.
         public let part: String
         /// The whole pixels the command may touch, cut to the frame (nil for region ends).
         public let pixelBounds: CGRect?
@@ -126,6 +131,7 @@ public struct DisplayList: Sendable, Equatable, CustomStringConvertible {
             }
             switch c.source {
             case .solid(let s)?: fields.append(String(format: "solid #%02x%02x%02x%02x", s.r, s.g, s.b, s.a))
+            case .gradient(let type, let colors)?: fields.append("gradient \(type) \(colors) colour\(colors == 1 ? "" : "s")")
             case .contents(let w, let h, let fetch)?: fields.append("contents \(w)x\(h) \(fetch.rawValue)")
             case nil: break
             }

@@ -13,6 +13,10 @@ enum LoweredCommand {
     /// Draws `image` mapped onto `rect` (layer points) over polygon set `area` (the drawn area,
     /// device pixels) through `projection`, times `alpha`.
     case contents(image: Bitmap, rect: CGRect, area: Int, projection: Projection, alpha: UInt32)
+    /// Draws gradient plan `plan` (`LoweredFrame.gradientPlans`) over polygon set `shape` (the
+    /// bounds rounded as the background is, device pixels) times `alpha`: a layer's gradient,
+    /// above its background, below its contents.
+    case gradient(plan: Int, shape: Int, alpha: UInt32)
     /// Blends `color` times `alpha` with the coverage of shadow plan `plan`
     /// (`LoweredFrame.shadowPlans`): a layer's shadow, under its other parts.
     case shadow(plan: Int, color: Color, alpha: UInt32)
@@ -37,7 +41,7 @@ enum LoweredCommand {
 /// Where a command comes from: the layer (`path`: its positions in drawing order from the
 /// root, a mask subtree entered through −1) and which of its parts.
 struct LoweredOrigin: Equatable {
-    enum Part: String { case shadow, background, contents, path, border, clip, mask, group }
+    enum Part: String { case shadow, background, gradient, contents, path, border, clip, mask, group }
     var pathRange: Range<Int>
     var part: Part
 }
@@ -77,6 +81,9 @@ final class LoweredFrame {
     /// Shadow plans; the first `shadowCount` are this frame's.
     private(set) var shadowPlans: [ShadowPlan] = []
     private(set) var shadowCount = 0
+    /// Gradient plans; the first `gradientCount` are this frame's (their ramps kept between frames).
+    private(set) var gradientPlans: [GradientPlan] = []
+    private(set) var gradientCount = 0
     /// Gaussian edge tables by σ, kept across frames (a transition keeps its shadows' σ).
     private var edgeProfiles: [GaussianEdgeProfile] = []
     /// Pixels of the frame covered by contents drawn through resampling (`BandCount`).
@@ -104,6 +111,7 @@ final class LoweredFrame {
         occluders.removeAll(keepingCapacity: true)
         shapeCount = 0
         shadowCount = 0
+        gradientCount = 0
         resampledPixels = 0
         self.frame = frame
         self.findsOccluders = findsOccluders
@@ -114,7 +122,7 @@ final class LoweredFrame {
     func append(_ command: LoweredCommand, part: LoweredOrigin.Part) -> Int {
         commands.append(command)
         switch command {
-        case .fill(let shape, _, _, _), .contents(_, _, let shape, _, _), .clip(let shape, _, _, _, _):
+        case .fill(let shape, _, _, _), .contents(_, _, let shape, _, _), .clip(let shape, _, _, _, _), .gradient(_, let shape, _):
             bounds.append(PixelRect.bounds(of: shapes[shape])?.intersection(frame) ?? frame)
         case .shadow(let plan, _, _):
             bounds.append(shadowPlans[plan].box)
@@ -164,6 +172,15 @@ final class LoweredFrame {
         guard build(shadowPlans[shadowCount]) else { return nil }
         shadowCount += 1
         return shadowCount - 1
+    }
+
+    /// A new gradient plan slot, built by `build` (its ramp kept from earlier frames); nil when
+    /// `build` finds nothing to draw.
+    func newGradientPlan(_ build: (GradientPlan) -> Bool) -> Int? {
+        if gradientCount == gradientPlans.count { gradientPlans.append(GradientPlan()) }
+        guard build(gradientPlans[gradientCount]) else { return nil }
+        gradientCount += 1
+        return gradientCount - 1
     }
 
     /// The edge profile table for `sigma` pixels, made once and kept (the last 8 σ used).

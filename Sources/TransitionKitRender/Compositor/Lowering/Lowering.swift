@@ -5,13 +5,14 @@ import TransitionKitCore
 /// pixels), pixel geometry (`LayerPixelGeometry`), clip and group decision are made here once
 /// per frame, not once per band, and emitted as commands in Core Animation's drawing order:
 /// per layer its mask (a clip, or a mask subtree), then, inside a group when its opacity or
-/// mask needs one, its shadow, its background (rounded by `cornerRadius`), its `contents`, its
+/// mask needs one, its shadow, its background (rounded by `cornerRadius`), its gradient (the
+/// same shape), its `contents`, its
 /// `masksToBounds` clip, its `path`, its sublayers by `zPosition` (stably), and the ends of
 /// the regions it opened.
 ///
 /// A layer with `opacity` < 1 or a `mask` that draws more than one thing is drawn as a group
 /// (into a transparent offscreen buffer, composited once), so overlapping sublayers are not
-/// blended twice. A background entirely under opaque contents is not drawn (it cannot show, and
+/// blended twice. A background (or gradient) entirely under opaque contents is not drawn (it cannot show, and
 /// drawing it would compound its edge's coverage with the contents' edge, 1 − (1 − c)², moving
 /// the edge outwards by up to half a pixel, where the exact area coverage is c), so such a
 /// layer needs no group for opacity or a mask.
@@ -47,7 +48,7 @@ extension LoweredFrame {
         if !p.isDoubleSided && facesAway(geometry, projection) { return }
         if counts { countResampling(p, geometry: geometry, projection: projection) }
         let hidesBackground = LoweredFrame.contentsHideBackground(p, geometry: geometry, projection: projection)
-        let parts = LoweredFrame.drawnParts(node) - (hidesBackground ? 1 : 0)
+        let parts = LoweredFrame.drawnParts(node) - (hidesBackground ? LoweredFrame.partsUnderContents(p) : 0)
         guard parts > 0 else { return }
         var maskStart: Int? = nil
         if let mask = node.mask {
@@ -95,6 +96,8 @@ extension LoweredFrame {
             }
             if !skipBackground { append(.fill(shape: projectedBounds(), rule: .nonZero, color: bg, alpha: alpha), part: .background) }
         }
+        lowerGradient(
+            p, geometry: geometry, projection: projection, alpha: alpha, skip: skipBackground, occlusion: occlusion, shape: projectedBounds)
         if hasArea, let contents = p.contents, let g = geometry.contentsRect {
             geometry.contentsArea(outline: localBounds, into: &localArea, rect: &localRect, temp: &clipTemp)
             if localArea.count >= 3 {
@@ -173,7 +176,7 @@ extension LoweredFrame {
 
     /// A part over `polygons` (device pixels) that paints the whole pixels inside them opaque,
     /// cut to `clip`, becomes an occluder candidate at the next command's index.
-    private func addOccluder(_ polygons: [[CGPoint]], clip: PixelRect, part: LoweredOrigin.Part) {
+    func addOccluder(_ polygons: [[CGPoint]], clip: PixelRect, part: LoweredOrigin.Part) {
         guard let r = PixelRect.interior(of: polygons)?.intersection(clip), !r.isEmpty else { return }
         addOccluder(OccluderCandidate(index: commands.count, rect: r, part: part))
     }
@@ -194,7 +197,7 @@ extension LoweredFrame {
         let hasPath = m.path != nil && m.fillColor.alpha > 0
         let isLeaf =
             mask.sublayers.isEmpty && mask.mask == nil && m.contents == nil && !m.masksToBounds && !LoweredFrame.drawsBorder(m) && m.isDoubleSided
-            && LoweredFrame.shadowCaster(m) == nil
+            && LoweredFrame.shadowCaster(m) == nil && !LoweredFrame.drawsGradient(m)
         if isLeaf && hasBackground != hasPath {
             guard let projection = host.prepending(PlaneHomography(flattening: m.localToParent)) else { return nil }
             let tolerance = LoweredFrame.flatteningTolerance / projection.pixelsPerPoint(over: hasArea ? bounds : (m.path?.boundingBox ?? .zero))
@@ -222,16 +225,23 @@ extension LoweredFrame {
         return start
     }
 
-    /// True when the layer's opaque `contents` are drawn over all of its background (the
-    /// contents rectangle contains the bounds, so the drawn area contains the background's
-    /// shape, rounded or not, and the contents are drawn through an invertible map): the
-    /// background can never show.
+    /// True when the layer's opaque `contents` are drawn over all of its background and
+    /// gradient (the contents rectangle contains the bounds, so the drawn area contains the
+    /// background's shape, rounded or not, and the contents are drawn through an invertible
+    /// map), and it has either: they can never show.
     static func contentsHideBackground(_ p: LayerProperties, geometry: LayerPixelGeometry, projection: Projection) -> Bool {
-        guard let contents = p.contents, contents.isOpaque, let bg = p.backgroundColor, bg.alpha > 0 else { return false }
+        guard let contents = p.contents, contents.isOpaque, partsUnderContents(p) > 0 else { return false }
         guard let g = geometry.drawnContentsRect else { return false }
         let bounds = geometry.bounds
         guard g.minX <= bounds.minX, g.minY <= bounds.minY, g.maxX >= bounds.maxX, g.maxY >= bounds.maxY else { return false }
         return projection.composite.inverted() != nil
+    }
+
+    /// How many of `p`'s parts lie under its contents in the bounds' shape: its background and
+    /// its gradient, where drawn.
+    static func partsUnderContents(_ p: LayerProperties) -> Int {
+        let hasArea = p.bounds.width > 0 && p.bounds.height > 0
+        return (hasArea && (p.backgroundColor?.alpha ?? 0) > 0 ? 1 : 0) + (drawsGradient(p) ? 1 : 0)
     }
 
     /// How many separately composited things a layer draws (sublayers count as two: they
@@ -241,6 +251,7 @@ extension LoweredFrame {
         let hasArea = p.bounds.width > 0 && p.bounds.height > 0
         var n = 0
         if hasArea, let bg = p.backgroundColor, bg.alpha > 0 { n += 1 }
+        if drawsGradient(p) { n += 1 }
         if hasArea, p.contents != nil { n += 1 }
         if p.path != nil, p.fillColor.alpha > 0 { n += 1 }
         if drawsBorder(p) { n += 1 }
