@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "TransitionKitRender", targets: ["TransitionKitRender"]),
         .library(name: "RadialEffect", targets: ["RadialEffect"]),
         .library(name: "FadeEffect", targets: ["FadeEffect"]),
+        .library(name: "CurlEffect", targets: ["CurlEffect"]),
         .library(name: "PushBack3DEffect", targets: ["PushBack3DEffect"]),
         .library(name: "DragDismissEffect", targets: ["DragDismissEffect"]),
         .library(name: "ZoomEffect", targets: ["ZoomEffect"]),
@@ -42,6 +43,7 @@ let package = Package(
         .target(name: "PushBack3DEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/PushBack3D"),
         .target(name: "DragDismissEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/DragDismiss"),
         .target(name: "ZoomEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/Zoom"),
+        .target(name: "CurlEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/Curl"),
 
         // The whole bench (run, list, render, play, reports) as a library, so any package can make
         // its own bench executable over its effects and the built-ins; effect-bench is that over the built-ins.
@@ -49,7 +51,7 @@ let package = Package(
             name: "EffectBenchKit",
             dependencies: [
                 "TransitionKitCore", "TransitionKitRender", "RadialEffect", "FadeEffect", "PushBack3DEffect", "DragDismissEffect",
-                "ZoomEffect", "CAllocationCounter",
+                "ZoomEffect", "CurlEffect", "CAllocationCounter",
             ]
         ),
         .executableTarget(name: "effect-bench", dependencies: ["EffectBenchKit"]),
@@ -78,6 +80,7 @@ let package = Package(
         .testTarget(name: "TransitionKitRenderTests", dependencies: ["TransitionKitRender", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "RadialEffectTests", dependencies: ["RadialEffect", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "FadeEffectTests", dependencies: ["FadeEffect", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "CurlEffectTests", dependencies: ["CurlEffect", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "PushBack3DEffectTests", dependencies: ["PushBack3DEffect", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "DragDismissEffectTests", dependencies: ["DragDismissEffect", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
         .testTarget(

@@ -148,7 +148,7 @@ struct Wipe: TransitionEffect {
         #expect(unknown.status == 2 && unknown.out.isEmpty)
         #expect(
             unknown.err == [
-                "effect-bench: unknown effect 'wip'; registered: wipe, slide, radial, fade, pushback3d, dragdismiss, zoom, radial+fade, pushback3d>fade; did you mean 'wipe'?"
+                "effect-bench: unknown effect 'wip'; registered: wipe, slide, radial, fade, pushback3d, dragdismiss, zoom, curl, radial+fade, pushback3d>fade; did you mean 'wipe'?"
             ])
         let unshared = bench(["run", "--compare", "wipe:fade", "--effects", "wipe"])
         #expect(

@@ -66,8 +66,8 @@ import TransitionKitRender
             failures += result.failures
             walked += result.fractions.count
         }
-        // 28 operations (see `CommandTests`), 25 frames each.
-        #expect(walked == 28 * 25)
+        // 32 operations (see `CommandTests`), 25 frames each.
+        #expect(walked == 32 * 25)
         #expect(failures.isEmpty, "\(failures.count) frames differ: \(failures.prefix(5))")
     }
 

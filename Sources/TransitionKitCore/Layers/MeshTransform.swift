@@ -79,8 +79,11 @@ public struct MeshTransform: Sendable, Equatable {
         case emptyGrid(columns: Int, rows: Int)
     }
 
-    public private(set) var vertices: [Vertex]
-    public private(set) var faces: [Face]
+    /// The vertices. Set directly, they are not validated (the compositor skips an invalid
+    /// mesh); an animator rewriting them each frame in place allocates nothing.
+    public var vertices: [Vertex]
+    /// The faces. Set directly, they are not validated, as `vertices`.
+    public var faces: [Face]
     /// Composited (source-over) on the contents of faces seen from behind, nil for none: a
     /// TransitionKit addition, so a page's back can be lighter than its front (the curl uses
     /// white at 0.6). Default nil.

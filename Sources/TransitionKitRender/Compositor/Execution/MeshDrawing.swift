@@ -14,8 +14,14 @@ import TransitionKitCore
 /// covers by its alpha: S ← S·(1 − a·o/C) + c·s, C ← min(1, C + c). Two faces that share an
 /// edge (c₁ + c₂ = 1) so sum their exact areas, and a face over an interior pixel of another
 /// (C = 1) is source-over (S ← S·(1 − c·a) + c·s): Porter and Duff's disjoint assumption
-/// ("Compositing Digital Images", SIGGRAPH 1984, §4; XRender's `DisjointOver`). The strip's sums,
-/// rounded once, are then composited source-over through the clip times the layer's opacity.
+/// ("Compositing Digital Images", SIGGRAPH 1984, §4; XRender's `DisjointOver`).
+///
+/// The rule holds for faces that lie side by side; a face crossing two faces it covers would
+/// let the covered one show along their shared edge. So the faces are summed in runs: each
+/// run of consecutive faces (in painter's order) turned the same way, front or back, is summed
+/// alone and composited, rounded once, source-over through the clip times the layer's opacity
+/// before the next run (a curled page: the roll's front strips, then its back strips and the
+/// flat back over them).
 extension BandRenderer {
     /// Draws `plan` times `alpha` (0...255) through `clip` into `plane`.
     /// - Complexity: O(faces · strips they touch) rasteriser calls, plus per face pixel one
@@ -43,8 +49,18 @@ extension BandRenderer {
                         coverage.update(repeating: 0, count: (y1 - y0) * width)
                         sums.update(repeating: .zero, count: (y1 - y0) * width)
                         var touched = PixelRect.empty
-                        for k in 0..<plan.count where !plan.faces[k].box.intersection(rows).isEmpty {
+                        for k in 0..<plan.count {
                             let face = plan.faces[k]
+                            if k > 0 && face.isBack != plan.faces[k - 1].isBack && !touched.isEmpty {
+                                // A new run: the last one composited, the strip cleared.
+                                resolveMeshStrip(
+                                    touched, origin: (box.x0, y0), width: width, sums: sums, coverage: coverage, clip: clip,
+                                    alpha: alpha, into: plane)
+                                coverage.update(repeating: 0, count: (y1 - y0) * width)
+                                sums.update(repeating: .zero, count: (y1 - y0) * width)
+                                touched = .empty
+                            }
+                            guard !face.box.intersection(rows).isEmpty else { continue }
                             let h = face.deviceToSource
                             let faceTint = face.isBack ? tint : 0
                             let drawn = rasterizer.fill(face.polygon, rule: .nonZero, clip: rows) { span in
