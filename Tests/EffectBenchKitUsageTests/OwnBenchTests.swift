@@ -63,9 +63,9 @@ struct Wipe: TransitionEffect {
     }
 
     @Test func registryPutsOwnEffectsFirstThenTheBuiltIns() throws {
-        #expect(registry.names == ["wipe", "slide", "radial", "fade", "pushback3d", "dragdismiss", "zoom", "radial+fade", "pushback3d>fade"])
+        #expect(registry.names == ["wipe", "slide", "radial", "fade", "pushback3d", "dragdismiss", "zoom", "curl", "radial+fade", "pushback3d>fade"])
         #expect(EffectBench.builtInCompositions.map { $0.name } == ["radial+fade", "pushback3d>fade"])
-        #expect(EffectBench.builtInEffects.map { $0.name } == ["slide", "radial", "fade", "pushback3d", "dragdismiss", "zoom"])
+        #expect(EffectBench.builtInEffects.map { $0.name } == ["slide", "radial", "fade", "pushback3d", "dragdismiss", "zoom", "curl"])
         #expect(throws: TransitionKitError.self) { try EffectBench.registry(effects: [Wipe.self, Wipe.self]) }
     }
 

@@ -50,8 +50,8 @@ extension BandRenderer {
                         sums.update(repeating: .zero, count: (y1 - y0) * width)
                         var touched = PixelRect.empty
                         for k in 0..<plan.count {
-                            let face = plan.faces[k]
-                            if k > 0 && face.isBack != plan.faces[k - 1].isBack && !touched.isEmpty {
+                            let face = plan.face(k)
+                            if k > 0 && face.isBack != plan.face(k - 1).isBack && !touched.isEmpty {
                                 // A new run: the last one composited, the strip cleared.
                                 resolveMeshStrip(
                                     touched, origin: (box.x0, y0), width: width, sums: sums, coverage: coverage, clip: clip,

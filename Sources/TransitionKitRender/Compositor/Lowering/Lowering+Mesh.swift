@@ -22,9 +22,11 @@ final class MeshPlan {
     /// Premultiplied background colour (0: none) and back-face tint (0: none).
     var background: UInt32 = 0
     var backTint: UInt32 = 0
-    /// Face slots; the first `count` are this frame's, in drawing order.
+    /// Face slots; the first `count` are this frame's, drawn in the order `order` gives.
     var faces: [MeshFacePlan] = []
     var count = 0
+    /// Indices into `faces` in painter's order.
+    var order: [Int] = []
     var backFaces = 0
     /// The union of the faces' boxes, cut to the frame.
     var box = PixelRect.empty
@@ -32,8 +34,11 @@ final class MeshPlan {
     var unitQuad: [[CGPoint]] = [[]]
     var clipped: [[CGPoint]] = []
     var temp: [CGPoint] = []
-    var order: [Int] = []
-    var staging: [MeshFacePlan] = []
+    var device: [CGPoint] = []
+    var from: [CGPoint] = []
+
+    /// The `k`th face to draw.
+    @inline(__always) func face(_ k: Int) -> MeshFacePlan { faces[order[k]] }
 }
 
 extension Projection {
@@ -92,7 +97,8 @@ extension LoweredFrame {
     /// convex (seen edge-on or folded over itself) or whose `from` quadrilateral is degenerate is
     /// skipped. Seen from behind: the projected corners wound the other way from the `from`
     /// corners; skipped unless `doubleSided`.
-    /// - Complexity: O(vertices + faces · log faces); no allocation once the slots have grown.
+    /// - Complexity: O(vertices + faces · log faces) (insertion sort up to 64 faces, almost
+    ///   linear for a mesh whose order barely changes); no allocation once the slots have grown.
     func lowerMesh(
         _ mesh: MeshTransform, properties p: LayerProperties, step: Transform3D, parent: Projection
     ) -> Int? {
@@ -101,66 +107,75 @@ extension LoweredFrame {
             plan.image = p.contents
             plan.background = p.backgroundColor.map { $0.premultipliedRGBA8.packed } ?? 0
             plan.backTint = mesh.backFaceTint.map { $0.premultipliedRGBA8.packed } ?? 0
-            plan.staging.removeAll(keepingCapacity: true)
             plan.order.removeAll(keepingCapacity: true)
+            plan.count = 0
+            plan.backFaces = 0
+            plan.box = .empty
             let toSource =
                 p.contents.map { PlaneHomography(scaleX: Double($0.width), y: Double($0.height), translationX: 0, y: 0) } ?? .identity
             let square = [CGPoint(x: 0, y: 0), CGPoint(x: 1, y: 0), CGPoint(x: 1, y: 1), CGPoint(x: 0, y: 1)]
             for face in mesh.faces {
-                var device: [CGPoint] = [], from: [CGPoint] = [], depth = 0.0
-                device.reserveCapacity(4)
-                from.reserveCapacity(4)
+                plan.device.removeAll(keepingCapacity: true)
+                plan.from.removeAll(keepingCapacity: true)
+                var depth = 0.0
                 for i in face.indices {
                     let v = mesh.vertices[i]
                     let q = step.transform(x: v.to.x, y: v.to.y, z: v.to.z)
                     guard Double(q.w) > Projection.minimumW, let d = parent.mapPoint(Double(q.x / q.w), Double(q.y / q.w)) else { break }
                     depth += Double(q.z / q.w) / 4
-                    device.append(CGPoint(x: d.x, y: d.y))
-                    from.append(v.from)
+                    plan.device.append(CGPoint(x: d.x, y: d.y))
+                    plan.from.append(v.from)
                 }
-                guard device.count == 4, let deviceWinding = ConvexClipping.convexOrientation(device),
-                    let fromWinding = ConvexClipping.convexOrientation(from),
-                    let fromMap = PlaneHomography.squareToQuad(from), let toMap = PlaneHomography.squareToQuad(device),
+                guard plan.device.count == 4, let deviceWinding = ConvexClipping.convexOrientation(plan.device),
+                    let fromWinding = ConvexClipping.convexOrientation(plan.from),
+                    let fromMap = PlaneHomography.squareToQuad(plan.from), let toMap = PlaneHomography.squareToQuad(plan.device),
                     let unitToDevice = fromMap.inverted()?.concatenating(toMap), let deviceToUnit = unitToDevice.inverted()
                 else { continue }
                 let isBack = deviceWinding != fromWinding
                 if isBack && !p.isDoubleSided { continue }
                 // The face's part of the contents: its `from` quadrilateral cut to the unit square.
-                plan.unitQuad[0] = from
+                swap(&plan.unitQuad[0], &plan.from)
                 ConvexClipping.clip(plan.unitQuad, to: square, orientation: 1, into: &plan.clipped, temp: &plan.temp)
                 guard let part = plan.clipped.first else { continue }
-                var f = MeshFacePlan()
-                f.polygon[0].removeAll(keepingCapacity: true)
+                if plan.count == plan.faces.count { plan.faces.append(MeshFacePlan()) }
+                let k = plan.count
+                plan.faces[k].polygon[0].removeAll(keepingCapacity: true)
                 for u in part {
                     let q = unitToDevice.apply(Double(u.x), Double(u.y))
                     guard q.w > 0 else { break }
-                    f.polygon[0].append(CGPoint(x: q.x / q.w, y: q.y / q.w))
+                    plan.faces[k].polygon[0].append(CGPoint(x: q.x / q.w, y: q.y / q.w))
                 }
-                guard f.polygon[0].count == part.count, let box = PixelRect.bounds(of: f.polygon)?.intersection(frame), !box.isEmpty
+                let toImage = deviceToUnit.concatenating(toSource)
+                guard plan.faces[k].polygon[0].count == part.count, toImage.isFinite,
+                    let box = PixelRect.bounds(of: plan.faces[k].polygon)?.intersection(frame), !box.isEmpty
                 else { continue }
-                f.deviceToSource = deviceToUnit.concatenating(toSource)
-                guard f.deviceToSource.isFinite else { continue }
-                f.isBack = isBack
-                f.depth = depth
-                f.box = box
-                plan.order.append(plan.staging.count)
-                plan.staging.append(f)
+                plan.faces[k].deviceToSource = toImage
+                plan.faces[k].isBack = isBack
+                plan.faces[k].depth = depth
+                plan.faces[k].box = box
+                plan.order.append(k)
+                plan.count += 1
+                if isBack { plan.backFaces += 1 }
+                plan.box = plan.box.isEmpty ? box : plan.box.union(box)
             }
-            guard !plan.staging.isEmpty else { return false }
+            guard plan.count > 0 else { return false }
             // Painter's order: back to front by centroid depth, ties in face order.
-            plan.order.sort { a, b in
-                let da = plan.staging[a].depth, db = plan.staging[b].depth
+            func before(_ a: Int, _ b: Int) -> Bool {
+                let da = plan.faces[a].depth, db = plan.faces[b].depth
                 return da != db ? da < db : a < b
             }
-            plan.count = 0
-            plan.backFaces = 0
-            plan.box = .empty
-            for k in plan.order {
-                if plan.count == plan.faces.count { plan.faces.append(MeshFacePlan()) }
-                plan.faces[plan.count] = plan.staging[k]
-                if plan.staging[k].isBack { plan.backFaces += 1 }
-                plan.box = plan.box.isEmpty ? plan.staging[k].box : plan.box.union(plan.staging[k].box)
-                plan.count += 1
+            if plan.count <= 64 {
+                for i in 1..<max(plan.count, 1) {
+                    let k = plan.order[i]
+                    var j = i
+                    while j > 0 && before(k, plan.order[j - 1]) {
+                        plan.order[j] = plan.order[j - 1]
+                        j -= 1
+                    }
+                    plan.order[j] = k
+                }
+            } else {
+                plan.order.sort(by: before)
             }
             return true
         }
