@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "TransitionKitRender", targets: ["TransitionKitRender"]),
         .library(name: "RadialEffect", targets: ["RadialEffect"]),
         .library(name: "FadeEffect", targets: ["FadeEffect"]),
+        .library(name: "CurlEffect", targets: ["CurlEffect"]),
         .library(name: "PushBack3DEffect", targets: ["PushBack3DEffect"]),
         .library(name: "DragDismissEffect", targets: ["DragDismissEffect"]),
         .library(name: "ZoomEffect", targets: ["ZoomEffect"]),
@@ -46,6 +47,7 @@ let package = Package(
         .target(name: "ZoomEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/Zoom"),
         .target(name: "FlipEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/Flip"),
         .target(name: "SheetEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/Sheet"),
+        .target(name: "CurlEffect", dependencies: ["TransitionKitCore"], path: "Sources/Effects/Curl"),
 
         // The whole bench (run, list, render, play, reports) as a library, so any package can make
         // its own bench executable over its effects and the built-ins; effect-bench is that over the built-ins.
@@ -53,7 +55,7 @@ let package = Package(
             name: "EffectBenchKit",
             dependencies: [
                 "TransitionKitCore", "TransitionKitRender", "RadialEffect", "FadeEffect", "PushBack3DEffect", "DragDismissEffect",
-                "ZoomEffect", "FlipEffect", "SheetEffect", "CAllocationCounter",
+                "ZoomEffect", "FlipEffect", "SheetEffect", "CurlEffect", "CAllocationCounter",
             ]
         ),
         .executableTarget(name: "effect-bench", dependencies: ["EffectBenchKit"]),
@@ -82,6 +84,7 @@ let package = Package(
         .testTarget(name: "TransitionKitRenderTests", dependencies: ["TransitionKitRender", "TransitionKitTestSupport", "TransitionKitTesting", "CAllocationCounter"], exclude: ["__Snapshots__"]),
         .testTarget(name: "RadialEffectTests", dependencies: ["RadialEffect", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "FadeEffectTests", dependencies: ["FadeEffect", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "CurlEffectTests", dependencies: ["CurlEffect", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "PushBack3DEffectTests", dependencies: ["PushBack3DEffect", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "DragDismissEffectTests", dependencies: ["DragDismissEffect", "TransitionKitTestSupport", "TransitionKitTesting"], exclude: ["__Snapshots__"]),
         .testTarget(

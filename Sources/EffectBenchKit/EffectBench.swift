@@ -1,3 +1,4 @@
+import CurlEffect
 import DragDismissEffect
 import FadeEffect
 import FlipEffect
@@ -26,9 +27,9 @@ import ZoomEffect
 public enum EffectBench {
     /// The seven effects TransitionKit ships, in the order `list` and `run` show them: slide
     /// (UIKit's own transitions, the default; in TransitionKitCore), radial, fade, pushback3d,
-    /// dragdismiss, zoom, flip, sheet.
+    /// dragdismiss, zoom, flip, sheet, curl.
     public static var builtInEffects: [any TransitionEffect.Type] {
-        [Slide.self, Radial.self, Fade.self, PushBack3D.self, DragDismiss.self, Zoom.self, Flip.self, Sheet.self]
+        [Slide.self, Radial.self, Fade.self, PushBack3D.self, DragDismiss.self, Zoom.self, Flip.self, Sheet.self, Curl.self]
     }
 
     /// The compositions of built-in effects every bench lists and runs after them (see

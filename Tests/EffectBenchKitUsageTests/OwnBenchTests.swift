@@ -65,10 +65,11 @@ struct Wipe: TransitionEffect {
     @Test func registryPutsOwnEffectsFirstThenTheBuiltIns() throws {
         #expect(
             registry.names == [
-                "wipe", "slide", "radial", "fade", "pushback3d", "dragdismiss", "zoom", "flip", "sheet", "radial+fade", "pushback3d>fade",
+                "wipe", "slide", "radial", "fade", "pushback3d", "dragdismiss", "zoom", "flip", "sheet", "curl", "radial+fade", "pushback3d>fade",
             ])
         #expect(EffectBench.builtInCompositions.map { $0.name } == ["radial+fade", "pushback3d>fade"])
-        #expect(EffectBench.builtInEffects.map { $0.name } == ["slide", "radial", "fade", "pushback3d", "dragdismiss", "zoom", "flip", "sheet"])
+        #expect(
+            EffectBench.builtInEffects.map { $0.name } == ["slide", "radial", "fade", "pushback3d", "dragdismiss", "zoom", "flip", "sheet", "curl"])
         #expect(throws: TransitionKitError.self) { try EffectBench.registry(effects: [Wipe.self, Wipe.self]) }
     }
 
@@ -151,7 +152,7 @@ struct Wipe: TransitionEffect {
         #expect(unknown.status == 2 && unknown.out.isEmpty)
         #expect(
             unknown.err == [
-                "effect-bench: unknown effect 'wip'; registered: wipe, slide, radial, fade, pushback3d, dragdismiss, zoom, flip, sheet, radial+fade, pushback3d>fade; did you mean 'wipe'?"
+                "effect-bench: unknown effect 'wip'; registered: wipe, slide, radial, fade, pushback3d, dragdismiss, zoom, flip, sheet, curl, radial+fade, pushback3d>fade; did you mean 'wipe'?"
             ])
         let unshared = bench(["run", "--compare", "wipe:fade", "--effects", "wipe"])
         #expect(

@@ -40,9 +40,9 @@ import TransitionKitTestSupport
         (["run", "--frames", "2", "--size", "20x20", "--html", "./"], 1, "names a directory"),
         (
             ["render", "irs", "--out", "a.png"], 2,
-            "effect-bench: unknown effect 'irs'; registered: slide, radial, fade, pushback3d, dragdismiss, zoom, flip, sheet, radial+fade, pushback3d>fade"
+            "effect-bench: unknown effect 'irs'; registered: slide, radial, fade, pushback3d, dragdismiss, zoom, flip, sheet, curl, radial+fade, pushback3d>fade"
         ),
-        (["render", "radail", "--out", "a.png"], 2, "dragdismiss, zoom, flip, sheet, radial+fade, pushback3d>fade; did you mean 'radial'?"),
+        (["render", "radail", "--out", "a.png"], 2, "dragdismiss, zoom, flip, sheet, curl, radial+fade, pushback3d>fade; did you mean 'radial'?"),
         (["render", "radial+dragdismiss", "--out", "a.png"], 2, "invalid operation: the parts of 'radial+dragdismiss' have no operation in common"),
         (["render", "radial>fade", "--param", "split=2", "--out", "a.png"], 2, "parameter 'split': '2' is not a number in 0...1 progress"),
         (["render", "radial", "--param", "nosuch=1", "--out", "a.png"], 2, "unknown radial parameter 'nosuch'; accepted: duration, popstyle"),

@@ -24,15 +24,15 @@ import TransitionKitRender
         let outcome = try RunCommand.run(
             try options(["--json", json, "--html", html]), registry: try EffectBench.registry(effects: []),
             progress: ProgressIndicator(enabled: false))
-        // 5 + 3 + 5 + 3 + 2 + 4 + 5 + 2 operations (slide, radial, fade, pushback3d with tab; dragdismiss, zoom;
-        // flip with tab; sheet), then 3 + 3 of the built-in compositions (radial+fade, pushback3d>fade: push, pop, tab).
-        #expect(outcome.report.results.count == 35)
+        // 5 + 3 + 5 + 3 + 2 + 4 + 5 + 2 + 4 operations (slide, radial, fade, pushback3d with tab; dragdismiss, zoom;
+        // flip with tab; sheet; curl), then 3 + 3 of the built-in compositions (radial+fade, pushback3d>fade: push, pop, tab).
+        #expect(outcome.report.results.count == 39)
         #expect(outcome.text.contains("radial") && outcome.text.contains("dragdismiss"))
         let decoded = try BenchReport.decode(try Data(contentsOf: URL(fileURLWithPath: json)), path: json)
         #expect(decoded == outcome.report)
         let page = try String(contentsOfFile: html, encoding: .utf8)
         #expect(page.contains("<table id=\"results\">") && page.contains("<svg") && page.contains("data:image/png;base64,"))
-        #expect(page.components(separatedBy: "data:image/png;base64,").count - 1 == 35)
+        #expect(page.components(separatedBy: "data:image/png;base64,").count - 1 == 39)
     }
 
     /// `run --param` reaches the effect: fade's `duration` (seconds) is the sweeps' transition

@@ -66,8 +66,8 @@ import TransitionKitRender
             failures += result.failures
             walked += result.fractions.count
         }
-        // 35 operations (see `CommandTests`), 25 frames each.
-        #expect(walked == 35 * 25)
+        // 39 operations (see `CommandTests`), 25 frames each.
+        #expect(walked == 39 * 25)
         #expect(failures.isEmpty, "\(failures.count) frames differ: \(failures.prefix(5))")
     }
 

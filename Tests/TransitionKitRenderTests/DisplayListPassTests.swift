@@ -54,6 +54,8 @@ import TransitionKitTestSupport
                 }
             case .shadow(let plan, _, _):
                 guard plan < list.shadowCount else { return "command \(i) reads shadow plan \(plan) of \(list.shadowCount)" }
+            case .mesh(let plan, _):
+                guard plan < list.meshCount else { return "command \(i) reads mesh plan \(plan) of \(list.meshCount)" }
             }
         }
         return open.isEmpty ? nil : "regions left open: \(open)"

@@ -285,6 +285,13 @@ public final class Layer {
         get { storage.fillColor }
         set { storage.fillColor = newValue }
     }
+    /// A warp of the contents and background by a mesh of faces (`CAMeshTransform`'s model):
+    /// vertices from unit contents coordinates to bounds points, faces of four vertices. See
+    /// `MeshTransform`. Default nil.
+    public var meshTransform: MeshTransform? {
+        get { storage.meshTransform }
+        set { storage.meshTransform = newValue }
+    }
 
     /// The frame in the superlayer's coordinates (`CALayer.frame`): setting it sets
     /// `bounds.size` and `position` (through `anchorPoint`); reading it with a non-identity

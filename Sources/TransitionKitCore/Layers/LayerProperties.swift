@@ -124,6 +124,10 @@ public struct LayerProperties: Sendable, Equatable {
     public var path: ShapePath? = nil
     /// The fill of `path` (`CAShapeLayer.fillColor`). Default opaque black, as Core Animation.
     public var fillColor: Color = .black
+    /// A warp of the contents and background by a mesh of faces (`CAMeshTransform`'s model;
+    /// see `MeshTransform` for units, order, faces seen from behind and invalid meshes). Default
+    /// nil: drawn flat on the bounds.
+    public var meshTransform: MeshTransform? = nil
 
     public init() {}
 

@@ -109,6 +109,14 @@ extension Compositor {
                 source = .solid(c)
                 blend = .over(opacity: Double(c.a) / 255)
                 store = target
+            case .mesh(let plan, let alpha):
+                kind = .mesh
+                let p = list.meshPlans[plan]
+                bounds = p.box
+                coverage = .mesh(faces: p.count, backFaces: p.backFaces)
+                source = p.image.map { .contents(width: $0.width, height: $0.height, fetch: .general) } ?? .solid(RGBA8(packed: p.background))
+                blend = .over(opacity: Double(alpha) / 255)
+                store = target
             case .clip(let shape, let rule, _, _, _):
                 kind = .clip
                 shapeFacts(shape, rule)

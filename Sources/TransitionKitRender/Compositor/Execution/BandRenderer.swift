@@ -60,6 +60,9 @@ final class BandRenderer {
     /// A shadow row's coverage, summed (`drawShadow`), and in 8 bits, kept between frames.
     var shadowSums: [Float] = []
     var shadowCoverage: [UInt8] = []
+    /// A mesh strip's premultiplied sums and covered areas (`drawMesh`), kept between frames.
+    var meshSums: [SIMD4<Float>] = []
+    var meshCoverage: [Float] = []
     /// The list `render(_:scale:...)` lowers a tree into (a renderer used on its own, in tests).
     private lazy var ownList = LoweredFrame()
     private var freeShapeClips: [ShapeClip] = []

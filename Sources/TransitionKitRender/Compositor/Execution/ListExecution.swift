@@ -61,6 +61,10 @@ extension BandRenderer {
                 passCuts(at: i)
                 let c = PixelMath.scale(color.premultipliedRGBA8.packed, alpha)
                 forEachCutClip(clip) { drawShadow(list.shadowPlans[plan], color: c, clip: $0, into: target) }
+            case .mesh(let plan, let alpha):
+                guard i >= skipBefore, reaches(i, clip) else { break }
+                passCuts(at: i)
+                forEachCutClip(clip) { drawMesh(list.meshPlans[plan], clip: $0, alpha: alpha, into: target) }
             case .clip(let shape, let rule, let alpha, let drawnOnce, let end):
                 guard end >= skipBefore, reaches(i, clip),
                     let narrowed = intersect(clip, with: list.shapes[shape], rule: rule, alpha: alpha)

@@ -24,7 +24,12 @@ public struct DisplayList: Sendable, Equatable, CustomStringConvertible {
         /// (`masksToBounds` or a leaf `mask` layer) until its `restore`. `beginMask`…`endMask`:
         /// draw a mask subtree offscreen; its alpha is the clip until the host's `restore`.
         /// `beginGroup`…`endGroup`: draw into an offscreen buffer, composited once (group opacity).
-        public enum Kind: String, Sendable { case shadow, fill, gradient, contents, clip, beginMask, endMask, beginGroup, endGroup, restore }
+        /// `mesh`: draw a layer's background and contents warped by its `meshTransform`, face by
+        /// face, accumulated so shared edges leave no seam.
+        public enum Kind: String, Sendable {
+            case shadow, fill, gradient, contents, clip, beginMask, endMask, beginGroup, endGroup, restore
+            case mesh
+        }
         /// How a drawn pixel's coverage is found: `box`, a rectangle on whole pixels (0 or 255);
         /// `edges`, a shape's exact-area anti-aliased edges filled by a rule; `gaussian`, a shape
         /// blurred by a Gaussian of `sigmaX` × `sigmaY` pixels, drawn as `slabs` horizontal slabs
@@ -33,6 +38,9 @@ public struct DisplayList: Sendable, Equatable, CustomStringConvertible {
             case box
             case edges(ShapePath.FillRule)
             case gaussian(sigmaX: Double, sigmaY: Double, slabs: Int)
+            /// A mesh's `faces` drawn (of them `backFaces` seen from behind), each with exact-area
+            /// edges, summed where they share an edge.
+            case mesh(faces: Int, backFaces: Int)
         }
         /// Where a drawn pixel's colour comes from: a `solid` colour (premultiplied RGBA8), a
         /// `gradient` of its `type` with `colors` stops (its ramp of premultiplied colours
@@ -127,6 +135,7 @@ public struct DisplayList: Sendable, Equatable, CustomStringConvertible {
             case .box?: fields.append("coverage box")
             case .edges(let rule)?: fields.append("coverage edges \(rule == .nonZero ? "nonZero" : "evenOdd")")
             case .gaussian(let sx, let sy, let slabs)?: fields.append(String(format: "coverage gaussian sigma %.2fx%.2f px %d slabs", sx, sy, slabs))
+            case .mesh(let faces, let back)?: fields.append("coverage mesh \(faces) faces (\(back) back) summed")
             case nil: break
             }
             switch c.source {

@@ -36,12 +36,15 @@ enum LoweredCommand {
     case endGroup
     /// Ends the innermost clip region.
     case restore
+    /// Draws mesh plan `plan` (`LoweredFrame.meshPlans`: a layer's `meshTransform`, its
+    /// background and contents warped face by face) times `alpha`.
+    case mesh(plan: Int, alpha: UInt32)
 }
 
 /// Where a command comes from: the layer (`path`: its positions in drawing order from the
 /// root, a mask subtree entered through −1) and which of its parts.
 struct LoweredOrigin: Equatable {
-    enum Part: String { case shadow, background, gradient, contents, path, border, clip, mask, group }
+    enum Part: String { case shadow, background, gradient, contents, path, border, clip, mask, group, mesh }
     var pathRange: Range<Int>
     var part: Part
 }
@@ -84,6 +87,9 @@ final class LoweredFrame {
     /// Gradient plans; the first `gradientCount` are this frame's (their ramps kept between frames).
     private(set) var gradientPlans: [GradientPlan] = []
     private(set) var gradientCount = 0
+    /// Mesh plans; the first `meshCount` are this frame's.
+    private(set) var meshPlans: [MeshPlan] = []
+    private(set) var meshCount = 0
     /// Gaussian edge tables by σ, kept across frames (a transition keeps its shadows' σ).
     private var edgeProfiles: [GaussianEdgeProfile] = []
     /// Pixels of the frame covered by contents drawn through resampling (`BandCount`).
@@ -112,6 +118,7 @@ final class LoweredFrame {
         shapeCount = 0
         shadowCount = 0
         gradientCount = 0
+        meshCount = 0
         resampledPixels = 0
         self.frame = frame
         self.findsOccluders = findsOccluders
@@ -126,6 +133,8 @@ final class LoweredFrame {
             bounds.append(PixelRect.bounds(of: shapes[shape])?.intersection(frame) ?? frame)
         case .shadow(let plan, _, _):
             bounds.append(shadowPlans[plan].box)
+        case .mesh(let plan, _):
+            bounds.append(meshPlans[plan].box)
         default:
             bounds.append(frame)
         }
@@ -181,6 +190,15 @@ final class LoweredFrame {
         guard build(gradientPlans[gradientCount]) else { return nil }
         gradientCount += 1
         return gradientCount - 1
+    }
+
+    /// A new mesh plan slot, built by `build` (its storage kept from earlier frames); nil when
+    /// `build` finds nothing to draw.
+    func newMeshPlan(_ build: (MeshPlan) -> Bool) -> Int? {
+        if meshCount == meshPlans.count { meshPlans.append(MeshPlan()) }
+        guard build(meshPlans[meshCount]) else { return nil }
+        meshCount += 1
+        return meshCount - 1
     }
 
     /// The edge profile table for `sigma` pixels, made once and kept (the last 8 σ used).

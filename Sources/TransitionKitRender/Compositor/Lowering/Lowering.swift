@@ -42,13 +42,23 @@ extension LoweredFrame {
         guard !p.isHidden else { return }
         let alpha = PixelMath.alpha8(p.opacity)
         guard alpha > 0 else { return }
-        let step = PlaneHomography(flattening: p.localToParent.concatenating(parentSublayerToLocal))
+        let step3D = p.localToParent.concatenating(parentSublayerToLocal)
+        let step = PlaneHomography(flattening: step3D)
         guard let projection = parent.prepending(step) else { return }
         let geometry = LayerPixelGeometry(p)
         if !p.isDoubleSided && facesAway(geometry, projection) { return }
-        if counts { countResampling(p, geometry: geometry, projection: projection) }
-        let hidesBackground = LoweredFrame.contentsHideBackground(p, geometry: geometry, projection: projection)
-        let parts = LoweredFrame.drawnParts(node) - (hidesBackground ? LoweredFrame.partsUnderContents(p) : 0)
+        // A mesh draws the background and contents as one part (or nothing, when invalid).
+        var mesh: Int? = nil
+        if let m = p.meshTransform, geometry.hasArea, LoweredFrame.backgroundAndContentsParts(p) > 0 {
+            mesh = lowerMesh(m, properties: p, step: step3D, parent: parent)
+            if counts, let mesh { addResampled(meshPlans[mesh].box.width * meshPlans[mesh].box.height) }
+        } else if counts {
+            countResampling(p, geometry: geometry, projection: projection)
+        }
+        let meshed = p.meshTransform != nil && geometry.hasArea
+        let hidesBackground = !meshed && LoweredFrame.contentsHideBackground(p, geometry: geometry, projection: projection)
+        let meshedParts = meshed ? LoweredFrame.backgroundAndContentsParts(p) - (mesh == nil ? 0 : 1) : 0
+        let parts = LoweredFrame.drawnParts(node) - (hidesBackground ? LoweredFrame.partsUnderContents(p) : 0) - meshedParts
         guard parts > 0 else { return }
         var maskStart: Int? = nil
         if let mask = node.mask {
@@ -60,20 +70,22 @@ extension LoweredFrame {
         if parts > 1 && (alpha < 255 || node.mask != nil) {
             let start = append(.beginGroup(alpha: alpha, end: -1), part: .group)
             lowerContent(
-                node, geometry: geometry, projection: projection, alpha: 255, skipBackground: hidesBackground, occlusion: nil, counts: counts)
+                node, geometry: geometry, projection: projection, alpha: 255, skipBackground: hidesBackground, mesh: (meshed, mesh),
+                occlusion: nil, counts: counts)
             close(start, at: append(.endGroup, part: .group))
         } else {
             lowerContent(
-                node, geometry: geometry, projection: projection, alpha: alpha, skipBackground: hidesBackground, occlusion: occlusion,
-                counts: counts)
+                node, geometry: geometry, projection: projection, alpha: alpha, skipBackground: hidesBackground, mesh: (meshed, mesh),
+                occlusion: occlusion, counts: counts)
         }
         if let maskStart { close(maskStart, at: append(.restore, part: .mask)) }
     }
 
-    /// The layer's own parts and its sublayers (see the type's order).
+    /// The layer's own parts and its sublayers (see the type's order). `mesh`: whether the layer
+    /// has a mesh (its background and contents are then only the mesh plan, when there is one).
     private func lowerContent(
         _ node: LayerSnapshot, geometry: LayerPixelGeometry, projection: Projection, alpha: UInt32, skipBackground: Bool,
-        occlusion: PixelRect?, counts: Bool
+        mesh: (meshed: Bool, plan: Int?), occlusion: PixelRect?, counts: Bool
     ) {
         let p = node.properties
         let bounds = geometry.bounds, hasArea = geometry.hasArea
@@ -89,7 +101,8 @@ extension LoweredFrame {
         }
 
         lowerShadow(p, geometry: geometry, projection: projection, alpha: alpha)
-        if hasArea, let bg = p.backgroundColor, bg.alpha > 0 {
+        if let plan = mesh.plan { append(.mesh(plan: plan, alpha: alpha), part: .mesh) }
+        if !mesh.meshed, hasArea, let bg = p.backgroundColor, bg.alpha > 0 {
             if let occlusion, geometry.isSquare, bg.premultipliedRGBA8.a == 255 {
                 geometry.projectBoundsRect(projection, rect: &localRect, into: &projectedScratch)
                 addOccluder(projectedScratch, clip: occlusion, part: .background)
@@ -98,7 +111,7 @@ extension LoweredFrame {
         }
         lowerGradient(
             p, geometry: geometry, projection: projection, alpha: alpha, skip: skipBackground, occlusion: occlusion, shape: projectedBounds)
-        if hasArea, let contents = p.contents, let g = geometry.contentsRect {
+        if !mesh.meshed, hasArea, let contents = p.contents, let g = geometry.contentsRect {
             geometry.contentsArea(outline: localBounds, into: &localArea, rect: &localRect, temp: &clipTemp)
             if localArea.count >= 3 {
                 let area = newShape { projection.project(localArea, into: &$0) }
@@ -242,6 +255,12 @@ extension LoweredFrame {
     static func partsUnderContents(_ p: LayerProperties) -> Int {
         let hasArea = p.bounds.width > 0 && p.bounds.height > 0
         return (hasArea && (p.backgroundColor?.alpha ?? 0) > 0 ? 1 : 0) + (drawsGradient(p) ? 1 : 0)
+    }
+
+    /// How many of a layer's separately composited things are its background and contents
+    /// (0...2): what a mesh draws as one part.
+    static func backgroundAndContentsParts(_ p: LayerProperties) -> Int {
+        (p.backgroundColor.map { $0.alpha > 0 } ?? false ? 1 : 0) + (p.contents != nil ? 1 : 0)
     }
 
     /// How many separately composited things a layer draws (sublayers count as two: they
