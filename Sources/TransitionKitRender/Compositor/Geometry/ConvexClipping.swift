@@ -63,9 +63,20 @@ enum ConvexClipping {
     static func clip(
         _ subject: [[CGPoint]], to convex: [CGPoint], orientation: Double, into out: inout [[CGPoint]], temp: inout [CGPoint]
     ) {
+        var spare: [[CGPoint]] = []
+        clip(subject, to: convex, orientation: orientation, into: &out, temp: &temp, spare: &spare)
+    }
+
+    /// `clip(_:to:orientation:into:temp:)` keeping the point buffers of slots it empties in
+    /// `spare` and taking new slots from there, so a caller clipping every frame (a mesh's
+    /// faces, some of which clip to nothing) allocates nothing once the buffers have grown.
+    static func clip(
+        _ subject: [[CGPoint]], to convex: [CGPoint], orientation: Double, into out: inout [[CGPoint]], temp: inout [CGPoint],
+        spare: inout [[CGPoint]]
+    ) {
         var kept = 0
         for polygon in subject where polygon.count >= 3 {
-            if kept == out.count { out.append([]) }
+            if kept == out.count { out.append(spare.popLast() ?? []) }
             out[kept].removeAll(keepingCapacity: true)
             out[kept].append(contentsOf: polygon)
             let m = convex.count
@@ -95,6 +106,6 @@ enum ConvexClipping {
             }
             if out[kept].count >= 3 { kept += 1 }
         }
-        if out.count > kept { out.removeSubrange(kept...) }
+        while out.count > kept { spare.append(out.removeLast()) }
     }
 }

@@ -24,15 +24,22 @@ extension ShapeFlattening {
         let x0 = Double(r.minX), y0 = Double(r.minY), x1 = Double(r.maxX), y1 = Double(r.maxY)
         // Per corner, clockwise from the top-right: the corner point, the unit vector back along
         // the side the outline comes in by, the one along the side it leaves by, its mask bit.
-        let frames: [(px: Double, py: Double, inX: Double, inY: Double, outX: Double, outY: Double, mask: CornerMask)] = [
-            (x1, y0, -1, 0, 0, 1, .layerMaxXMinYCorner), (x1, y1, 0, -1, -1, 0, .layerMaxXMaxYCorner),
-            (x0, y1, 1, 0, 0, -1, .layerMinXMaxYCorner), (x0, y0, 0, 1, 1, 0, .layerMinXMinYCorner),
-        ]
+        // (A switch, not an array literal: an outline is built every frame a corner radius
+        // animates, and must not allocate.)
+        func frame(_ k: Int) -> (px: Double, py: Double, inX: Double, inY: Double, outX: Double, outY: Double, mask: CornerMask) {
+            switch k {
+            case 0: return (x1, y0, -1, 0, 0, 1, .layerMaxXMinYCorner)
+            case 1: return (x1, y1, 0, -1, -1, 0, .layerMaxXMaxYCorner)
+            case 2: return (x0, y1, 1, 0, 0, -1, .layerMinXMaxYCorner)
+            default: return (x0, y0, 0, 1, 1, 0, .layerMinXMinYCorner)
+            }
+        }
         let blend = curve == .continuous ? continuousBlend(radius: c, half: half) : 0
         let n = segments(radius: c, angle: .pi / 2, tolerance: tolerance, maximum: 2048)
         let arcs = CornerArcs.shared.points(chords: n)
         pts.removeAll(keepingCapacity: true)
-        for (k, f) in frames.enumerated() {
+        for k in 0..<4 {
+            let f = frame(k)
             func at(_ a: Double, _ b: Double) -> CGPoint {
                 CGPoint(x: f.px + c * (a * f.inX + b * f.outX), y: f.py + c * (a * f.inY + b * f.outY))
             }
@@ -50,20 +57,22 @@ extension ShapeFlattening {
                 continue
             }
             for (curve, circle) in zip(continuousCurves, circularCurves) {
-                // Each control point blended `blend` of the way from the circular corner's.
-                let p = (0..<4).map { j in
+                // Each control point blended `blend` of the way from the circular corner's (four
+                // values, not an array: no allocation per corner).
+                func blended(_ j: Int) -> (x: Double, y: Double) {
                     (x: circle[j].x + blend * (curve[j].x - circle[j].x), y: circle[j].y + blend * (curve[j].y - circle[j].y))
                 }
-                pts.append(at(p[0].x, p[0].y))
+                let p = (blended(0), blended(1), blended(2), blended(3))
+                pts.append(at(p.0.x, p.0.y))
                 // Wang's formula for a cubic: m ≥ √(3/4 · max‖Pᵢ − 2Pᵢ₊₁ + Pᵢ₊₂‖ / tolerance)
                 // uniform steps keep every chord within the tolerance (the points are in radii).
-                let d1 = hypot(p[0].x - 2 * p[1].x + p[2].x, p[0].y - 2 * p[1].y + p[2].y)
-                let d2 = hypot(p[1].x - 2 * p[2].x + p[3].x, p[1].y - 2 * p[2].y + p[3].y)
+                let d1 = hypot(p.0.x - 2 * p.1.x + p.2.x, p.0.y - 2 * p.1.y + p.2.y)
+                let d2 = hypot(p.1.x - 2 * p.2.x + p.3.x, p.1.y - 2 * p.2.y + p.3.y)
                 let m = max(1, min(512, Int((0.75 * max(d1, d2) * c / tolerance).squareRoot().rounded(.up))))
                 for i in 1...m {
                     let t = Double(i) / Double(m), u = 1 - t
                     let w0 = u * u * u, w1 = 3 * u * u * t, w2 = 3 * u * t * t, w3 = t * t * t
-                    pts.append(at(w0 * p[0].x + w1 * p[1].x + w2 * p[2].x + w3 * p[3].x, w0 * p[0].y + w1 * p[1].y + w2 * p[2].y + w3 * p[3].y))
+                    pts.append(at(w0 * p.0.x + w1 * p.1.x + w2 * p.2.x + w3 * p.3.x, w0 * p.0.y + w1 * p.1.y + w2 * p.2.y + w3 * p.3.y))
                 }
             }
         }

@@ -6,6 +6,8 @@ import TransitionKitCore
 /// from device pixels back to contents pixels (or to unit coordinates without contents), whether
 /// it is seen from behind, and its whole-pixel box.
 struct MeshFacePlan {
+    /// The unit square's corners, clockwise from the origin (made once, not per frame).
+    static let unitSquare = [CGPoint(x: 0, y: 0), CGPoint(x: 1, y: 0), CGPoint(x: 1, y: 1), CGPoint(x: 0, y: 1)]
     var polygon: [[CGPoint]] = [[]]
     var deviceToSource = PlaneHomography.identity
     var isBack = false
@@ -33,6 +35,8 @@ final class MeshPlan {
     // Scratch (unit coordinates).
     var unitQuad: [[CGPoint]] = [[]]
     var clipped: [[CGPoint]] = []
+    /// Point buffers of emptied clip slots, reused (`ConvexClipping.clip(_:to:orientation:into:temp:spare:)`).
+    var spare: [[CGPoint]] = []
     var temp: [CGPoint] = []
     var device: [CGPoint] = []
     var from: [CGPoint] = []
@@ -113,7 +117,7 @@ extension LoweredFrame {
             plan.box = .empty
             let toSource =
                 p.contents.map { PlaneHomography(scaleX: Double($0.width), y: Double($0.height), translationX: 0, y: 0) } ?? .identity
-            let square = [CGPoint(x: 0, y: 0), CGPoint(x: 1, y: 0), CGPoint(x: 1, y: 1), CGPoint(x: 0, y: 1)]
+            let square = MeshFacePlan.unitSquare
             for face in mesh.faces {
                 plan.device.removeAll(keepingCapacity: true)
                 plan.from.removeAll(keepingCapacity: true)
@@ -134,9 +138,24 @@ extension LoweredFrame {
                 let isBack = deviceWinding != fromWinding
                 if isBack && !p.isDoubleSided { continue }
                 // The face's part of the contents: its `from` quadrilateral cut to the unit square.
-                swap(&plan.unitQuad[0], &plan.from)
-                ConvexClipping.clip(plan.unitQuad, to: square, orientation: 1, into: &plan.clipped, temp: &plan.temp)
-                guard let part = plan.clipped.first else { continue }
+                // A quadrilateral inside the square is its own part (the clip would return its
+                // points unchanged, in order); one on or past one of the square's sides has none.
+                // Either way the clip is not run: it frees an output slot it empties, which the
+                // next face would allocate again, every frame.
+                let part: [CGPoint]
+                if plan.from.allSatisfy({ (0...1).contains($0.x) && (0...1).contains($0.y) }) {
+                    part = plan.from
+                } else {
+                    if plan.from.allSatisfy({ $0.x <= 0 }) || plan.from.allSatisfy({ $0.x >= 1 }) || plan.from.allSatisfy({ $0.y <= 0 })
+                        || plan.from.allSatisfy({ $0.y >= 1 })
+                    {
+                        continue
+                    }
+                    swap(&plan.unitQuad[0], &plan.from)
+                    ConvexClipping.clip(plan.unitQuad, to: square, orientation: 1, into: &plan.clipped, temp: &plan.temp, spare: &plan.spare)
+                    guard let clipped = plan.clipped.first else { continue }
+                    part = clipped
+                }
                 if plan.count == plan.faces.count { plan.faces.append(MeshFacePlan()) }
                 let k = plan.count
                 plan.faces[k].polygon[0].removeAll(keepingCapacity: true)
