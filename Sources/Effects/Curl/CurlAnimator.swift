@@ -102,13 +102,16 @@ public final class CurlAnimator: AnimatedTransitioning {
         let c = context.upperViewProgress(progress)
         let size = page.bounds.size
         let curls = c > 0
-        page.layer.mask = curls ? mask : savedMask
+        // The mask stays on for the whole transition (at c = 0 the axis touches the page's
+        // corner and the mask covers all of it): taking it off and on would change the layer
+        // tree's shape, and a snapshot of a new shape allocates.
+        page.layer.mask = mask
         shadowView.isHidden = !curls || c >= 1
         curlView.isHidden = !curls || c >= 1
-        guard curls else { return }
         let (axis, n, _) = configuration.cylinderAxis(at: c, pageSize: size)
         let origin = page.layer.bounds.origin
         mask.position = CGPoint(x: origin.x + axis.x + n.x, y: origin.y + axis.y + n.y)
+        guard curls else { return }
         shadowView.frame = page.frame
         curlView.frame = page.frame
         shadowCaster.position = axis
