@@ -121,8 +121,10 @@ extension Sheet {
         }
 
         /// Everything at one position of the sheet's top edge `y`.
-        /// - Parameter presenterTop: the top edge of the screen behind before it is pushed
-        ///   back: 0 for a full-screen one, a sheet's top for a sheet under a second sheet.
+        /// - Parameters:
+        ///   - y: the sheet's top edge, points from the container's top (0...container height).
+        ///   - presenterTop: the top edge of the screen behind before it is pushed back: 0 for a
+        ///     full-screen one, a sheet's top for a sheet under a second sheet.
         /// - Returns: with k = `pushBackFraction(sheetTop:)` and s = `presenterScale(pushBack:)`:
         ///   the sheet's translation y; the presenter's transform, scale s about its centre and
         ///   a translation that puts its top edge at presenterTop + k·(`safeAreaTop` −

@@ -39,7 +39,10 @@ extension SheetPresentationController {
         /// A detent of your own (`.custom(identifier:resolver:)`): `resolver` returns the
         /// sheet's height in points for a context, or nil to leave the detent out there.
         /// Heights are clamped to 0...`maximumDetentValue`.
-        /// - Parameter identifier: default a new unique identifier ("custom-<UUID>").
+        /// - Parameters:
+        ///   - identifier: default a new unique identifier ("custom-<UUID>").
+        ///   - resolver: the height in points for a context (called when the sheet lays out its
+        ///     detents), or nil to leave the detent out.
         public static func custom(
             identifier: Identifier? = nil, resolver: @escaping @Sendable (ResolutionContext) -> CGFloat?
         ) -> Detent {
