@@ -144,16 +144,7 @@ struct Projection {
         let r = rect.standardized
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         func add(_ cx: CGFloat, _ cy: CGFloat) -> Bool {
-            var q = head.apply(Double(cx), Double(cy))
-            guard q.w > Projection.minimumW else { return false }
-            var x = q.x / q.w, y = q.y / q.w
-            for stage in tail {
-                q = stage.apply(x, y)
-                guard q.w > Projection.minimumW else { return false }
-                x = q.x / q.w
-                y = q.y / q.w
-            }
-            guard x.isFinite, y.isFinite else { return false }
+            guard let (x, y) = mapPoint(Double(cx), Double(cy)) else { return false }
             minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
             return true
         }
@@ -184,5 +175,24 @@ struct Projection {
             }
         }
         return best > 0 ? best : 1
+    }
+}
+
+extension Projection {
+    /// Maps one point (layer points of the first stage's space) to device pixels, nil when it
+    /// lies at or behind the eye (`minimumW`) at any stage or is not finite.
+    /// - Complexity: O(stages).
+    func mapPoint(_ x: Double, _ y: Double) -> (x: Double, y: Double)? {
+        var q = head.apply(x, y)
+        guard q.w > Projection.minimumW else { return nil }
+        var px = q.x / q.w, py = q.y / q.w
+        for stage in tail {
+            q = stage.apply(px, py)
+            guard q.w > Projection.minimumW else { return nil }
+            px = q.x / q.w
+            py = q.y / q.w
+        }
+        guard px.isFinite, py.isFinite else { return nil }
+        return (px, py)
     }
 }

@@ -45,25 +45,6 @@ final class MeshPlan {
     @inline(__always) func face(_ k: Int) -> MeshFacePlan { faces[order[k]] }
 }
 
-extension Projection {
-    /// Maps one point (layer points of the first stage's space) to device pixels, nil when it
-    /// lies at or behind the eye (`minimumW`) at any stage or is not finite.
-    /// - Complexity: O(stages).
-    func mapPoint(_ x: Double, _ y: Double) -> (x: Double, y: Double)? {
-        var q = head.apply(x, y)
-        guard q.w > Projection.minimumW else { return nil }
-        var px = q.x / q.w, py = q.y / q.w
-        for stage in tail {
-            q = stage.apply(px, py)
-            guard q.w > Projection.minimumW else { return nil }
-            px = q.x / q.w
-            py = q.y / q.w
-        }
-        guard px.isFinite, py.isFinite else { return nil }
-        return (px, py)
-    }
-}
-
 extension PlaneHomography {
     /// The projective map taking the unit square's corners (0, 0), (1, 0), (1, 1), (0, 1) to
     /// `q[0]`...`q[3]` (Heckbert, "Fundamentals of Texture Mapping and Image Warping", 1989,
