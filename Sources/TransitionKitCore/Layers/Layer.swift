@@ -199,6 +199,12 @@ public final class Layer {
         get { storage.isDoubleSided }
         set { storage.isDoubleSided = newValue }
     }
+    /// Whether the layer is a transform layer (`CATransformLayer`: its sublayers keep their 3-D
+    /// positions, depth-sorted; it draws nothing itself). See `LayerProperties.isTransformLayer`.
+    public var isTransformLayer: Bool {
+        get { storage.isTransformLayer }
+        set { storage.isTransformLayer = newValue }
+    }
     /// The shadow's colour (`CALayer.shadowColor`). Default opaque black.
     public var shadowColor: Color {
         get { storage.shadowColor }

@@ -83,6 +83,15 @@ public struct LayerProperties: Sendable, Equatable {
     /// false hides it, and its sublayers flattened into it, while the transforms above and on it
     /// turn its front away (a flipped card's back face). Default true.
     public var isDoubleSided = true
+    /// Whether the layer is a transform layer (`CATransformLayer`): its sublayers are not
+    /// flattened into its plane but keep their 3-D positions in its parent's space, drawn back
+    /// to front by depth (the z/w of each one's bounds centre after every transform up to the
+    /// parent's `sublayerTransform`, perspective included; ties keep the drawing order). As
+    /// Apple documents for `CATransformLayer`, the layer draws nothing of its own (background,
+    /// contents, gradient, path, border and shadow are ignored, and so are `mask` and
+    /// `masksToBounds`), its `opacity` multiplies each sublayer's separately (it is never a
+    /// compositing group), and nested transform layers share one 3-D space. Default false.
+    public var isTransformLayer = false
     /// The shadow's colour (`CALayer.shadowColor`). Default opaque black, as Core Animation.
     public var shadowColor: Color = .black
     /// The shadow's opacity 0...1 (`CALayer.shadowOpacity`), multiplied with `shadowColor`'s

@@ -132,6 +132,7 @@ struct LayerChanges {
         undoField(\.borderWidth, in: &p, before: before, after: after)
         undoField(\.borderColor, in: &p, before: before, after: after)
         undoField(\.isDoubleSided, in: &p, before: before, after: after)
+        undoField(\.isTransformLayer, in: &p, before: before, after: after)
         undoField(\.shadowColor, in: &p, before: before, after: after)
         undoField(\.shadowOpacity, in: &p, before: before, after: after)
         undoField(\.shadowOffset, in: &p, before: before, after: after)

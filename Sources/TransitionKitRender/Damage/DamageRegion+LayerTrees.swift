@@ -101,6 +101,15 @@ struct LayerTreeDiff {
         }
         // The own state is the same (up to the path): so are the chain, visibility and opacity.
         guard !op.isHidden, PixelMath.alpha8(op.opacity) > 0 else { return }
+        if op.isTransformLayer {
+            // Its sublayers are drawn in its parent's space (lowering); depth order changes only
+            // with a transform change, whose old and new areas are added where it happens.
+            let co = LoweredFrame.depthChain(op, below: old.sublayerToLocal), cn = LoweredFrame.depthChain(np, below: new.sublayerToLocal)
+            for i in o.sublayers.indices {
+                compare(o.sublayers[i], n.sublayers[i], old: (old.projection, co), new: (new.projection, cn))
+            }
+            return
+        }
         let step = PlaneHomography(flattening: op.localToParent.concatenating(old.sublayerToLocal))
         let stepNew = PlaneHomography(flattening: np.localToParent.concatenating(new.sublayerToLocal))
         guard let po = old.projection.prepending(step), let pn = new.projection.prepending(stepNew) else { return }
@@ -151,6 +160,16 @@ struct LayerTreeDiff {
     func subtreeArea(_ node: LayerSnapshot, _ parent: Parent) -> PixelRect? {
         let p = node.properties
         guard !p.isHidden, PixelMath.alpha8(p.opacity) > 0 else { return .empty }
+        if p.isTransformLayer {
+            // Draws nothing itself; its sublayers keep their 3-D places in the parent's space.
+            let chain = LoweredFrame.depthChain(p, below: parent.sublayerToLocal)
+            var box = PixelRect.empty
+            for s in node.sublayers {
+                guard let a = subtreeArea(s, (parent.projection, chain)) else { return nil }
+                box = box.union(a)
+            }
+            return box
+        }
         let step = PlaneHomography(flattening: p.localToParent.concatenating(parent.sublayerToLocal))
         guard let projection = parent.projection.prepending(step) else { return .empty }
         let geometry = LayerPixelGeometry(p)

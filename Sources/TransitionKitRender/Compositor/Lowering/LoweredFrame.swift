@@ -106,6 +106,9 @@ final class LoweredFrame {
     var clipTemp: [CGPoint] = []
     var flattened: [[CGPoint]] = []
     var projectedScratch: [[CGPoint]] = []
+    /// The layers of the transform layers being lowered, and their paths (`lowerTransformLayer`).
+    var depthItems: [DepthSortedLayer] = []
+    var depthPaths: [Int] = []
 
     /// Empties the list for a new frame `frame` (device pixels).
     func begin(frame: PixelRect, findsOccluders: Bool) {

@@ -34,13 +34,20 @@ extension LoweredFrame {
     /// Emits `node`'s commands. `occlusion`: the pixel rectangle its ancestors' pixel-aligned
     /// `masksToBounds` leave, when its opaque parts can hide what is drawn before them (nil
     /// under a group, a mask or a clip that is not a pixel-aligned rectangle). `counts`: whether
-    /// its resampled contents count for the band count (not in a mask subtree).
-    private func lowerLayer(
-        _ node: LayerSnapshot, parent: Projection, parentSublayerToLocal: Transform3D, occlusion: PixelRect?, counts: Bool
+    /// its resampled contents count for the band count (not in a mask subtree). `opacity`: the
+    /// transform layers' opacities above it (`lowerTransformLayer`), 1 elsewhere.
+    func lowerLayer(
+        _ node: LayerSnapshot, parent: Projection, parentSublayerToLocal: Transform3D, opacity: Float = 1, occlusion: PixelRect?,
+        counts: Bool
     ) {
         let p = node.properties
         guard !p.isHidden else { return }
-        let alpha = PixelMath.alpha8(p.opacity)
+        if p.isTransformLayer {
+            lowerTransformLayer(
+                node, parent: parent, parentSublayerToLocal: parentSublayerToLocal, opacity: opacity, occlusion: occlusion, counts: counts)
+            return
+        }
+        let alpha = PixelMath.alpha8(p.opacity * opacity)
         guard alpha > 0 else { return }
         let step3D = p.localToParent.concatenating(parentSublayerToLocal)
         let step = PlaneHomography(flattening: step3D)
