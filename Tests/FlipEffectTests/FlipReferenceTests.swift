@@ -37,22 +37,8 @@ import TransitionKitTesting
         try PNGDecoder.read(contentsOf: Fixtures.url("oracles/flip/\(name)").path)
     }
 
-    /// PSNR of the RGB channels in dB (the frames are opaque): 10·log10(255² / MSE).
-    static func psnr(_ a: Bitmap, _ b: Bitmap) throws -> Double {
-        try #require(a.width == b.width && a.height == b.height)
-        var sum = 0.0
-        for y in 0..<a.height {
-            for x in 0..<a.width {
-                let p = try #require(a.pixel(x: x, y: y)), q = try #require(b.pixel(x: x, y: y))
-                for (u, v) in [(p.r, q.r), (p.g, q.g), (p.b, q.b)] {
-                    let d = Double(u) - Double(v)
-                    sum += d * d
-                }
-            }
-        }
-        let mse = sum / Double(a.width * a.height * 3)
-        return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
-    }
+    /// PSNR of the RGB channels in dB (the frames are opaque): `rgbPSNR`.
+    static func psnr(_ a: Bitmap, _ b: Bitmap) throws -> Double { try #require(rgbPSNR(a, b)) }
 
     private static func render(_ effect: Flip, progress: CGFloat) throws -> Bitmap {
         let scene = EffectScene(size: CGSize(width: 195, height: 422), scale: 1, fromImage: try image("from.png"), toImage: try image("to.png"))
