@@ -11,9 +11,13 @@ extension Layer {
     /// layer space), with `lineCap` at open ends, `lineJoin` at corners, dashed by
     /// `lineDashPattern` from `lineDashPhase`, and only the part from `strokeStart` to
     /// `strokeEnd` of the path's length. It is drawn above the fill, below the sublayers and
-    /// the border, under the layer's `opacity` and `mask`, clipped by no `masksToBounds` of
-    /// its own layer (as the fill). The shadow of a layer without `shadowPath` follows the
-    /// fill only. Curves are followed as the fill's are (within 0.02 device pixels).
+    /// the border, under the layer's `opacity` and `mask` and inside its `masksToBounds` clip,
+    /// as the fill. It starts where `ShapePath.elements` starts (a rectangle at its min-x min-y
+    /// corner, an ellipse or rounded rectangle at the middle of its top edge, both clockwise on
+    /// screen); dashes restart at each subpath, and `strokeStart`/`strokeEnd` measure the
+    /// whole path. A zero-length dash or subpath draws a dot with round or square caps. The
+    /// shadow of a layer without `shadowPath` follows the fill only. Curves are followed as the
+    /// fill's are (within 0.02 device pixels).
     /// - Complexity: per frame O(points of the flattened path + dashes); no allocation once the
     ///   renderer's buffers have grown.
     public var strokeColor: Color? {
