@@ -22,11 +22,11 @@ public final class Layer {
         }
     }
 
-    /// The properties' storage. Main-actor state read and written only by whole-value
+    /// The properties' storage (internal for the forwarded setters in `Layer+Stroke.swift`). Main-actor state read and written only by whole-value
     /// assignment or one field at a time, never across a call that could reach this layer
     /// again, so the per-access runtime exclusivity check (a thread-local access-set update,
     /// the largest part of a frame's model cost) is not needed.
-    @exclusivity(unchecked) private var storage = LayerProperties()
+    @exclusivity(unchecked) var storage = LayerProperties()
 
     /// Traps with every geometric value when `ok` is false (after the offending value was
     /// stored, so the message shows it).

@@ -133,6 +133,37 @@ public struct LayerProperties: Sendable, Equatable {
     public var path: ShapePath? = nil
     /// The fill of `path` (`CAShapeLayer.fillColor`). Default opaque black, as Core Animation.
     public var fillColor: Color = .black
+    /// The colour `path` is stroked with (`CAShapeLayer.strokeColor`), above its fill, below
+    /// the sublayers and the border. Default nil: no stroke, as Core Animation. See
+    /// `Layer.strokeColor` for the geometry.
+    public var strokeColor: Color? = nil
+    /// The stroke's width in the layer's own coordinates, points (`CAShapeLayer.lineWidth`),
+    /// centred on the path and scaled by the layer's transform; 0 or less, or not finite,
+    /// draws no stroke. Default 1, as Core Animation.
+    public var lineWidth: CGFloat = 1
+    /// How open ends are drawn (`CAShapeLayer.lineCap`). Default `.butt`, as Core Animation.
+    public var lineCap: ShapePath.LineCap = .butt
+    /// How segments meet (`CAShapeLayer.lineJoin`). Default `.miter`, as Core Animation.
+    public var lineJoin: ShapePath.LineJoin = .miter
+    /// The longest miter, over `lineWidth`, that `.miter` joins draw before they bevel
+    /// (`CAShapeLayer.miterLimit`); below 1 (or not finite) every miter join bevels. Default
+    /// 10, as Core Animation.
+    public var miterLimit: CGFloat = 10
+    /// The dash lengths in points, alternately painted and unpainted, from the start of each
+    /// subpath (`CAShapeLayer.lineDashPattern`); an odd count repeats the array (as SVG's
+    /// `stroke-dasharray`). Nil, empty, a negative or non-finite length, or all zeros: a solid
+    /// stroke. Default nil.
+    public var lineDashPattern: [CGFloat]? = nil
+    /// How far into the dash pattern each subpath starts, points (`CAShapeLayer.lineDashPhase`):
+    /// a phase p moves the dashes p points back along the path. Default 0.
+    public var lineDashPhase: CGFloat = 0
+    /// Where the stroke starts, as a fraction 0...1 of the path's length over all its subpaths
+    /// (`CAShapeLayer.strokeStart`); clamped to 0...1. Default 0.
+    public var strokeStart: CGFloat = 0
+    /// Where the stroke ends, as a fraction 0...1 of the path's length
+    /// (`CAShapeLayer.strokeEnd`); clamped to 0...1; at or below `strokeStart` nothing is
+    /// stroked. Animating it from 0 to 1 draws the outline. Default 1.
+    public var strokeEnd: CGFloat = 1
     /// A warp of the contents and background by a mesh of faces (`CAMeshTransform`'s model;
     /// see `MeshTransform` for units, order, faces seen from behind and invalid meshes). Default
     /// nil: drawn flat on the bounds.

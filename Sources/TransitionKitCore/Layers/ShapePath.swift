@@ -22,6 +22,28 @@ public struct ShapePath: Sendable, Hashable {
         case evenOdd
     }
 
+    /// How the open ends of a stroked path are drawn (`CAShapeLayerLineCap`, `CGLineCap`).
+    public enum LineCap: String, Sendable, Hashable, CaseIterable {
+        /// `kCALineCapButt` (the default): the stroke stops square at the end point.
+        case butt
+        /// `kCALineCapRound`: a half disc of diameter `lineWidth` around the end point.
+        case round
+        /// `kCALineCapSquare`: the stroke goes on past the end point by half `lineWidth`.
+        case square
+    }
+
+    /// How a stroked path's segments meet at a corner (`CAShapeLayerLineJoin`, `CGLineJoin`).
+    public enum LineJoin: String, Sendable, Hashable, CaseIterable {
+        /// `kCALineJoinMiter` (the default): the outer edges extended to their intersection,
+        /// unless the miter length over `lineWidth`, 1 / sin(θ / 2) for segments meeting at an
+        /// angle θ, exceeds `miterLimit`, where the corner is bevelled.
+        case miter
+        /// `kCALineJoinRound`: a disc of diameter `lineWidth` around the corner.
+        case round
+        /// `kCALineJoinBevel`: the outer corners joined by a straight line.
+        case bevel
+    }
+
     /// A primitive the renderer can cover exactly (analytic area), or `.path` for a general outline.
     public enum Primitive: Sendable, Hashable {
         /// An axis-aligned rectangle.

@@ -139,6 +139,15 @@ struct LayerChanges {
         undoField(\.shadowRadius, in: &p, before: before, after: after)
         undoField(\.shadowPath, in: &p, before: before, after: after)
         undoField(\.gradient, in: &p, before: before, after: after)
+        undoField(\.strokeColor, in: &p, before: before, after: after)
+        undoField(\.lineWidth, in: &p, before: before, after: after)
+        undoField(\.lineCap, in: &p, before: before, after: after)
+        undoField(\.lineJoin, in: &p, before: before, after: after)
+        undoField(\.miterLimit, in: &p, before: before, after: after)
+        undoField(\.lineDashPattern, in: &p, before: before, after: after)
+        undoField(\.lineDashPhase, in: &p, before: before, after: after)
+        undoField(\.strokeStart, in: &p, before: before, after: after)
+        undoField(\.strokeEnd, in: &p, before: before, after: after)
         return p
     }
 

@@ -138,10 +138,18 @@ extension Compositor {
                 kind = .restore
                 open.removeLast()
             }
+            var stroke: Command.Stroke? = nil
+            if let note = list.strokeNotes.first(where: { $0.command == i }) {
+                let s = note.style
+                stroke = Command.Stroke(
+                    lineWidth: 2 * s.halfWidth, lineCap: s.cap, lineJoin: s.join, miterLimit: s.miterLimit,
+                    dashes: (0..<s.dashCount).map { s.dashLength($0) }, dashPhase: s.dashPhase, strokeStart: s.start, strokeEnd: s.end,
+                    polygons: note.polygons)
+            }
             out.append(
                 Command(
                     kind: kind, depth: open.count, layerPath: Array(origin.path), part: origin.part.rawValue, pixelBounds: bounds?.cgRect,
-                    coverage: coverage, source: source, blend: blend, store: store))
+                    coverage: coverage, source: source, blend: blend, store: store, stroke: stroke))
             if let opens { open.append(opens) }
             // A mask subtree's end opens the host's clip region (closed by the host's `restore`).
             if kind == .endMask { open.append(false) }

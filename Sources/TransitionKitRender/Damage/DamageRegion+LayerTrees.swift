@@ -10,10 +10,12 @@ extension DamageRegion {
     /// state is its properties (`contents` compared by identity: the same image storage), its
     /// mask and its sublayer list. For a layer that changed, the region gets the area of its
     /// whole subtree in each tree: the whole-pixel box around the projected bounds, contents
-    /// rectangle (where it overflows the bounds) and path bounding box of every layer in it,
+    /// rectangle (where it overflows the bounds), path bounding box and stroke box (the path's
+    /// box grown by half the line width, times the miter limit for miter joins, √2 for square
+    /// caps) of every layer in it,
     /// through the accumulated transform including perspective, clipped by `masksToBounds`, plus
     /// 1 pixel on every side for anti-aliasing; hidden and fully transparent layers cover
-    /// nothing. Only a change of `path` (a shape layer's, or a mask's: the radial reveal's circle)
+    /// nothing. Only a change of `path` alone on a layer without a stroke (a shape layer's, or a mask's: the radial reveal's circle)
     /// gives less: the pixels where the old and new outlines' coverage differ, row by row, with a
     /// 1-pixel margin (`shapeDifference`), so a growing circle costs the ring it grew by.
     /// Opacity, transform, hidden, contents or mask changes, and a changed sublayer or mask
@@ -139,6 +141,8 @@ struct LayerTreeDiff {
         x.contents = nil
         y.contents = nil
         if x == y { return .none }
+        // A stroke follows the path too; its outline's change is not the fill's difference.
+        if LoweredFrame.drawsStroke(a) || LoweredFrame.drawsStroke(b) { return .other }
         x.path = nil
         y.path = nil
         return x == y ? .path : .other
@@ -190,6 +194,11 @@ struct LayerTreeDiff {
                 guard let c = projection.deviceBox(of: r) else { return nil }
                 box = box.union(c)
             }
+        }
+        // The stroke, half its width (times the miter limit, …: `StrokeStyle.reach`) around the path.
+        if let r = LoweredFrame.strokeBox(p) {
+            guard let c = projection.deviceBox(of: r) else { return nil }
+            box = box.union(c)
         }
         // The shadow, blurred beyond the caster and moved by its offset (outside the layer's
         // own `masksToBounds`, as lowering draws it).

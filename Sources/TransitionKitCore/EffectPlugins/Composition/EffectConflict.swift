@@ -35,6 +35,7 @@ public struct EffectConflict: Sendable, Hashable, CustomStringConvertible {
         case maskedCorners, cornerCurve, borderWidth, borderColor, isDoubleSided
         case shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath
         case gradient
+        case strokeColor, lineWidth, lineCap, lineJoin, miterLimit, lineDashPattern, lineDashPhase, strokeStart, strokeEnd
         /// Membership and order of the sublayers (for the container, the views' z-order).
         case sublayers = "sublayer order"
     }
@@ -104,6 +105,15 @@ extension EffectConflict.Property {
         if a.shadowRadius != b.shadowRadius { out.append(.shadowRadius) }
         if a.shadowPath != b.shadowPath { out.append(.shadowPath) }
         if a.gradient != b.gradient { out.append(.gradient) }
+        if a.strokeColor != b.strokeColor { out.append(.strokeColor) }
+        if a.lineWidth != b.lineWidth { out.append(.lineWidth) }
+        if a.lineCap != b.lineCap { out.append(.lineCap) }
+        if a.lineJoin != b.lineJoin { out.append(.lineJoin) }
+        if a.miterLimit != b.miterLimit { out.append(.miterLimit) }
+        if a.lineDashPattern != b.lineDashPattern { out.append(.lineDashPattern) }
+        if a.lineDashPhase != b.lineDashPhase { out.append(.lineDashPhase) }
+        if a.strokeStart != b.strokeStart { out.append(.strokeStart) }
+        if a.strokeEnd != b.strokeEnd { out.append(.strokeEnd) }
     }
 
     /// Whether a rule combines this property when two parts set it on every frame:

@@ -102,7 +102,7 @@ struct Projection {
         return out
     }
 
-    private static func map(_ pts: [CGPoint], _ h: PlaneHomography, into out: inout [CGPoint]) {
+    static func map(_ pts: [CGPoint], _ h: PlaneHomography, into out: inout [CGPoint]) {
         out.removeAll(keepingCapacity: true)
         if h.isAffine {
             let iw = 1 / h.m33

@@ -74,8 +74,8 @@ public struct DisplayList: Sendable, Equatable, CustomStringConvertible {
         /// The layer it comes from: positions in drawing order from the root (the root is `[]`;
         /// −1 enters a mask subtree).
         public let layerPath: [Int]
-        /// Which part of that layer: shadow, background, gradient, contents, path, border, clip, mask
-        /// or group.
+        /// Which part of that layer: shadow, background, gradient, contents, path, stroke, border,
+        /// clip, mask, group or mesh.
         public let part: String
         /// The whole pixels the command may touch, cut to the frame (nil for region ends).
         public let pixelBounds: CGRect?
@@ -87,6 +87,27 @@ public struct DisplayList: Sendable, Equatable, CustomStringConvertible {
         public let blend: Blend?
         /// For draws; nil otherwise.
         public let store: Store?
+        /// For a `fill` of a stroke's outline (part `stroke`): the stroke it draws; nil otherwise.
+        public internal(set) var stroke: Stroke? = nil
+
+        /// A stroke as drawn (`Layer.strokeColor`'s values after the renderer's checks).
+        public struct Stroke: Sendable, Equatable {
+            /// `lineWidth`, points.
+            public let lineWidth: Double
+            public let lineCap: ShapePath.LineCap
+            public let lineJoin: ShapePath.LineJoin
+            /// `miterLimit` (0 or more).
+            public let miterLimit: Double
+            /// The dash lengths of one period, points (an odd `lineDashPattern` twice over);
+            /// empty for a solid stroke.
+            public let dashes: [Double]
+            /// `lineDashPhase`, points.
+            public let dashPhase: Double
+            /// `strokeStart` and `strokeEnd`, clamped to 0...1.
+            public let strokeStart: Double, strokeEnd: Double
+            /// The polygons of its outline (one per dash or open subpath, two per closed subpath).
+            public let polygons: Int
+        }
     }
 
     /// One row band and its occlusion pass.
@@ -150,9 +171,20 @@ public struct DisplayList: Sendable, Equatable, CustomStringConvertible {
             case nil: break
             }
             if let s = c.store { fields.append(s.rawValue) }
+            if let s = c.stroke { fields.append(DisplayList.text(s)) }
             lines.append(fields.joined(separator: " "))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `lineWidth 4 pt cap butt join miter (limit 10) dash [10, 5] phase 0 trim 0...0.5, 3 polygons`.
+    static func text(_ s: Command.Stroke) -> String {
+        func n(_ v: Double) -> String { String(format: "%g", v) }
+        var t = "lineWidth \(n(s.lineWidth)) pt cap \(s.lineCap.rawValue) join \(s.lineJoin.rawValue)"
+        if s.lineJoin == .miter { t += " (limit \(n(s.miterLimit)))" }
+        t += s.dashes.isEmpty ? " solid" : " dash [\(s.dashes.map(n).joined(separator: ", "))] phase \(n(s.dashPhase))"
+        if s.strokeStart > 0 || s.strokeEnd < 1 { t += " trim \(n(s.strokeStart))...\(n(s.strokeEnd))" }
+        return t + ", \(s.polygons) polygon\(s.polygons == 1 ? "" : "s")"
     }
 
     static func text(_ r: CGRect) -> String {

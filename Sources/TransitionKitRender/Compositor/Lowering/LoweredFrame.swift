@@ -44,7 +44,7 @@ enum LoweredCommand {
 /// Where a command comes from: the layer (`path`: its positions in drawing order from the
 /// root, a mask subtree entered through −1) and which of its parts.
 struct LoweredOrigin: Equatable {
-    enum Part: String { case shadow, background, gradient, contents, path, border, clip, mask, group, mesh }
+    enum Part: String { case shadow, background, gradient, contents, path, stroke, border, clip, mask, group, mesh }
     var pathRange: Range<Int>
     var part: Part
 }
@@ -92,6 +92,10 @@ final class LoweredFrame {
     private(set) var meshCount = 0
     /// Gaussian edge tables by σ, kept across frames (a transition keeps its shadows' σ).
     private var edgeProfiles: [GaussianEdgeProfile] = []
+    /// The stroke outline builder, its buffers kept across frames.
+    let stroker = StrokeOutline()
+    /// What the display list tells of this frame's stroke commands, in command order.
+    private(set) var strokeNotes: [StrokeNote] = []
     /// Pixels of the frame covered by contents drawn through resampling (`BandCount`).
     private(set) var resampledPixels = 0
     /// The frame, device pixels.
@@ -122,6 +126,7 @@ final class LoweredFrame {
         shadowCount = 0
         gradientCount = 0
         meshCount = 0
+        strokeNotes.removeAll(keepingCapacity: true)
         resampledPixels = 0
         self.frame = frame
         self.findsOccluders = findsOccluders
@@ -214,6 +219,7 @@ final class LoweredFrame {
     }
 
     func addOccluder(_ candidate: OccluderCandidate) { occluders.append(candidate) }
+    func addStrokeNote(_ note: StrokeNote) { strokeNotes.append(note) }
     func addResampled(_ pixels: Int) { resampledPixels += pixels }
 }
 

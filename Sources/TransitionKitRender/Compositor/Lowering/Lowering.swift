@@ -7,7 +7,7 @@ import TransitionKitCore
 /// per layer its mask (a clip, or a mask subtree), then, inside a group when its opacity or
 /// mask needs one, its shadow, its background (rounded by `cornerRadius`), its gradient (the
 /// same shape), its `contents`, its
-/// `masksToBounds` clip, its `path`, its sublayers by `zPosition` (stably), and the ends of
+/// `masksToBounds` clip, its `path` (filled, then stroked), its sublayers by `zPosition` (stably), and the ends of
 /// the regions it opened.
 ///
 /// A layer with `opacity` < 1 or a `mask` that draws more than one thing is drawn as a group
@@ -134,7 +134,7 @@ extension LoweredFrame {
         var inner = occlusion
         if p.masksToBounds {
             guard hasArea else { return }
-            if p.path != nil || !node.sublayers.isEmpty {
+            if p.path != nil || !node.sublayers.isEmpty {  // a fill, a stroke or sublayers
                 clipStart = append(.clip(shape: projectedBounds(), rule: .nonZero, alpha: 255, drawnOnce: nil, end: -1), part: .clip)
             }
             if let o = inner {
@@ -151,6 +151,7 @@ extension LoweredFrame {
             let shape = newShape { projection.project(flattened, into: &$0) }
             append(.fill(shape: shape, rule: path.fillRule, color: p.fillColor, alpha: alpha), part: .path)
         }
+        lowerStroke(p, projection: projection, tolerance: tolerance, alpha: alpha)
         // The border's shape, made before the sublayers reuse the walk's buffers; drawn after
         // them, outside the masksToBounds clip (it lies inside the bounds: drawn through their
         // outline it would take the product of two coverages on its outer edge).
@@ -217,7 +218,7 @@ extension LoweredFrame {
         let hasPath = m.path != nil && m.fillColor.alpha > 0
         let isLeaf =
             mask.sublayers.isEmpty && mask.mask == nil && m.contents == nil && !m.masksToBounds && !LoweredFrame.drawsBorder(m) && m.isDoubleSided
-            && LoweredFrame.shadowCaster(m) == nil && !LoweredFrame.drawsGradient(m)
+            && LoweredFrame.shadowCaster(m) == nil && !LoweredFrame.drawsGradient(m) && !LoweredFrame.drawsStroke(m)
         if isLeaf && hasBackground != hasPath {
             guard let projection = host.prepending(PlaneHomography(flattening: m.localToParent)) else { return nil }
             let tolerance = LoweredFrame.flatteningTolerance / projection.pixelsPerPoint(over: hasArea ? bounds : (m.path?.boundingBox ?? .zero))
@@ -280,6 +281,7 @@ extension LoweredFrame {
         if drawsGradient(p) { n += 1 }
         if hasArea, p.contents != nil { n += 1 }
         if p.path != nil, p.fillColor.alpha > 0 { n += 1 }
+        if drawsStroke(p) { n += 1 }
         if drawsBorder(p) { n += 1 }
         if shadowCaster(p) != nil { n += 1 }
         if node.sublayers.contains(where: { !$0.properties.isHidden }) { n += 2 }
