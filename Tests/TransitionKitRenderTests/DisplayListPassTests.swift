@@ -56,6 +56,10 @@ import TransitionKitTestSupport
                 guard plan < list.shadowCount else { return "command \(i) reads shadow plan \(plan) of \(list.shadowCount)" }
             case .mesh(let plan, _):
                 guard plan < list.meshCount else { return "command \(i) reads mesh plan \(plan) of \(list.meshCount)" }
+            case .blur(let plan):
+                guard plan < list.blurs.count, i + 1 < list.commands.count, case .endGroup = list.commands[i + 1] else {
+                    return "blur \(i) reads blur \(plan) of \(list.blurs.count) or does not end a group"
+                }
             }
         }
         return open.isEmpty ? nil : "regions left open: \(open)"

@@ -298,6 +298,12 @@ public final class Layer {
         get { storage.meshTransform }
         set { storage.meshTransform = newValue }
     }
+    /// Filters applied to the layer and its sublayers drawn together (`CALayer.filters`, typed:
+    /// see `LayerFilter`, such as `.gaussianBlur(radius:)`). Default empty.
+    public var filters: [LayerFilter] {
+        get { storage.filters }
+        set { storage.filters = newValue }
+    }
 
     /// The frame in the superlayer's coordinates (`CALayer.frame`): setting it sets
     /// `bounds.size` and `position` (through `anchorPoint`); reading it with a non-identity

@@ -168,6 +168,9 @@ public struct LayerProperties: Sendable, Equatable {
     /// see `MeshTransform` for units, order, faces seen from behind and invalid meshes). Default
     /// nil: drawn flat on the bounds.
     public var meshTransform: MeshTransform? = nil
+    /// Filters applied to the layer and its sublayers drawn together (`CALayer.filters`; see
+    /// `LayerFilter`). Default empty: none.
+    public var filters: [LayerFilter] = []
 
     public init() {}
 

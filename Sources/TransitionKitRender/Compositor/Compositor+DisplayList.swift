@@ -70,6 +70,7 @@ extension Compositor {
             var source: Command.Source? = nil
             var blend: Command.Blend? = nil
             var store: Command.Store? = nil
+            var blur: Command.Blur? = nil
             let target: Command.Store = open.contains(true) ? .offscreen : (streams ? .streamed : .frame)
             func shapeFacts(_ shape: Int, _ rule: ShapePath.FillRule) {
                 let polygons = list.shapes[shape]
@@ -134,6 +135,13 @@ extension Compositor {
             case .endGroup:
                 kind = .endGroup
                 open.removeLast()
+            case .blur(let plan):
+                kind = .blur
+                let b = list.blurs[plan]
+                bounds = b.box
+                blur = DisplayList.Command.Blur(
+                    sigma: b.plan.sigma, reduction: 1 << b.plan.levels, boxRadius: b.plan.exact ? nil : b.plan.radius)
+                store = .offscreen
             case .restore:
                 kind = .restore
                 open.removeLast()
@@ -149,7 +157,7 @@ extension Compositor {
             out.append(
                 Command(
                     kind: kind, depth: open.count, layerPath: Array(origin.path), part: origin.part.rawValue, pixelBounds: bounds?.cgRect,
-                    coverage: coverage, source: source, blend: blend, store: store, stroke: stroke))
+                    coverage: coverage, source: source, blend: blend, store: store, stroke: stroke, blur: blur))
             if let opens { open.append(opens) }
             // A mask subtree's end opens the host's clip region (closed by the host's `restore`).
             if kind == .endMask { open.append(false) }

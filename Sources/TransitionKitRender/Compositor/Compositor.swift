@@ -161,7 +161,11 @@ public struct Compositor: Sendable {
         list.lower(
             root, projection: Projection(PlaneHomography(scale: scale)), width: width, height: height,
             findsOccluders: !options.disableFastPaths)
-        let bands = min(BandCount.choose(list, options: options, width: width, height: height, rows: rows.count), rows.count)
+        // A blur reads rows outside any band and spreads a change beyond the damage: a frame with
+        // one is drawn whole, as one band (`LoweredFrame.hasBlur`).
+        let (rows, damage) = list.hasBlur ? (0..<height, nil) : (rows, damage)
+        let bands =
+            list.hasBlur ? 1 : min(BandCount.choose(list, options: options, width: width, height: height, rows: rows.count), rows.count)
         let frame = BandFrame(
             list: list, pixels: pixels, width: width, height: height, rows: rows, stride: stride, bands: bands,
             background: options.background.packed, fastPaths: !options.disableFastPaths, pool: pool, damage: damage)

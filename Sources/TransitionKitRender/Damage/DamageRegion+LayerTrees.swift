@@ -177,6 +177,18 @@ struct LayerTreeDiff {
         let step = PlaneHomography(flattening: p.localToParent.concatenating(parent.sublayerToLocal))
         guard let projection = parent.projection.prepending(step) else { return .empty }
         let geometry = LayerPixelGeometry(p)
+        // A blur (`filters`) spreads the subtree by its reach.
+        guard let blur = LoweredFrame.blurPlan(p, geometry: geometry, projection: projection) else {
+            return unblurredArea(node, projection: projection, geometry: geometry)
+        }
+        guard let a = unblurredArea(node, projection: projection, geometry: geometry) else { return nil }
+        let r = blur.reach
+        return a.isEmpty ? a : PixelRect(x0: a.x0 - r, y0: a.y0 - r, x1: a.x1 + r, y1: a.y1 + r)
+    }
+
+    /// `subtreeArea` before the layer's own blur, under its `projection`.
+    private func unblurredArea(_ node: LayerSnapshot, projection: Projection, geometry: LayerPixelGeometry) -> PixelRect? {
+        let p = node.properties
         var box = PixelRect.empty
         var boundsBox: PixelRect? = nil
         if geometry.hasArea {

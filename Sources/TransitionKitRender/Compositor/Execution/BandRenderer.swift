@@ -63,6 +63,8 @@ final class BandRenderer {
     /// A mesh strip's premultiplied sums and covered areas (`drawMesh`), kept between frames.
     var meshSums: [SIMD4<Float>] = []
     var meshCoverage: [Float] = []
+    /// The memory blurs work in (`drawBlur`), kept between frames.
+    let blurScratch = BlurScratch()
     /// The list `render(_:scale:...)` lowers a tree into (a renderer used on its own, in tests).
     private lazy var ownList = LoweredFrame()
     private var freeShapeClips: [ShapeClip] = []

@@ -87,7 +87,17 @@ extension BandRenderer {
                 let buffer = scratchPlane()
                 regions.append(.group(target: target, clip: clip, buffer: buffer, alpha: alpha, streams: streams))
                 target = buffer.plane
-                clip = Clip(bounds: clip.bounds, mask: nil)
+                // A blurred group draws everything in the band (the frame: `LoweredFrame.hasBlur`),
+                // clipped or not: the blur brings pixels from outside the clip into it.
+                if case .blur = commands[end - 1] {
+                    clip = Clip(bounds: band, mask: nil)
+                } else {
+                    clip = Clip(bounds: clip.bounds, mask: nil)
+                }
+            case .blur(let plan):
+                // The group's deferred copies are written before its pixels are read.
+                tables.pending.flushAll()
+                drawBlur(list.blurs[plan], in: target)
             case .endGroup:
                 guard case .group(let outerTarget, let outerClip, let buffer, let alpha, let streams) = regions.removeLast() else {
                     preconditionFailure("unbalanced group")

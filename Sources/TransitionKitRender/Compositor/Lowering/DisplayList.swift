@@ -25,10 +25,20 @@ public struct DisplayList: Sendable, Equatable, CustomStringConvertible {
         /// draw a mask subtree offscreen; its alpha is the clip until the host's `restore`.
         /// `beginGroup`…`endGroup`: draw into an offscreen buffer, composited once (group opacity).
         /// `mesh`: draw a layer's background and contents warped by its `meshTransform`, face by
-        /// face, accumulated so shared edges leave no seam.
+        /// face, accumulated so shared edges leave no seam. `blur`: blur the group it ends (the
+        /// command before its `endGroup`) over its `pixelBounds`, a layer's `filters` (see `blur`).
         public enum Kind: String, Sendable {
             case shadow, fill, gradient, contents, clip, beginMask, endMask, beginGroup, endGroup, restore
-            case mesh
+            case mesh, blur
+        }
+        /// How a `blur` command blurs: a Gaussian of `sigma` device pixels, drawn at 1/`reduction`
+        /// of the resolution (1, 2, 4, …) by three extended box blurs of radius `boxRadius`
+        /// (reduced pixels; running sums, separable), or by the pixel-integrated Gaussian kernel
+        /// itself when `boxRadius` is nil (σ < 1 px). See `LayerFilter.gaussianBlur(radius:)`.
+        public struct Blur: Sendable, Equatable {
+            public let sigma: Double
+            public let reduction: Int
+            public let boxRadius: Int?
         }
         /// How a drawn pixel's coverage is found: `box`, a rectangle on whole pixels (0 or 255);
         /// `edges`, a shape's exact-area anti-aliased edges filled by a rule; `gaussian`, a shape
@@ -75,7 +85,7 @@ public struct DisplayList: Sendable, Equatable, CustomStringConvertible {
         /// −1 enters a mask subtree).
         public let layerPath: [Int]
         /// Which part of that layer: shadow, background, gradient, contents, path, stroke, border,
-        /// clip, mask, group or mesh.
+        /// clip, mask, group, mesh or filter.
         public let part: String
         /// The whole pixels the command may touch, cut to the frame (nil for region ends).
         public let pixelBounds: CGRect?
@@ -108,6 +118,8 @@ public struct DisplayList: Sendable, Equatable, CustomStringConvertible {
             /// The polygons of its outline (one per dash or open subpath, two per closed subpath).
             public let polygons: Int
         }
+        /// For `blur`; nil otherwise.
+        public let blur: Blur?
     }
 
     /// One row band and its occlusion pass.
@@ -172,6 +184,10 @@ public struct DisplayList: Sendable, Equatable, CustomStringConvertible {
             }
             if let s = c.store { fields.append(s.rawValue) }
             if let s = c.stroke { fields.append(DisplayList.text(s)) }
+            if let b = c.blur {
+                let how = b.boxRadius.map { "3 boxes radius \($0)" } ?? "exact kernel"
+                fields.append(String(format: "gaussian sigma %.2f px at 1/%d, ", b.sigma, b.reduction) + how)
+            }
             lines.append(fields.joined(separator: " "))
         }
         return lines.joined(separator: "\n")

@@ -39,12 +39,22 @@ enum LoweredCommand {
     /// Draws mesh plan `plan` (`LoweredFrame.meshPlans`: a layer's `meshTransform`, its
     /// background and contents warped face by face) times `alpha`.
     case mesh(plan: Int, alpha: UInt32)
+    /// Blurs the pixels of the group it ends (the last command before its `endGroup`) as
+    /// blur `plan` (`LoweredFrame.blurs`) says, over its box: a layer's `filters`.
+    case blur(plan: Int)
+}
+
+/// A layer's blur: how (`plan`) and over which pixels (`box`: the box of what its group draws,
+/// grown by the blur's reach, cut to the frame).
+struct LoweredBlur {
+    var plan: BlurPlan
+    var box: PixelRect
 }
 
 /// Where a command comes from: the layer (`path`: its positions in drawing order from the
 /// root, a mask subtree entered through −1) and which of its parts.
 struct LoweredOrigin: Equatable {
-    enum Part: String { case shadow, background, gradient, contents, path, stroke, border, clip, mask, group, mesh }
+    enum Part: String { case shadow, background, gradient, contents, path, stroke, border, clip, mask, group, mesh, filter }
     var pathRange: Range<Int>
     var part: Part
 }
@@ -90,6 +100,9 @@ final class LoweredFrame {
     /// Mesh plans; the first `meshCount` are this frame's.
     private(set) var meshPlans: [MeshPlan] = []
     private(set) var meshCount = 0
+    /// This frame's blurs (`LoweredCommand.blur`). A frame with one is drawn as one band over
+    /// every row, without the occlusion pass (`hasBlur`).
+    private(set) var blurs: [LoweredBlur] = []
     /// Gaussian edge tables by σ, kept across frames (a transition keeps its shadows' σ).
     private var edgeProfiles: [GaussianEdgeProfile] = []
     /// The stroke outline builder, its buffers kept across frames.
@@ -127,6 +140,7 @@ final class LoweredFrame {
         gradientCount = 0
         meshCount = 0
         strokeNotes.removeAll(keepingCapacity: true)
+        blurs.removeAll(keepingCapacity: true)
         resampledPixels = 0
         self.frame = frame
         self.findsOccluders = findsOccluders
@@ -143,6 +157,8 @@ final class LoweredFrame {
             bounds.append(shadowPlans[plan].box)
         case .mesh(let plan, _):
             bounds.append(meshPlans[plan].box)
+        case .blur(let plan):
+            bounds.append(blurs[plan].box)
         default:
             bounds.append(frame)
         }
@@ -216,6 +232,33 @@ final class LoweredFrame {
         if edgeProfiles.count == 8 { edgeProfiles.removeFirst() }
         edgeProfiles.append(p)
         return p
+    }
+
+    /// Whether the frame has a blur: its pixels need rows from outside any band, and what the
+    /// occlusion pass would cut from under an opaque part may be blurred into sight, so it is
+    /// drawn as one band without the occlusion pass.
+    var hasBlur: Bool { !blurs.isEmpty }
+
+    /// Adds a blur as `plan` of what the commands from `first` on draw (their boxes' union, grown
+    /// by its reach, cut to the frame); returns its index.
+    func newBlur(_ plan: BlurPlan, drawnFrom first: Int) -> Int {
+        var box = PixelRect.empty
+        for k in first..<commands.count {
+            switch commands[k] {
+            case .fill, .contents, .gradient, .shadow, .mesh: box = box.union(bounds[k])
+            default: break
+            }
+        }
+        let r = plan.reach
+        let grown = box.isEmpty ? box : PixelRect(x0: box.x0 - r, y0: box.y0 - r, x1: box.x1 + r, y1: box.y1 + r).intersection(frame)
+        blurs.append(LoweredBlur(plan: plan, box: grown))
+        return blurs.count - 1
+    }
+
+    /// Leaves out the occlusion pass's candidates (a frame with a blur: `hasBlur`).
+    func dropOccluders() {
+        occluders.removeAll(keepingCapacity: true)
+        findsOccluders = false
     }
 
     func addOccluder(_ candidate: OccluderCandidate) { occluders.append(candidate) }

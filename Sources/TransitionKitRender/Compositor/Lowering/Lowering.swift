@@ -26,6 +26,7 @@ extension LoweredFrame {
         begin(frame: PixelRect(x0: 0, y0: 0, x1: width, y1: height), findsOccluders: findsOccluders)
         lowerLayer(
             root, parent: projection, parentSublayerToLocal: .identity, occlusion: findsOccluders ? frame : nil, counts: true)
+        if hasBlur { dropOccluders() }
     }
 
     /// Curve chords stay within this many device pixels of the true outline.
@@ -74,7 +75,15 @@ extension LoweredFrame {
             maskStart = start
         }
         let occlusion = alpha == 255 && node.mask == nil ? occlusion : nil
-        if parts > 1 && (alpha < 255 || node.mask != nil) {
+        if let blur = LoweredFrame.blurPlan(p, geometry: geometry, projection: projection) {
+            // A blur: the layer and its sublayers drawn into a group, blurred, composited once.
+            let start = append(.beginGroup(alpha: alpha, end: -1), part: .group)
+            lowerContent(
+                node, geometry: geometry, projection: projection, alpha: 255, skipBackground: hidesBackground, mesh: (meshed, mesh),
+                occlusion: nil, counts: counts)
+            append(.blur(plan: newBlur(blur, drawnFrom: start + 1)), part: .filter)
+            close(start, at: append(.endGroup, part: .group))
+        } else if parts > 1 && (alpha < 255 || node.mask != nil) {
             let start = append(.beginGroup(alpha: alpha, end: -1), part: .group)
             lowerContent(
                 node, geometry: geometry, projection: projection, alpha: 255, skipBackground: hidesBackground, mesh: (meshed, mesh),
@@ -170,6 +179,17 @@ extension LoweredFrame {
         }
         if let clipStart { close(clipStart, at: append(.restore, part: .clip)) }
         if let border { append(.fill(shape: border, rule: .evenOdd, color: p.borderColor, alpha: alpha), part: .border) }
+    }
+
+    /// The blur `p`'s `filters` draw through `projection`: σ = `LayerFilter.blurSigma` points
+    /// times the map's pixels per point over the bounds (`Projection.pixelsPerPoint`, its
+    /// largest stretch: a blur drawn in device pixels, the same along both axes); nil for none.
+    static func blurPlan(_ p: LayerProperties, geometry: LayerPixelGeometry, projection: Projection) -> BlurPlan? {
+        guard !p.filters.isEmpty else { return nil }
+        let points = Double(LayerFilter.blurSigma(p.filters))
+        guard points > 0 else { return nil }
+        let over = geometry.hasArea ? geometry.bounds : CGRect(x: 0, y: 0, width: 1, height: 1)
+        return BlurPlan(sigma: points * projection.pixelsPerPoint(over: over))
     }
 
     /// Whether `p` draws a border: an area, a width > 0 and a colour that is not clear.
