@@ -90,6 +90,10 @@ final class LoweredFrame {
     /// Mesh plans; the first `meshCount` are this frame's.
     private(set) var meshPlans: [MeshPlan] = []
     private(set) var meshCount = 0
+    /// Offscreen pictures of meshed subtrees (`lowerFlattenedMesh`); the first
+    /// `meshGroupCount` are this frame's.
+    private(set) var meshGroups: [MeshGroup] = []
+    private(set) var meshGroupCount = 0
     /// Gaussian edge tables by σ, kept across frames (a transition keeps its shadows' σ).
     private var edgeProfiles: [GaussianEdgeProfile] = []
     /// Pixels of the frame covered by contents drawn through resampling (`BandCount`).
@@ -119,6 +123,10 @@ final class LoweredFrame {
         shadowCount = 0
         gradientCount = 0
         meshCount = 0
+        // Last frame's plans let go of their images, so a kept offscreen picture is the only
+        // reference to its pixels when it is drawn again (no copy on write).
+        for plan in meshPlans { plan.image = nil }
+        meshGroupCount = 0
         resampledPixels = 0
         self.frame = frame
         self.findsOccluders = findsOccluders
@@ -190,6 +198,13 @@ final class LoweredFrame {
         guard build(gradientPlans[gradientCount]) else { return nil }
         gradientCount += 1
         return gradientCount - 1
+    }
+
+    /// The next offscreen picture slot of this frame (kept from earlier frames).
+    func nextMeshGroup() -> MeshGroup {
+        if meshGroupCount == meshGroups.count { meshGroups.append(MeshGroup()) }
+        meshGroupCount += 1
+        return meshGroups[meshGroupCount - 1]
     }
 
     /// A new mesh plan slot, built by `build` (its storage kept from earlier frames); nil when
