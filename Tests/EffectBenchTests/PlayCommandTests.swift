@@ -75,6 +75,30 @@ import TransitionKitTestSupport
         #expect(try summary("sheet", .dismiss, "vertical-cancel").outcome == "cancelled")
     }
 
+    /// `sheet --param detent=medium` plays the sheet's own drag between detents [medium,
+    /// large] (closed form in Tests/Fixtures/traces/README.md): `sheet-detents`' first touch
+    /// settles it at large (released at 86.5 at rest, nearest 69), its flick dismisses it
+    /// (released at 116.2 at +800 pt/s: projected 116.2 + 800·0.998/0.002/1000 = 515.4, nearest
+    /// the bottom, 480). The first touch alone (`sheet-medium-to-large`) leaves it at large: a
+    /// drag but no transition, `cancelled`; a horizontal swipe never begins the vertical drag.
+    @Test func sheetDetentTrace() throws {
+        func play(_ trace: String) throws -> PlayCommand.Summary {
+            let request = PlayRequest(
+                effect: "sheet", operation: .dismiss, gesturePath: Fixtures.url("traces/\(trace).json").path, json: true,
+                parameters: ["detent": "medium"])
+            let line = try PlayCommand.run(request, registry: try EffectBench.registry(effects: []))
+            return try JSONDecoder().decode(PlayCommand.Summary.self, from: Data(line.utf8))
+        }
+        let s = try play("sheet-detents")
+        #expect(s.outcome == "finished" && s.depthBefore == 1 && s.depthAfter == 0 && s.detent == nil, "\(s)")
+        let up = try play("sheet-medium-to-large")
+        #expect(up.outcome == "cancelled" && up.depthAfter == 1 && up.detent == "large", "\(up)")
+        let sideways = try play("content-swipe-short")
+        #expect(sideways.outcome == "none" && sideways.depthAfter == 1 && sideways.detent == "medium", "\(sideways)")
+        let large = try summary("sheet", .dismiss, "vertical-cancel")
+        #expect(large.outcome == "cancelled" && large.detent == "large", "\(large)")
+    }
+
     @Test func dragDismissTrace() throws {
         let s = try summary("dragdismiss", .dismiss, "vertical-drag-101")
         #expect(s.outcome == "cancelled" && s.depthBefore == 1 && s.depthAfter == 1 && s.samples > 0)

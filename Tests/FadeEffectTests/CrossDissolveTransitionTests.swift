@@ -31,6 +31,10 @@ import TransitionKitTesting
         scene.navigationController.push(detail)
         try expectDissolving(scene, incoming: detail, outgoing: scene.root)
         #expect(scene.stackTitles == ["root", "A"] && detail.preferredTransitionInteractions.isEmpty)
+        // No gesture, so no full-width back swipe either: the content swipe leaves A on top.
+        #expect(detail.preferredTransitionContentPopInteraction == nil)
+        #expect(scene.window.replay(try Fixtures.trace("content-swipe"), on: scene.clock).reachedIdle)
+        #expect(scene.stackTitles == ["root", "A"])
         scene.navigationController.pop()
         try expectDissolving(scene, incoming: scene.root, outgoing: detail)
         #expect(scene.stackTitles == ["root"] && scene.root.view.layer.opacity == 1)

@@ -159,6 +159,25 @@ struct ZoomInteractionTests {
         #expect(cancelled.nav?.viewControllers.count == 2 && cancelled.detailRestored)
     }
 
+    /// The full-width back swipe comes with the zoom's left-edge pop
+    /// (`preferredTransitionContentPopInteraction`): a horizontal pan from the middle of the
+    /// 200 pt wide screen, 70 % of the width at rest, pops with the zoom (asked for the
+    /// source again); 30 % at rest cancels. The zoom's own pan down fails (it is vertical).
+    @Test func aContentSwipePops() throws {
+        let app = try ZoomApp()
+        app.show()
+        let content = try #require(app.detail.preferredTransitionContentPopInteraction)
+        #expect(content.recognizer.view === app.detail.view)
+        let short = SyntheticTrace.drag(from: CGPoint(x: 40, y: 200), to: CGPoint(x: 100, y: 200), speed: 300)
+        #expect(app.window.replay(short, on: app.clock).reachedIdle)
+        #expect(app.nav?.viewControllers.count == 2 && app.detailRestored && content.transitionsStarted == 1)
+        #expect(abs(content.fingerProgress - 0.3) < 1e-9)  // 60 pt / 200
+        let long = SyntheticTrace.drag(from: CGPoint(x: 40, y: 200), to: CGPoint(x: 180, y: 200), speed: 300)
+        #expect(app.window.replay(long, on: app.clock).reachedIdle)
+        #expect(app.nav?.viewControllers.count == 1 && content.transitionsStarted == 2)
+        #expect(app.asked == [.push, .pop, .pop])
+    }
+
     /// Present and dismiss: the drag-down trace dismisses, a short one does not.
     @Test func presentedZoomDismissesByDraggingDown() throws {
         let app = try ZoomApp(navigation: false)

@@ -1,4 +1,5 @@
 import Foundation
+import SheetEffect
 import TransitionKitCore
 import TransitionKitRender
 
@@ -17,7 +18,9 @@ import TransitionKitRender
 /// `--json`, or no `--out`, prints one summary line:
 /// `{"effect","operation","outcome":"finished"|"cancelled"|"none","depth_before","depth_after","frames","duration","samples"}`
 /// (depth: navigation stack depth for pop, presentation depth for dismiss, the selected tab's
-/// index for tab; duration in seconds).
+/// index for tab; duration in seconds). The sheet's dismiss is its own drag between detents
+/// (`presentSheet(_:stage:)`; `outcome` is `cancelled` when the drag began and the sheet
+/// stayed), and its line adds `"detent"`, the detent it rests at, when it is not dismissed.
 @MainActor
 enum PlayCommand {
     struct Summary: Codable, Equatable {
@@ -29,9 +32,11 @@ enum PlayCommand {
         var frames: Int
         var duration: Double
         var samples: Int
+        /// The sheet's detent at the end (`sheet` only; absent when dismissed).
+        var detent: String?
 
         enum CodingKeys: String, CodingKey {
-            case effect, operation, outcome, frames, duration, samples
+            case effect, operation, outcome, frames, duration, samples, detent
             case depthBefore = "depth_before"
             case depthAfter = "depth_after"
         }
@@ -61,6 +66,7 @@ enum PlayCommand {
 
         // Install the gesture the effect declares; keep what the views hold weakly alive.
         var keepAlive: [AnyObject] = []
+        var sheet: SheetPresentationController?
         let depth: () -> Int
         switch op {
         case .pop:
@@ -77,7 +83,8 @@ enum PlayCommand {
             guard effect.interaction(for: .dismiss) != nil else {
                 throw .usage("invalid operation: effect '\(entry.name)' declares no interactive dismiss gesture" + Self.playableHint(registry))
             }
-            keepAlive.append(Self.installDragToDismiss(effect, on: stage.fromViewController))
+            sheet = Self.presentSheet(effect, stage: stage)
+            if sheet == nil { keepAlive.append(Self.installDragToDismiss(effect, on: stage.fromViewController)) }
             depth = {
                 var n = 0, vc: ViewController? = stage.toViewController
                 while let p = vc?.presentedViewController { n += 1; vc = p }
@@ -88,7 +95,7 @@ enum PlayCommand {
         var snapshots: [LayerSnapshot] = []
         var started = false
         let result = stage.window.replay(trace, on: stage.clock, maxFrames: 60 * 60) {
-            started = started || !stage.window.transitionQueue.isIdle
+            started = started || !stage.window.transitionQueue.isIdle || sheet?.panGestureRecognizer?.state.isActive == true
             snapshots.append(stage.snapshot())
         }
         withExtendedLifetime(keepAlive) {}
@@ -98,7 +105,7 @@ enum PlayCommand {
             effect: entry.name, operation: op.rawValue,
             outcome: after != before ? "finished" : started ? "cancelled" : "none",
             depthBefore: before, depthAfter: after, frames: result.framesStepped,
-            duration: Double(result.framesStepped) * stage.clock.frameInterval, samples: result.samplesDelivered)
+            duration: Double(result.framesStepped) * stage.clock.frameInterval, samples: result.samplesDelivered, detent: Self.detent(of: sheet))
         if let out = request.outPath {
             try BenchError.mapping {
                 let compositor = Compositor(options: RenderOptions(scale: request.scene.scale, background: .black))

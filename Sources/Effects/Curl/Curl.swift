@@ -13,9 +13,10 @@ import TransitionKitCore
 /// Dismiss and pop play it backwards with the incoming screen as the page (`curlDown`): the
 /// state at progress p is the present's at 1 − p with the screens' roles swapped.
 ///
-/// The page drawn around the cylinder is the screen view's own layer (its `contents` and
-/// `backgroundColor`, warped by a `MeshTransform`); the part still flat is the whole view
-/// (subviews included), cut to the flat side of the axis by a mask.
+/// The page drawn around the cylinder is the whole screen view, subviews included (a copy of
+/// its layer tree taken when the transition is prepared, warped by a `MeshTransform`, which
+/// warps a layer with its sublayers); the part still flat is the view itself, cut to the flat
+/// side of the axis by a mask.
 ///
 /// Chosen values (UIKit documents none): 30° of axis turn, the corner-first look of iOS's curl;
 /// a 40 pt radius, about a tenth of a phone's width, the roll's apparent size on iOS; the back at

@@ -9,7 +9,9 @@ import TransitionKitCore
 /// lies under the roll and shows no seam), a view under the roll whose layer casts the roll's
 /// shadow (a `shadowPath` rectangle over the cylinder's footprint, offset r/4 toward the
 /// revealed side, blur r/4, opacity 0.5), and a view above the page whose layer draws the page's
-/// contents and background through the curl's `MeshTransform` (the part past the axis).
+/// contents and background and a copy of its sublayers (subviews included, as they were when the
+/// transition was prepared) through the curl's `MeshTransform` (the part past the axis), which
+/// warps that whole subtree.
 /// At curl amount 0 the mask and both views are off, so the page is drawn untouched; at 1 the
 /// mask leaves nothing of it.
 ///
@@ -80,9 +82,13 @@ public final class CurlAnimator: AnimatedTransitioning {
         shadowView.isHidden = true
         container.insertSubview(shadowView, aboveSubview: page)
 
+        // The roll is the page with its subviews: its contents, background and a copy of its
+        // sublayers (taken now, once), warped together by the mesh.
         let curlView = View(frame: page.frame, name: "curl page")
         curlView.layer.contents = page.layer.contents
         curlView.layer.backgroundColor = page.layer.backgroundColor
+        curlView.layer.masksToBounds = page.layer.masksToBounds
+        for sublayer in page.layer.sublayers { curlView.layer.addSublayer(sublayer.copyTree()) }
         curlView.isHidden = true
         container.insertSubview(curlView, aboveSubview: shadowView)
         let tint = Color(red: 1, green: 1, blue: 1, alpha: configuration.backTint)

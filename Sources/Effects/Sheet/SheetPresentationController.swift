@@ -60,7 +60,9 @@ public final class SheetPresentationController: TransitioningDelegate {
     }
     /// At and below this detent the screen behind is not dimmed (nil: every detent dims).
     public var largestUndimmedDetentIdentifier: Detent.Identifier? { didSet { layoutDidChange() } }
-    /// Whether the grabber (36 × 5 pt capsule at the top) shows; read when presenting.
+    /// Whether the grabber shows (UIKit's `prefersGrabberVisible`, default false): a 36 × 5 pt
+    /// capsule centred 5 pt below the sheet's top edge, filled with light-mode `tertiaryLabel`
+    /// (#3C3C43 at 30 % opacity), a sublayer of the sheet's layer; read when presenting.
     public var prefersGrabberVisible = false
     /// The corner radius of the sheet and the pushed-back screen, points; nil:
     /// `configuration.cornerRadius` (10 pt). Read when presenting.

@@ -9,8 +9,10 @@ final class SheetState {
     static let key = ExtensionKey<SheetState>("SheetEffect.state")
     static func of(_ viewController: ViewController) -> SheetState? { viewController[extension: key] }
 
-    /// UIKit's grabber: 36 × 5 pt, 5 pt below the sheet's top edge (commonly measured; Apple
-    /// publishes no size), a translucent grey capsule.
+    /// UIKit's grabber: a 36 × 5 pt capsule (corner radius 2.5 pt), centred, 5 pt below the
+    /// sheet's top edge (measured from iOS screenshots; Apple publishes no size), filled with
+    /// (0.24, 0.24, 0.26) at 30 % opacity, UIKit's light-mode `UIColor.tertiaryLabel`
+    /// (#3C3C43 at 0.3), the colour it resembles on a light sheet (Apple publishes none).
     static let grabberSize = CGSize(width: 36, height: 5)
     static let grabberTopInset: CGFloat = 5
     static let grabberColor = Color(red: 0.24, green: 0.24, blue: 0.26, alpha: 0.3)

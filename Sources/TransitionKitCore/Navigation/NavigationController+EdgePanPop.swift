@@ -98,7 +98,10 @@ extension NavigationController {
     /// horizontal pan anywhere in the content that pops the top view controller, installed on
     /// this controller's view with every left-edge pop (an effect declaring
     /// `EffectInteraction.leftEdgePanPop`, `enableInteractivePop(Slide())`, `enableRadialSwipe()`,
-    /// …); nil when no pop is installed or the installed one is an effect's custom gesture.
+    /// …); nil when no pop is installed or the installed one is an effect's custom gesture. A
+    /// `preferredTransition` declaring the left-edge pop brings its own on the pushed view
+    /// controller's view (`ViewController.preferredTransitionContentPopInteraction`), which
+    /// this one waits for.
     ///
     /// It drives the same pop as the edge pan, with the same animation, `policy` and `mode`:
     /// progress = translation toward the trailing edge ÷ this view's width, clamped to 0...1.

@@ -81,6 +81,8 @@ extension ViewController {
     final class PreferredTransitionState {
         var transition: Transition?
         var controllers: [PanInteractionController] = []
+        /// The full-width back swipe that comes with a declared left-edge pop.
+        var contentController: PanInteractionController?
         var installed = false
     }
 
@@ -125,8 +127,11 @@ extension ViewController {
     }
 
     private func removePreferredTransitionGestures(_ state: PreferredTransitionState) {
-        for controller in state.controllers { controller.recognizer.view?.removeGestureRecognizer(controller.recognizer) }
+        for controller in state.controllers + [state.contentController].compactMap({ $0 }) {
+            controller.recognizer.view?.removeGestureRecognizer(controller.recognizer)
+        }
         state.controllers = []
+        state.contentController = nil
         state.installed = false
     }
 
@@ -136,7 +141,33 @@ extension ViewController {
         self[extension: Self.preferredTransitionKey]?.controllers ?? []
     }
 
-    /// Installs `preferredTransition`'s gestures on the view, once per transition value set.
+    /// The full-width back swipe of `preferredTransition` (UIKit's
+    /// `interactiveContentPopGestureRecognizer`, iOS 26; its recognizer is `recognizer`, a
+    /// horizontal `PanGestureRecognizer`), installed on this view controller's view with its gestures when the transition declares the left-edge pop
+    /// (`CustomGestureInteraction.leftEdgePanPop`: `.zoom(options:sourceViewProvider:)`, or
+    /// `.effect(_:)` of an effect declaring `EffectInteraction.leftEdgePanPop`, such as
+    /// `Slide`); nil before the first push, without a transition, or when the transition
+    /// declares no left-edge pop (`.coverVertical`, `.crossDissolve`, `.flipHorizontal()`,
+    /// `.partialCurl()`).
+    ///
+    /// The same rules as the navigation controller's
+    /// `NavigationController.interactiveContentPopGestureRecognizer`: a pan anywhere on this
+    /// view toward the trailing edge (the edge pan's direction, right) pops this view
+    /// controller with the transition's interactive animation, progress = translation ÷ this
+    /// view's width, clamped to 0...1; it begins only when, at the pan's 10 pt hysteresis, the
+    /// movement is within 30° of the horizontal, and only when the pop can start now (this
+    /// view controller is the top of a navigation stack of two or more on screen, nothing else
+    /// runs or waits; it may re-grab its own pop's run-out, it never catches a push);
+    /// otherwise it fails. It waits for every screen-edge pan receiving the touch (the
+    /// transition's own and the navigation controller's) and for horizontal pans of views
+    /// inside this view to fail; the navigation controller's own content pan waits for it.
+    /// It never dismisses. Turn it off as in UIKit: `recognizer.isEnabled = false`.
+    public var preferredTransitionContentPopInteraction: PanInteractionController? {
+        self[extension: Self.preferredTransitionKey]?.contentController
+    }
+
+    /// Installs `preferredTransition`'s gestures on the view, once per transition value set,
+    /// and after a declared left-edge pop its full-width back swipe.
     func installPreferredTransitionGestures() {
         guard let state = self[extension: Self.preferredTransitionKey], let transition = state.transition, !state.installed else { return }
         state.installed = true
@@ -144,23 +175,50 @@ extension ViewController {
             let recognizer = gesture.makeRecognizer()
             let controller = PanInteractionController(recognizer: recognizer, direction: gesture.direction) {
                 [weak self] interaction, touchDown, catchOnly in
-                self?.startPreferredInteraction(interaction, gesture: gesture, touchDown: touchDown, catchOnly: catchOnly)
+                self?.startPreferredInteraction(
+                    interaction, operations: gesture.operations, direction: gesture.direction, touchDown: touchDown, catchOnly: catchOnly)
             }
             view.addGestureRecognizer(recognizer)
             state.controllers.append(controller)
         }
+        if let edge = transition.gestures.first(where: Self.isLeftEdgePop) { installContentPop(state, direction: edge.direction) }
     }
 
-    /// Begins (or catches) the pop or dismiss `gesture` drives through the interactive-start
-    /// plan, or returns nil when neither can run now.
+    /// Whether `gesture` is the declared left-edge pop (merged dismiss operations aside).
+    private static func isLeftEdgePop(_ gesture: CustomGestureInteraction) -> Bool {
+        gesture.name == CustomGestureInteraction.leftEdgePanPop.name && gesture.direction == CustomGestureInteraction.leftEdgePanPop.direction
+            && gesture.operations.contains(.pop)
+    }
+
+    /// The content pan of a declared left-edge pop (see
+    /// `preferredTransitionContentPopInteraction`): pops only, never catches.
+    private func installContentPop(_ state: PreferredTransitionState, direction: PanInteractionController.Direction) {
+        let recognizer = ContentPopGestureRecognizer(direction: direction)
+        let controller = PanInteractionController(recognizer: recognizer, direction: direction) {
+            [weak self] interaction, touchDown, catchOnly in
+            catchOnly
+                ? nil : self?.startPreferredInteraction(interaction, operations: [.pop], direction: direction, touchDown: touchDown, catchOnly: false)
+        }
+        recognizer.canBeginHandler = { [weak self, weak controller] in
+            guard let self, let controller else { return false }
+            return controller.isTransitionRunning || TransitionRunner.canStart(.popOrDismiss(self, operations: [.pop]))
+        }
+        view.addGestureRecognizer(recognizer)
+        state.contentController = controller
+    }
+
+    /// Begins (or catches) the pop or dismiss (of `operations`) a gesture moving toward
+    /// `direction` drives through the interactive-start plan, or returns nil when neither can
+    /// run now.
     private func startPreferredInteraction(
-        _ interaction: any InteractiveTransitioning, gesture: CustomGestureInteraction, touchDown: CGPoint, catchOnly: Bool
+        _ interaction: any InteractiveTransitioning, operations: Set<TransitionOperation>, direction: PanInteractionController.Direction,
+        touchDown: CGPoint, catchOnly: Bool
     ) -> PanInteractionController.Run? {
         guard preferredTransition != nil, isViewLoaded else { return nil }
-        let plan = InteractiveTransitionPlan(request: .popOrDismiss(self, operations: gesture.operations), gestureView: view) {
+        let plan = InteractiveTransitionPlan(request: .popOrDismiss(self, operations: operations), gestureView: view) {
             [weak self] touchDown, operation, _ in
             guard let self, let transition = self.preferredTransition else { return nil }
-            return transition.makeInteractiveAnimation(operation, self, gesture.direction, touchDown)
+            return transition.makeInteractiveAnimation(operation, self, direction, touchDown)
         }
         return .init(TransitionRunner.startInteractive(plan, driving: interaction, touchDown: touchDown, catchOnly: catchOnly))
     }

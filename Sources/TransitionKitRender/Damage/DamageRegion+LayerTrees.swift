@@ -20,8 +20,9 @@ extension DamageRegion {
     /// 1-pixel margin (`shapeDifference`), so a growing circle costs the ring it grew by.
     /// Opacity, transform, hidden, contents or mask changes, and a changed sublayer or mask
     /// count, take the layer's whole old and new areas. A layer reaching at or behind the eye
-    /// (w <= 1e-5, where the compositor clips) or a tree deeper than
-    /// `LayerSnapshot.maximumDepth` gives the whole frame.
+    /// (w <= 1e-5, where the compositor clips), a change below a layer whose `meshTransform`
+    /// warps its sublayers, or a tree deeper than `LayerSnapshot.maximumDepth` gives the whole
+    /// frame.
     ///
     /// The region is conservative: `Compositor.render(_:into:damage:)` over a bitmap holding
     /// `old`'s frame gives `new`'s frame byte for byte. It cannot know about changes outside the
@@ -91,6 +92,13 @@ struct LayerTreeDiff {
         guard sameStructure, own != .other else {
             addArea(o, old)
             addArea(n, new)
+            return
+        }
+        // A mesh that warps the layer's subtree (flattened offscreen, `lowerFlattenedMesh`) puts a
+        // sublayer's pixels wherever its faces go, not where the sublayer lies: a change below it
+        // is the whole frame.
+        if op.meshTransform != nil, LoweredFrame.meshWarpsSubtree(o) || LoweredFrame.meshWarpsSubtree(n), o.sublayers != n.sublayers {
+            whole = true
             return
         }
         // A layer drawn in one frame through a group (offscreen, then composited once: more than

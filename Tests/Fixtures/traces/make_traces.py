@@ -143,3 +143,14 @@ tr = Trace(); tr.began(280, 200); tr.move_to(280 - 0.15 * W, 200, 800); tr.end()
 tr = Trace(); tr.began(100, 240); tr.move_to(100 + 0.6 * W, 240, 300); tr.hold(0.15); tr.end(); tr.write("content-swipe.json")
 # Cancel: 30 % of w (96 pt) at 300 pt/s, rests 0.15 s, lifts (velocity 0).
 tr = Trace(); tr.began(100, 240); tr.move_to(100 + 0.3 * W, 240, 300); tr.hold(0.15); tr.end(); tr.write("content-swipe-short.json")
+
+# Sheet detents (SheetPresentationController, detents [medium, large], presented at medium):
+# on 320x480 the large sheet's top is at 69 (safe area 59 + gap 10), the medium one's at
+# 480 - 411 / 2 = 274.5. Touch 1: from (160, 300) on the medium sheet up 200 pt to y = 100
+# at 300 pt/s, rests 0.15 s, lifts (velocity 0). Touch 2, 2 s later (the sheet has settled at
+# large): from (160, 150) a flick down 60 pt at 800 pt/s to y = 210, lifts at once
+# (velocity +800 pt/s).
+tr = Trace(); tr.began(W / 2, 300); tr.move_to(W / 2, 100, 300); tr.hold(0.15); tr.end()
+tr.write("sheet-medium-to-large.json")  # touch 1 alone
+tr.began(W / 2, 150, t=tr.t + 2.0); tr.move_to(W / 2, 210, 800); tr.end()
+tr.write("sheet-detents.json")

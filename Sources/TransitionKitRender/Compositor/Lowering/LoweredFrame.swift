@@ -103,6 +103,10 @@ final class LoweredFrame {
     /// This frame's blurs (`LoweredCommand.blur`). A frame with one is drawn as one band over
     /// every row, without the occlusion pass (`hasBlur`).
     private(set) var blurs: [LoweredBlur] = []
+    /// Offscreen pictures of meshed subtrees (`lowerFlattenedMesh`); the first
+    /// `meshGroupCount` are this frame's.
+    private(set) var meshGroups: [MeshGroup] = []
+    private(set) var meshGroupCount = 0
     /// Gaussian edge tables by σ, kept across frames (a transition keeps its shadows' σ).
     private var edgeProfiles: [GaussianEdgeProfile] = []
     /// The stroke outline builder, its buffers kept across frames.
@@ -141,6 +145,10 @@ final class LoweredFrame {
         meshCount = 0
         strokeNotes.removeAll(keepingCapacity: true)
         blurs.removeAll(keepingCapacity: true)
+        // Last frame's plans let go of their images, so a kept offscreen picture is the only
+        // reference to its pixels when it is drawn again (no copy on write).
+        for plan in meshPlans { plan.image = nil }
+        meshGroupCount = 0
         resampledPixels = 0
         self.frame = frame
         self.findsOccluders = findsOccluders
@@ -214,6 +222,13 @@ final class LoweredFrame {
         guard build(gradientPlans[gradientCount]) else { return nil }
         gradientCount += 1
         return gradientCount - 1
+    }
+
+    /// The next offscreen picture slot of this frame (kept from earlier frames).
+    func nextMeshGroup() -> MeshGroup {
+        if meshGroupCount == meshGroups.count { meshGroups.append(MeshGroup()) }
+        meshGroupCount += 1
+        return meshGroups[meshGroupCount - 1]
     }
 
     /// A new mesh plan slot, built by `build` (its storage kept from earlier frames); nil when

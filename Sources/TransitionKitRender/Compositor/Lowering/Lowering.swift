@@ -55,6 +55,11 @@ extension LoweredFrame {
         guard let projection = parent.prepending(step) else { return }
         let geometry = LayerPixelGeometry(p)
         if !p.isDoubleSided && facesAway(geometry, projection) { return }
+        // A mesh warps the layer with its sublayers: flattened offscreen first (Lowering+MeshGroup).
+        if let m = p.meshTransform, geometry.hasArea, m.validationError == nil, LoweredFrame.meshWarpsSubtree(node) {
+            return lowerFlattenedMesh(
+                node, m, geometry: geometry, projection: projection, step: step3D, parent: parent, alpha: alpha, counts: counts)
+        }
         // A mesh draws the background and contents as one part (or nothing, when invalid).
         var mesh: Int? = nil
         if let m = p.meshTransform, geometry.hasArea, LoweredFrame.backgroundAndContentsParts(p) > 0 {
@@ -227,7 +232,7 @@ extension LoweredFrame {
     /// `beginMask` and `endMask` (its alpha becomes coverage). Returns the index of the region's
     /// first command; nil when the mask hides everything (hidden, transparent, empty, or not
     /// projectable), so the host is not drawn.
-    private func lowerMask(_ mask: LayerSnapshot, host: Projection, drawnOnce: Bool) -> Int? {
+    func lowerMask(_ mask: LayerSnapshot, host: Projection, drawnOnce: Bool) -> Int? {
         let m = mask.properties
         guard !m.isHidden else { return nil }
         let alpha = PixelMath.alpha8(m.opacity)
