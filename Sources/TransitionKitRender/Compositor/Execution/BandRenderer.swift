@@ -60,8 +60,8 @@ final class BandRenderer {
     /// A shadow row's coverage, summed (`drawShadow`), and in 8 bits, kept between frames.
     var shadowSums: [Float] = []
     var shadowCoverage: [UInt8] = []
-    /// A mesh strip's premultiplied sums and covered areas (`drawMesh`), kept between frames.
-    var meshSums: [SIMD4<Float>] = []
+    /// A mesh strip's premultiplied sums (four planes) and covered areas (`drawMesh`, `MeshStrip`), kept between frames.
+    var meshSums: [Float] = []
     var meshCoverage: [Float] = []
     /// The list `render(_:scale:...)` lowers a tree into (a renderer used on its own, in tests).
     private lazy var ownList = LoweredFrame()
