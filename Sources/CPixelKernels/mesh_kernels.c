@@ -153,10 +153,28 @@ __attribute__((target("avx2"))) long tk_mesh_span_avx2(
         }
         // Lanes past n take no coverage; their sample is never stored.
         __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(n - j)), lanes);
-        __m256i p00 = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), base, _mm256_add_epi32(r0, x0), live, 4);
-        __m256i p10 = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), base, _mm256_add_epi32(r0, x1), live, 4);
-        __m256i p01 = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), base, _mm256_add_epi32(r1, x0), live, 4);
-        __m256i p11 = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), base, _mm256_add_epi32(r1, x1), live, 4);
+        __m256i p00, p10, p01, p11;
+        if (_mm256_testc_si256(_mm256_cmpeq_epi32(x1, _mm256_add_epi32(x0, _mm256_set1_epi32(1))), live)) {
+            // Every live lane's taps are neighbours in a row: each pair one 64-bit load (half the
+            // gathered elements), split into first and second pixels.
+            __m256i top = _mm256_add_epi32(r0, x0), bottom = _mm256_add_epi32(r1, x0);
+            __m256i liveLow = _mm256_cvtepi32_epi64(_mm256_castsi256_si128(live));
+            __m256i liveHigh = _mm256_cvtepi32_epi64(_mm256_extracti128_si256(live, 1));
+            const long long *pairs = (const long long *)pixels;
+            __m256i t0 = _mm256_mask_i32gather_epi64(_mm256_setzero_si256(), (const void *)pairs, _mm256_castsi256_si128(top), liveLow, 4);
+            __m256i t1 = _mm256_mask_i32gather_epi64(_mm256_setzero_si256(), (const void *)pairs, _mm256_extracti128_si256(top, 1), liveHigh, 4);
+            __m256i b0 = _mm256_mask_i32gather_epi64(_mm256_setzero_si256(), (const void *)pairs, _mm256_castsi256_si128(bottom), liveLow, 4);
+            __m256i b1 = _mm256_mask_i32gather_epi64(_mm256_setzero_si256(), (const void *)pairs, _mm256_extracti128_si256(bottom, 1), liveHigh, 4);
+            p00 = _mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(t0), _mm256_castsi256_ps(t1), 0x88)), 0xd8);
+            p10 = _mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(t0), _mm256_castsi256_ps(t1), 0xdd)), 0xd8);
+            p01 = _mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(b0), _mm256_castsi256_ps(b1), 0x88)), 0xd8);
+            p11 = _mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(b0), _mm256_castsi256_ps(b1), 0xdd)), 0xd8);
+        } else {
+            p00 = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), base, _mm256_add_epi32(r0, x0), live, 4);
+            p10 = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), base, _mm256_add_epi32(r0, x1), live, 4);
+            p01 = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), base, _mm256_add_epi32(r1, x0), live, 4);
+            p11 = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), base, _mm256_add_epi32(r1, x1), live, 4);
+        }
         __m256i ix = _mm256_sub_epi32(k256, wx), iy = _mm256_sub_epi32(k256, wy);
         __m256i ch[4];
         for (int c = 0; c < 4; c++) ch[c] = channel8(p00, p10, p01, p11, 8 * c, ix, wx, iy, wy);
@@ -188,7 +206,10 @@ __attribute__((target("avx2"))) long tk_mesh_span_avx2(
         __m256 excess = _mm256_sub_ps(total, _mm256_set1_ps(1.0f));
         __m256 over = _mm256_and_ps(_mm256_cmp_ps(excess, _mm256_setzero_ps(), _CMP_GT_OQ), _mm256_cmp_ps(have, _mm256_setzero_ps(), _CMP_GT_OQ));
         __m256 sa = _mm256_cvtepi32_ps(ch[3]);
-        __m256 k = _mm256_sub_ps(_mm256_set1_ps(1.0f), _mm256_mul_ps(_mm256_mul_ps(_mm256_div_ps(excess, have), sa), _mm256_set1_ps(1.0f / 255.0f)));
+        // k only matters where the excess rule holds (most steps: nowhere, and no divide).
+        __m256 k = _mm256_setzero_ps();
+        if (_mm256_movemask_ps(over) != 0)
+            k = _mm256_sub_ps(_mm256_set1_ps(1.0f), _mm256_mul_ps(_mm256_mul_ps(_mm256_div_ps(excess, have), sa), _mm256_set1_ps(1.0f / 255.0f)));
         _mm256_maskstore_ps(at, live, _mm256_min_ps(total, _mm256_set1_ps(1.0f)));
         float *const dst[4] = {r + j, g + j, b + j, a + j};
         for (int c = 0; c < 4; c++) {
