@@ -60,8 +60,8 @@ final class BandRenderer {
     /// A shadow row's coverage, summed (`drawShadow`), and in 8 bits, kept between frames.
     var shadowSums: [Float] = []
     var shadowCoverage: [UInt8] = []
-    /// A mesh strip's premultiplied sums and covered areas (`drawMesh`), kept between frames.
-    var meshSums: [SIMD4<Float>] = []
+    /// A mesh strip's premultiplied sums (four planes) and covered areas (`drawMesh`, `MeshStrip`), kept between frames.
+    var meshSums: [Float] = []
     var meshCoverage: [Float] = []
     /// The memory blurs work in (`drawBlur`), kept between frames.
     let blurScratch = BlurScratch()
