@@ -98,6 +98,10 @@ __attribute__((target("avx2"))) long tk_column_lerp_avx2(
     const __m256i w46 = _mm256_setr_epi32(4, 4, 4, 4, 6, 6, 6, 6), w57 = _mm256_setr_epi32(5, 5, 5, 5, 7, 7, 7, 7);
     // packs leaves columns 0 1 4 5 | 2 3 6 7; back in order.
     const __m256i order = _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7);
+    // Pairs held (unsigned, as a signed comparison with both top bits flipped), and each
+    // column's byte offset within the eight.
+    const __m256i held = _mm256_xor_si256(_mm256_set1_epi32((int)pairs), flip);
+    const __m256i columnBytes = _mm256_setr_epi32(0, 8, 16, 24, 32, 40, 48, 56);
     for (; j + 8 <= to; j += 8) {
         uint32_t *at = state + j;
         __m256i fraction = _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)at), _mm256_loadu_si256((const __m256i *)(at + 2 * lanes)));
@@ -130,6 +134,18 @@ __attribute__((target("avx2"))) long tk_column_lerp_avx2(
             t1 = _mm256_xor_si256(a1, _mm256_and_si256(_mm256_xor_si256(a1, e1), m1));
             b0 = _mm256_xor_si256(e0, _mm256_and_si256(_mm256_xor_si256(e0, c0), m0));
             b1 = _mm256_xor_si256(e1, _mm256_and_si256(_mm256_xor_si256(e1, c1), m1));
+        } else if (_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(
+                       held, _mm256_xor_si256(_mm256_sub_epi32(index, _mm256_set1_epi32((int)lo)), flip))))
+                   == 0xff) {
+            // Each column reads its own pair the window holds (i − lo < pairs in every column,
+            // unsigned: the rows step by more than one across the eight, a steep turn): the
+            // column's 8 bytes of each row gathered from its slot, row i + 1 one slot on.
+            __m256i slot = _mm256_and_si256(index, _mm256_set1_epi32((int)slotMask));
+            __m256i at8 = _mm256_add_epi32(_mm256_mullo_epi32(slot, _mm256_set1_epi32((int)rowBytes)), columnBytes);
+            const long long *base = (const long long *)(rows + j * 8), *below = (const long long *)(rows + j * 8 + rowBytes);
+            __m128i lo4 = _mm256_castsi256_si128(at8), hi4 = _mm256_extracti128_si256(at8, 1);
+            t0 = _mm256_i32gather_epi64(base, lo4, 1); t1 = _mm256_i32gather_epi64(base, hi4, 1);
+            b0 = _mm256_i32gather_epi64(below, lo4, 1); b1 = _mm256_i32gather_epi64(below, hi4, 1);
         } else {
             break;
         }
@@ -149,10 +165,11 @@ __attribute__((target("avx2"))) long tk_column_lerp_avx2(
 }
 
 // Four columns' two taps from `quad`'s flags (4: contiguous, 2: steps, select mask index in
-// bits 4...7); 0 when neither.
+// bits 4...7, 1: pairs, each column's two adjacent pixels anywhere); 0 when none. `x0`: the
+// first column's.
 __attribute__((target("avx2"))) static inline int taps4(
-    const uint8_t *src, uint8_t flags, int32_t x0, const uint32_t *masks, __m128i *c0, __m128i *c1) {
-    const uint8_t *p = src + (long)x0 * 4;
+    const uint8_t *src, uint8_t flags, const int32_t *x0, const uint32_t *masks, __m128i *c0, __m128i *c1) {
+    const uint8_t *p = src + (long)x0[0] * 4;
     if (flags & 4) {
         *c0 = _mm_loadu_si128((const __m128i *)p); *c1 = _mm_loadu_si128((const __m128i *)(p + 4));
         return 1;
@@ -165,6 +182,14 @@ __attribute__((target("avx2"))) static inline int taps4(
         *c1 = _mm_xor_si128(t1, _mm_and_si128(_mm_xor_si128(t1, t2), mask));
         return 1;
     }
+    if (flags & 1) {
+        // Four 8-byte pairs (c0, c1) gathered (a downscale by more than 5/4: the columns step
+        // by two or more image pixels), then all c0 and all c1.
+        __m256i pairs = _mm256_i32gather_epi64((const long long *)src, _mm_slli_epi32(_mm_loadu_si128((const __m128i *)x0), 2), 1);
+        pairs = _mm256_permutevar8x32_epi32(pairs, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7));
+        *c0 = _mm256_castsi256_si128(pairs); *c1 = _mm256_extracti128_si256(pairs, 1);
+        return 1;
+    }
     return 0;
 }
 
@@ -174,7 +199,7 @@ __attribute__((target("avx2"))) long tk_blend_row_avx2(
     const __m256i bias = _mm256_set1_epi16(32640);
     for (; j + 8 <= count; j += 8) {
         __m128i a0, a1, b0, b1;
-        if (!taps4(src, quad[j], x0[j], masks, &a0, &a1) || !taps4(src, quad[j + 4], x0[j + 4], masks, &b0, &b1)) break;
+        if (!taps4(src, quad[j], x0 + j, masks, &a0, &a1) || !taps4(src, quad[j + 4], x0 + j + 4, masks, &b0, &b1)) break;
         const uint16_t *wb = weights + 4 * j, *wa = complements + 4 * j;
         __m256i l0 = _mm256_sub_epi16(
             _mm256_add_epi16(

@@ -60,7 +60,7 @@ extension FastPathTests {
                     let plane = PixelPlane(base: buffer.baseAddress!, stride: columns, originY: band.y0)
                     var x0 = 0
                     while x0 < columns {
-                        if sampling.drawStripSeparably(tables.runs, into: plane, x0: x0, x1: x0 + ContentsSampling.stripColumns) {
+                        if sampling.drawStripSeparably(tables.runs, into: plane, x0: x0, x1: x0 + ContentsSampling.stripColumns) == .drawn {
                             taken += 1
                         }
                         x0 += ContentsSampling.stripColumns

@@ -49,7 +49,8 @@ long tk_separable_y_row_avx2(uint32_t *dst, const uint16_t *h0, const uint16_t *
 
 /// The x pass of the separable per-column warp (`blendRow`), 8 strip columns a step from
 /// column j while j + 8 <= count and both quads (`quad[j]`, `quad[j + 4]`: `SamplingTables`'
-/// flags) are contiguous (4) or steps (2, with lane select masks[4·(flags >> 4)...]): the two
+/// flags) are contiguous (4), steps (2, with lane select masks[4·(flags >> 4)...]) or pairs
+/// (1: each column's two adjacent pixels, gathered): the two
 /// taps of image row `src` at x0[j]... (pixel offsets), each channel c0·(256 − wx) + c1·wx −
 /// 32640 with the per-column 16-bit weights wx at weights[4j...] and 256 − wx at
 /// complements[4j...], into dst[4j...]. Stops at the first quad of another kind. Requires
@@ -66,8 +67,9 @@ long tk_blend_row_avx2(
 /// i and i + 1 (row r at `rows` + (r & slotMask)·rowBytes + 8j, the next one `rowBytes` on)
 /// lerped with weights (256 − wy, wy) into dst[j − from]: where all 8 columns read one pair
 /// the window holds (i − lo < pairs), or rows m...m + 2 it holds (m − lo < threes), each
-/// column taking the upper or lower pair. Stops, with that step's state not stored, at the
-/// first 8 columns that do neither. Requires AVX2. Returns the column it stopped at.
+/// column taking the upper or lower pair, or each column a pair of its own the window holds
+/// (gathered). Stops, with that step's state not stored, at the first 8 columns that do none
+/// of these. Requires AVX2. Returns the column it stopped at.
 long tk_column_lerp_avx2(
     uint32_t *state, long lanes, const uint8_t *rows, long rowBytes, long slotMask, long lo, unsigned long pairs,
     unsigned long threes, uint32_t *dst, long from, long j, long to);

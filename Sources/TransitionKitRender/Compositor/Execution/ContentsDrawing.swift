@@ -54,6 +54,8 @@ extension BandRenderer {
             let opaqueSpans = fastPaths
             // An edge of a 1:1 layer asks for the next row's lines around it (`askForNextRow`).
             let edgeAhead = sampling.mode == .translation && self.damage == nil
+            // So does an edge of a per-column warp's drawn interior (`askForRowsAhead`).
+            let columnEdgeAhead = columnRuns && self.damage == nil
             // A local function, passed as a non-escaping closure: its context is not on the heap.
             func drawSpan(_ span: CoverageSpan, into row: UnsafeMutablePointer<UInt32>) {
                 var span = span
@@ -81,6 +83,9 @@ extension BandRenderer {
                 }
                 if span.count > 0 {
                     if edgeAhead { sampling.askForNextRow(around: row + span.x, frameStride: plane.stride, x: span.x, y: y, count: span.count) }
+                    if columnEdgeAhead {
+                        sampling.askForRowsAhead(around: row + span.x, frameStride: plane.stride, x: span.x, y: y, count: span.count)
+                    }
                     sampling.draw(
                         row + span.x, coverage: span.coverage, constantCoverage: 0,
                         clip: maskRow.map { UnsafePointer($0 + span.x) }, count: span.count, x: span.x, y: y, alpha: alpha)

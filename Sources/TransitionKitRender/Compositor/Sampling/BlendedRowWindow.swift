@@ -156,8 +156,8 @@ final class BlendedRowWindow {
         /// Blends image row `r` horizontally into `window.row(r)` for strip columns `0..<count`
         /// (table columns from `k0`): four columns a step with the loads of `SamplingTables.quad`
         /// (contiguous, one skipped column, pairs), one at a time elsewhere; where the renderer's
-        /// table is AVX2 (`tables.kernels`), eight contiguous or one-skipped columns a step in C
-        /// (`tk_blend_row_avx2`) until another kind. Each lane is `LerpKernels.biased` of the
+        /// table is AVX2 (`tables.kernels`), eight contiguous, one-skipped or pairs columns a step
+        /// in C (`tk_blend_row_avx2`, pairs gathered) until another kind. Each lane is `LerpKernels.biased` of the
         /// column's x taps: the x half of `BilinearSampler.blend`.
         /// - Complexity: O(count).
         func blendRow(_ r: Int, into window: BlendedRowWindow, k0: Int, count: Int) {

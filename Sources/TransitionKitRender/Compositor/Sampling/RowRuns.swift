@@ -52,24 +52,26 @@ extension ContentsSampling {
     /// is larger). A chosen value.
     static let stripColumns = 256
 
+    /// The narrowest strip `drawColumnRuns` splits a strip into when its rows spread too wide
+    /// for the separable form: 16 columns, two steps of its 8-column kernel. A chosen value.
+    static let narrowestStrip = 16
+
     /// Draws the runs recorded per row (`runs`, opaque full-coverage interiors of the `columns`
     /// mode) strip by strip of `stripColumns` columns, each strip top to bottom by its
     /// separable form (`drawStripSeparably`) where it suits, else by `drawColumnsRun`, then
     /// clears them: the same pixels as drawing each run as it came,
-    /// with the tables and image rows a strip reads kept in cache between its rows.
-    /// - Complexity: O(pixels of the runs + rows · strips).
+    /// with the tables and image rows a strip reads kept in cache between its rows. A strip
+    /// whose image rows spread too wide for the separable form (a steep turn: a flip's card
+    /// past about 60°, where a device row's image row changes by more than a row a column) is
+    /// split in halves (on 8-column bounds) down to `narrowestStrip` columns, each drawn the
+    /// same way: the spread shrinks with the width, the pixels do not change.
+    /// - Complexity: O(pixels of the runs + rows · strips · log₂(stripColumns / narrowestStrip)).
     func drawColumnRuns(_ runs: RowRuns, into plane: PixelPlane) {
         let origin = runs.originY
         var x0 = runs.columns.lowerBound
         while x0 < runs.columns.upperBound {
             let x1 = x0 &+ ContentsSampling.stripColumns
-            if !drawStripSeparably(runs, into: plane, x0: x0, x1: x1) {
-                for y in runs.rows {
-                    let r = y &- origin
-                    let a = max(Int(runs.start[r]), x0), b = min(Int(runs.end[r]), x1)
-                    if a < b { drawColumnsRun(plane.row(y) + a, x: a, y: y, count: b &- a) }
-                }
-            }
+            drawStrip(runs, into: plane, x0: x0, x1: min(x1, runs.columns.upperBound))
             x0 = x1
         }
         for y in runs.rows {
@@ -78,5 +80,24 @@ extension ContentsSampling {
         }
         runs.rows = runs.rows.lowerBound..<runs.rows.lowerBound
         runs.columns = 0..<0
+    }
+
+    /// One strip of `drawColumnRuns`: separably, else in halves if its rows spread too wide,
+    /// else row by row.
+    private func drawStrip(_ runs: RowRuns, into plane: PixelPlane, x0: Int, x1: Int) {
+        let form = drawStripSeparably(runs, into: plane, x0: x0, x1: x1)
+        if form == .drawn { return }
+        if form == .spread && x1 &- x0 >= 2 &* ContentsSampling.narrowestStrip {
+            let half = ((x1 &- x0) / 2 &+ 7) & ~7
+            drawStrip(runs, into: plane, x0: x0, x1: x0 &+ half)
+            drawStrip(runs, into: plane, x0: x0 &+ half, x1: x1)
+            return
+        }
+        let origin = runs.originY
+        for y in runs.rows {
+            let r = y &- origin
+            let a = max(Int(runs.start[r]), x0), b = min(Int(runs.end[r]), x1)
+            if a < b { drawColumnsRun(plane.row(y) + a, x: a, y: y, count: b &- a) }
+        }
     }
 }

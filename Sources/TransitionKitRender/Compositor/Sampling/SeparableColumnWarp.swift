@@ -28,16 +28,28 @@ extension ContentsSampling {
     /// Chosen by measurement as `readAhead`: 2 rows gave the lowest p99 of 0, 2, 4 and 8.
     static let writeAhead = 2
 
+    /// What `drawStripSeparably` did with a strip.
+    enum SeparableStrip: Equatable {
+        /// Drew it (or found no run in it).
+        case drawn
+        /// Declined, drawing nothing: the image rows one device row reads across the strip
+        /// spread wider than `BlendedRowWindow.maxSlots` (a steep turn; narrower strips spread less).
+        case spread
+        /// Declined, drawing nothing, for another reason (see `drawStripSeparably`).
+        case declined
+    }
+
     /// Draws the recorded runs of `runs` inside device columns `x0..<x1` (one strip) top to
-    /// bottom by the separable form, or returns false without drawing when the strip does not
-    /// suit it: a column behind the eye, rows spread wider than `BlendedRowWindow.maxSlots`,
-    /// or more image rows to blend than twice the device rows drawn (a vertical downscale by
-    /// more than 2, where the row kernel's two x lerps a pixel are fewer).
+    /// bottom by the separable form, or returns without drawing when the strip does not
+    /// suit it: `.spread` for rows spread wider than `BlendedRowWindow.maxSlots`, `.declined`
+    /// for a column behind the eye or more image rows to blend than twice the device rows drawn
+    /// (a vertical downscale by more than 2, where the row kernel's two x lerps a pixel are
+    /// fewer), and on other architectures than x86-64.
     /// - Complexity: O(pixels of the runs + image rows read · strip columns).
-    func drawStripSeparably(_ runs: RowRuns, into plane: PixelPlane, x0 stripX0: Int, x1 stripX1: Int) -> Bool {
+    func drawStripSeparably(_ runs: RowRuns, into plane: PixelPlane, x0 stripX0: Int, x1 stripX1: Int) -> SeparableStrip {
         #if arch(x86_64)
             let c0 = max(stripX0, runs.columns.lowerBound), c1 = min(stripX1, runs.columns.upperBound)
-            guard c0 < c1, let first = firstRow(runs, c0, c1), let last = lastRow(runs, c0, c1) else { return true }
+            guard c0 < c1, let first = firstRow(runs, c0, c1), let last = lastRow(runs, c0, c1) else { return .drawn }
             let k0 = c0 &- tableX0, n = c1 &- c0
             let window = tables.window
             // Rows each end row reads unclamped (their spread across columns is largest at
@@ -46,7 +58,7 @@ extension ContentsSampling {
             var lo0 = Int.max, hi0 = Int.min, lo1 = Int.max, hi1 = Int.min
             for j in 0..<n {
                 let k = k0 &+ j
-                guard tables.wx[k] != SamplingTables.invalid else { return false }
+                guard tables.wx[k] != SamplingTables.invalid else { return .declined }
                 let r0 = Int(truncatingIfNeeded: (tables.a[k] &+ Int64(first) &* tables.b[k]) &>> 32)
                 let r1 = Int(truncatingIfNeeded: (tables.a[k] &+ Int64(last) &* tables.b[k]) &>> 32)
                 lo0 = min(lo0, r0); hi0 = max(hi0, r0); lo1 = min(lo1, r1); hi1 = max(hi1, r1)
@@ -54,7 +66,8 @@ extension ContentsSampling {
             let spread = max(hi0 &- lo0, hi1 &- lo1) &+ 4
             // Image rows blended at most: those between the ends' rows, inside the image.
             let top = max(min(lo0, lo1), 0), bottom = min(max(hi0, hi1) &+ 1, sampler.height &- 1)
-            guard spread <= BlendedRowWindow.maxSlots, bottom &- top &+ 1 <= 2 &* (last &- first &+ 1) else { return false }
+            guard spread <= BlendedRowWindow.maxSlots else { return .spread }
+            guard bottom &- top &+ 1 <= 2 &* (last &- first &+ 1) else { return .declined }
             var slots = 8
             while slots < spread { slots &<<= 1 }
             window.start(slots: slots, columns: n)
@@ -93,9 +106,9 @@ extension ContentsSampling {
                 }
                 drawSeparableRun(plane.row(y) + a, window: window, k0: k0, from: ja, to: jb)
             }
-            return true
+            return .drawn
         #else
-            return false
+            return .declined
         #endif
     }
 
@@ -119,7 +132,8 @@ extension ContentsSampling {
         /// rows and a per-column select; otherwise (rows missing, taps clamped at the image's
         /// top or bottom) each lane's clamped rows are brought into the window (`ensure`) and
         /// read on their own (`lerpLanes`). Where the renderer's table is AVX2 (`tables.kernels`), the
-        /// one-pair and three-row cases run eight columns a step in C (`tk_column_lerp_avx2`)
+        /// one-pair and three-row cases, and eight columns each reading a pair the window holds
+        /// (a steep turn, gathered), run eight columns a step in C (`tk_column_lerp_avx2`)
         /// until they meet another case, which the four-column code then takes.
         /// - Complexity: O(to − from), plus `blendRow` for each image row entering the window.
         @inline(__always)
