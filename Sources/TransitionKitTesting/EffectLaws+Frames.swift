@@ -14,8 +14,9 @@ extension EffectLaws {
         guard start.completed == nil else { return log.add("the transition did not start (completed \(start.completed!))") }
         start.setProgress(0)
         compare(
-            try scene.render(start), try scene.untouched(operation, modalPresentationStyle: style), "progress 0 vs the untouched scene" + suffix, &log
-        )
+            try scene.render(start), try scene.untouched(operation, modalPresentationStyle: style), "progress 0 vs the untouched scene" + suffix,
+            &log,
+            hint: endpointHint)
         start.end(finish: false)
 
         let end = try scene.makeStage(operation, modalPresentationStyle: style)
@@ -35,7 +36,7 @@ extension EffectLaws {
         end.end(finish: true)
         guard end.completed == true else { return log.add("finishing at progress 1 completed with \(String(describing: end.completed))") }
         compare(atOne, try scene.render(end), "progress 1 vs the finished hierarchy" + suffix, &log)
-        compare(atOne, try scene.final(operation, modalPresentationStyle: style), "progress 1 vs the final scene" + suffix, &log)
+        compare(atOne, try scene.final(operation, modalPresentationStyle: style), "progress 1 vs the final scene" + suffix, &log, hint: endpointHint)
         if let leaving {
             log.compare(leaving, layerState(end.fromViewController.view.layer), "after finishing, the outgoing view's layers differ" + suffix)
         }
@@ -45,12 +46,18 @@ extension EffectLaws {
         }
     }
 
-    /// Adds a violation when `actual` and `expected` differ in any pixel.
-    static func compare(_ actual: Bitmap, _ expected: Bitmap, _ what: String, _ log: inout ViolationLog) {
+    /// What an endpoint violation most often means, added to its message.
+    static let endpointHint =
+        " (the frames at progress 0 and 1 must equal the scene without the transition: a look the effect adds, such as"
+        + " corners, a border, a shadow or a dimming layer, must be gone there; a shadow of a view moved out of sight can"
+        + " still reach into the frame)"
+
+    /// Adds a violation when `actual` and `expected` differ in any pixel, with `hint` after the counts.
+    static func compare(_ actual: Bitmap, _ expected: Bitmap, _ what: String, _ log: inout ViolationLog, hint: String = "") {
         guard let d = GoldenImage.statistics(actual, expected) else {
             return log.add("\(what): size \(actual.width)x\(actual.height) vs \(expected.width)x\(expected.height)")
         }
-        if d.maxDifference != 0 { log.add("\(what): \(d.differing) pixels differ, by up to \(d.maxDifference)/255") }
+        if d.maxDifference != 0 { log.add("\(what): \(d.differing) pixels differ, by up to \(d.maxDifference)/255" + hint) }
     }
 
     /// `Law.cancelRestores` for one operation.

@@ -182,13 +182,19 @@ import TransitionKitTesting
         let b = try Self.render([cube], sublayerTransform: .perspective(distance: 400))
         expectGolden(b, named: "TransformLayerTests/cubeUnderPerspective.200x200")
     }
+}
 
-    @Test(.enabled(if: TransformLayerTests.countsAllocations, "counts only in optimised builds over glibc malloc"))
+/// The release zero-allocation law for transform-layer frames (its own suite so that CI's
+/// `--filter 'LawTests|LawsTests'` release run picks it up; see GradientAllocationLawTests).
+@Suite struct TransformLayerAllocationLawTests {
+    @Test(.enabled(if: TransformLayerAllocationLawTests.countsAllocations, "counts only in optimised builds over glibc malloc"))
     func transformLayerFramesAfterTheFirstAllocateNothing() throws {
         // The release zero-allocation law (see GradientAllocationLawTests): a turning cube.
-        let trees = (0..<8).map { k in layer(CGRect(origin: .zero, size: Self.size), .black, sublayers: [Self.cube(Double(k) * 40)]) }
+        let trees = (0..<8).map { k in
+            layer(CGRect(origin: .zero, size: TransformLayerTests.size), .black, sublayers: [TransformLayerTests.cube(Double(k) * 40)])
+        }
         let compositor = Compositor(options: RenderOptions(scale: 1))
-        var frame = try compositor.render(trees[0], size: Self.size)
+        var frame = try compositor.render(trees[0], size: TransformLayerTests.size)
         func round() {
             var k = 0
             while k < trees.count {

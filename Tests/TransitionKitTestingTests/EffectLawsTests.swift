@@ -152,6 +152,8 @@ import TransitionKitTesting
     @Test func aWrongFirstFrameFailsTheEndpoints() {
         let found = EffectLaws.violations(of: DimmingEffect(), laws: [.endpoints])
         #expect(found.contains { $0.law == .endpoints && $0.detail.hasPrefix("progress 0 vs the untouched scene") }, "\(found)")
+        // The message says what such a difference usually is.
+        #expect(found.contains { $0.detail.contains("a look the effect adds, such as corners, a border, a shadow") }, "\(found)")
     }
 
     /// A seam at half the container's width, not rounded to the pixel grid, is invisible on

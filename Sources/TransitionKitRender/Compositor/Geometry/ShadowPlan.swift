@@ -92,7 +92,7 @@ final class ShadowPlan {
             }
         }
         guard !edges.isEmpty else { return false }
-        breaks.sort()
+        breaks.sortInPlaceWithoutAllocating()
         let minY = breaks[0], maxY = breaks[breaks.count - 1]
         let rx = columns.reach, ry = rows.reach
         let grown = PixelRect(
