@@ -12,7 +12,7 @@ import TransitionKitRender
 /// calling thread, fewest over rounds after a warm-up round, optimised builds over glibc malloc
 /// only. CI runs it in release with the law suites.
 @Suite struct BlurAllocationLawTests {
-    @Test(.enabled(if: GradientAllocationLawTests.counts, "counts only in optimised builds over glibc malloc"))
+    @Test(.enabled(if: RenderAllocationCount.counts, "counts only in optimised builds over glibc malloc"))
     func blurredFramesAfterTheFirstAllocateNothing() throws {
         let size = CGSize(width: 120, height: 90)
         let image = Bitmap(width: 60, height: 45, fill: RGBA8(r: 200, g: 40, b: 90, a: 255))
@@ -40,21 +40,7 @@ import TransitionKitRender
         // Radii 0, 1.8, …, 20 pt: σ 0 to 60 px.
         let trees = (0..<12).map(tree)
         let compositor = Compositor(options: RenderOptions(scale: 3))
-        var frame = try compositor.render(trees[0], size: size)
-        func round() {
-            var k = 0
-            while k < trees.count {
-                compositor.render(trees[k], into: &frame)
-                k += 1
-            }
-        }
-        round()
-        var fewest = UInt64.max
-        for _ in 0..<3 {
-            let before = tk_thread_allocation_count()
-            round()
-            fewest = min(fewest, tk_thread_allocation_count() - before)
-        }
+        let fewest = try RenderAllocationCount.fewest(rendering: trees, with: compositor, size: size)
         #expect(fewest == 0, "\(fewest) allocations per \(trees.count) blurred frames")
     }
 }

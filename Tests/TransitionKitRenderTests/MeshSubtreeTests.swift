@@ -80,7 +80,7 @@ extension MeshSubtreeTests {
 /// offscreen picture of the subtree and its compositor are kept in the lowering's slot).
 /// Counted as `GradientAllocationLawTests` counts: optimised builds over glibc malloc only.
 @Suite struct MeshSubtreeAllocationLawTests {
-    @Test(.enabled(if: GradientAllocationLawTests.counts, "counts only in optimised builds over glibc malloc"))
+    @Test(.enabled(if: RenderAllocationCount.counts, "counts only in optimised builds over glibc malloc"))
     func meshedSubtreeFramesAfterTheFirstAllocateNothing() throws {
         let trees = try (0..<8).map { k in
             let lift = CGFloat(k) * 3
@@ -90,21 +90,7 @@ extension MeshSubtreeTests {
             return layer(CGRect(origin: .zero, size: MeshSubtreeTests.size), .black, sublayers: [MeshSubtreeTests.card(mesh: mesh)])
         }
         let compositor = Compositor(options: RenderOptions(scale: 2))
-        var frame = try compositor.render(trees[0], size: MeshSubtreeTests.size)
-        func round() {
-            var k = 0
-            while k < trees.count {
-                compositor.render(trees[k], into: &frame)
-                k += 1
-            }
-        }
-        round()
-        var fewest = UInt64.max
-        for _ in 0..<3 {
-            let before = tk_thread_allocation_count()
-            round()
-            fewest = min(fewest, tk_thread_allocation_count() - before)
-        }
+        let fewest = try RenderAllocationCount.fewest(rendering: trees, with: compositor, size: MeshSubtreeTests.size)
         #expect(fewest == 0, "\(fewest) allocations per \(trees.count) frames")
     }
 }

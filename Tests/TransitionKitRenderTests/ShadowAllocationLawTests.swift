@@ -14,15 +14,8 @@ import TransitionKitRender
 /// one thread, optimised builds over glibc malloc only (CI runs it in release with the law
 /// suites).
 @Suite struct ShadowAllocationLawTests {
-    static var counts: Bool {
-        #if DEBUG
-            false
-        #else
-            tk_allocation_counter_active() != 0
-        #endif
-    }
 
-    @Test(.enabled(if: counts, "counts only in optimised builds over glibc malloc"))
+    @Test(.enabled(if: RenderAllocationCount.counts, "counts only in optimised builds over glibc malloc"))
     func roundedShadowedCardFramesAfterTheFirstAllocateNothing() throws {
         let size = CGSize(width: 160, height: 240)
         func tree(_ k: Int) -> LayerSnapshot {
@@ -53,21 +46,7 @@ import TransitionKitRender
         }
         let trees = (0..<8).map(tree)
         let compositor = Compositor(options: RenderOptions(scale: 3))
-        var frame = try compositor.render(trees[0], size: size)
-        func round() {
-            var k = 0
-            while k < trees.count {
-                compositor.render(trees[k], into: &frame)
-                k += 1
-            }
-        }
-        round()
-        var fewest = UInt64.max
-        for _ in 0..<3 {
-            let before = tk_thread_allocation_count()
-            round()
-            fewest = min(fewest, tk_thread_allocation_count() - before)
-        }
+        let fewest = try RenderAllocationCount.fewest(rendering: trees, with: compositor, size: size)
         // Known issue, measured in release on 2026-12-07: 33 allocations per 8 frames. perf
         // (uprobe on malloc) puts them where per-frame buffers grow again every frame instead of
         // keeping their capacity: ShadowPlan.addSlab's slab intervals, the rounded border

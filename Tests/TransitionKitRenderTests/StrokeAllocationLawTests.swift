@@ -15,15 +15,8 @@ import TransitionKitRender
 /// elsewhere the test is skipped. CI runs it in release with the law suites
 /// (`swift test -c release --filter 'LawTests|LawsTests'`).
 @Suite struct StrokeAllocationLawTests {
-    static var counts: Bool {
-        #if DEBUG
-            false
-        #else
-            tk_allocation_counter_active() != 0
-        #endif
-    }
 
-    @Test(.enabled(if: counts, "counts only in optimised builds over glibc malloc"))
+    @Test(.enabled(if: RenderAllocationCount.counts, "counts only in optimised builds over glibc malloc"))
     func strokeFramesAfterTheFirstAllocateNothing() throws {
         let size = CGSize(width: 120, height: 90)
         let wave = ShapePath.path([
@@ -75,21 +68,7 @@ import TransitionKitRender
         // The trees are made first: only the renders are counted.
         let trees = (0..<8).map(tree)
         let compositor = Compositor(options: RenderOptions(scale: 2))
-        var frame = try compositor.render(trees[0], size: size)
-        func round() {
-            var k = 0
-            while k < trees.count {
-                compositor.render(trees[k], into: &frame)
-                k += 1
-            }
-        }
-        round()
-        var fewest = UInt64.max
-        for _ in 0..<3 {
-            let before = tk_thread_allocation_count()
-            round()
-            fewest = min(fewest, tk_thread_allocation_count() - before)
-        }
+        let fewest = try RenderAllocationCount.fewest(rendering: trees, with: compositor, size: size)
         #expect(fewest == 0, "\(fewest) allocations per \(trees.count) stroke frames")
     }
 }

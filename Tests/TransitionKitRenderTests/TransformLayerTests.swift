@@ -187,36 +187,15 @@ import TransitionKitTesting
 /// The release zero-allocation law for transform-layer frames (its own suite so that CI's
 /// `--filter 'LawTests|LawsTests'` release run picks it up; see GradientAllocationLawTests).
 @Suite struct TransformLayerAllocationLawTests {
-    @Test(.enabled(if: TransformLayerAllocationLawTests.countsAllocations, "counts only in optimised builds over glibc malloc"))
+    @Test(.enabled(if: RenderAllocationCount.counts, "counts only in optimised builds over glibc malloc"))
     func transformLayerFramesAfterTheFirstAllocateNothing() throws {
         // The release zero-allocation law (see GradientAllocationLawTests): a turning cube.
         let trees = (0..<8).map { k in
             layer(CGRect(origin: .zero, size: TransformLayerTests.size), .black, sublayers: [TransformLayerTests.cube(Double(k) * 40)])
         }
         let compositor = Compositor(options: RenderOptions(scale: 1))
-        var frame = try compositor.render(trees[0], size: TransformLayerTests.size)
-        func round() {
-            var k = 0
-            while k < trees.count {
-                compositor.render(trees[k], into: &frame)
-                k += 1
-            }
-        }
-        round()
-        var fewest = UInt64.max
-        for _ in 0..<3 {
-            let before = tk_thread_allocation_count()
-            round()
-            fewest = min(fewest, tk_thread_allocation_count() - before)
-        }
+        let fewest = try RenderAllocationCount.fewest(rendering: trees, with: compositor, size: TransformLayerTests.size)
         #expect(fewest == 0, "\(fewest) allocations per \(trees.count) cube frames")
     }
 
-    static var countsAllocations: Bool {
-        #if DEBUG
-            false
-        #else
-            tk_allocation_counter_active() != 0
-        #endif
-    }
 }
